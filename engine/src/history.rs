@@ -1,0 +1,217 @@
+//! What each player's past rounds add up to: score, colours, floats, opponents met.
+//!
+//! Everything here is derived from the rounds of a [`Tournament`]; nothing is stored.
+
+use crate::color::Color;
+use crate::ids::{RoundNo, Tpn};
+use crate::points::Points;
+use crate::result::ByeKind;
+use crate::tournament::Tournament;
+
+/// A float (Dutch A.4): paired against a player with a different score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Float {
+    /// Paired against a lower score, or given the pairing-allocated bye (Dutch A.5).
+    Down,
+    /// Paired against a higher score.
+    Up,
+}
+
+/// A colour preference (Dutch A.7, Dubov 1 "due colour").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorPreference {
+    /// No game played yet.
+    None,
+    /// Colour difference 0: alternate with the last game played (A.7 b).
+    Mild(Color),
+    /// Colour difference not 0 (A.7 a).
+    Strong(Color),
+    /// Another game with the other colour would break B.2: colour difference ±2, or the last
+    /// two games with the same colour.
+    Absolute(Color),
+}
+
+impl ColorPreference {
+    /// The colour preferred, if any.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            ColorPreference::None => None,
+            ColorPreference::Mild(c)
+            | ColorPreference::Strong(c)
+            | ColorPreference::Absolute(c) => Some(c),
+        }
+    }
+}
+
+/// What happened to one player in one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEntry {
+    /// Paired against `opponent` with `color` (in a match: the colour of game 1).
+    Paired {
+        /// The opponent.
+        opponent: Tpn,
+        /// The colour the pairing gave.
+        color: Color,
+        /// Whether it counts as played (Dutch F.2; Double-Swiss preface for matches).
+        played: bool,
+    },
+    /// A bye.
+    Bye(ByeKind),
+    /// Not in the round at all (not yet registered, withdrawn, absent without notice).
+    Absent,
+}
+
+/// One player's record before a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    /// The player.
+    pub tpn: Tpn,
+    /// Points scored.
+    pub score: Points,
+    /// Round by round, what happened.
+    pub entries: Vec<RoundEntry>,
+    /// Round by round, the float (Dutch A.4, A.5).
+    pub floats: Vec<Option<Float>>,
+    /// Whether the player has had a point without playing (Dutch B.1b, Dubov 2.2,
+    /// Double-Swiss C2): a pairing-allocated or full-point bye, or a win by forfeit.
+    pub unplayed_point: bool,
+}
+
+impl PlayerState {
+    /// The colours of the games actually played, oldest first; rounds not played are left out,
+    /// which is how Dutch F.3 and the General Handling Rules 3.4 read a history.
+    pub fn played_colors(&self) -> impl DoubleEndedIterator<Item = Color> + '_ {
+        self.entries.iter().filter_map(|e| match e {
+            RoundEntry::Paired {
+                color,
+                played: true,
+                ..
+            } => Some(*color),
+            _ => None,
+        })
+    }
+
+    /// Games with White minus games with Black (Dutch A.7).
+    pub fn color_difference(&self) -> i32 {
+        self.played_colors()
+            .map(|c| if c == Color::White { 1 } else { -1 })
+            .sum()
+    }
+
+    /// The colour preference (Dutch A.7 a, b; absolute where B.2 leaves no choice).
+    pub fn color_preference(&self) -> ColorPreference {
+        let diff = self.color_difference();
+        let mut recent = self.played_colors().rev();
+        let Some(last) = recent.next() else {
+            return ColorPreference::None;
+        };
+        let twice = recent.next() == Some(last);
+        if diff >= 2 || (twice && last == Color::White) {
+            ColorPreference::Absolute(Color::Black)
+        } else if diff <= -2 || (twice && last == Color::Black) {
+            ColorPreference::Absolute(Color::White)
+        } else if diff > 0 {
+            ColorPreference::Strong(Color::Black)
+        } else if diff < 0 {
+            ColorPreference::Strong(Color::White)
+        } else {
+            ColorPreference::Mild(last.opposite())
+        }
+    }
+
+    /// The opponents actually played (Dutch F.2: a game not played is not a meeting).
+    pub fn opponents(&self) -> impl Iterator<Item = Tpn> + '_ {
+        self.entries.iter().filter_map(|e| match e {
+            RoundEntry::Paired {
+                opponent,
+                played: true,
+                ..
+            } => Some(*opponent),
+            _ => None,
+        })
+    }
+
+    /// Whether the player has played `other`.
+    pub fn has_played(&self, other: Tpn) -> bool {
+        self.opponents().any(|o| o == other)
+    }
+
+    /// The number of pairings actually played (Double-Swiss 3.4.3 "matches played").
+    pub fn played_count(&self) -> usize {
+        self.opponents().count()
+    }
+}
+
+/// Every registered player's state before `round` (that is, after the rounds before it), by
+/// pairing number.
+pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState> {
+    let points = &tournament.settings.points;
+    let mut states: Vec<PlayerState> = tournament
+        .players()
+        .iter()
+        .map(|p| PlayerState {
+            tpn: p.tpn,
+            score: Points::ZERO,
+            entries: Vec::new(),
+            floats: Vec::new(),
+            unplayed_point: false,
+        })
+        .collect();
+    for r in tournament.rounds().iter().take(round.index()) {
+        let before: Vec<Points> = states.iter().map(|s| s.score).collect();
+        let mut entries = vec![RoundEntry::Absent; states.len()];
+        let mut floats = vec![None; states.len()];
+        let mut gained = vec![Points::ZERO; states.len()];
+        for p in &r.pairings {
+            let played = p.is_played();
+            for color in [Color::White, Color::Black] {
+                let me = p.player(color);
+                let opponent = p.player(color.opposite());
+                entries[me.index()] = RoundEntry::Paired {
+                    opponent,
+                    color,
+                    played,
+                };
+                gained[me.index()] = p
+                    .games
+                    .iter()
+                    .flatten()
+                    .map(|g| points.for_game(*g, color))
+                    .sum();
+                floats[me.index()] = match before[me.index()].cmp(&before[opponent.index()]) {
+                    std::cmp::Ordering::Greater => Some(Float::Down),
+                    std::cmp::Ordering::Less => Some(Float::Up),
+                    std::cmp::Ordering::Equal => None,
+                };
+                if p.won_by_forfeit(color) {
+                    states[me.index()].unplayed_point = true;
+                }
+            }
+        }
+        for b in &r.byes {
+            let i = b.player.index();
+            entries[i] = RoundEntry::Bye(b.kind);
+            gained[i] = points.for_bye(b.kind);
+            if b.kind == ByeKind::PairingAllocated {
+                floats[i] = Some(Float::Down);
+            }
+            if b.kind.is_unplayed_point() {
+                states[i].unplayed_point = true;
+            }
+        }
+        for (i, s) in states.iter_mut().enumerate() {
+            s.entries.push(entries[i]);
+            s.floats.push(floats[i]);
+            s.score += gained[i];
+        }
+    }
+    states
+}
+
+/// Every registered player's score after all the rounds so far, by pairing number.
+pub fn scores(tournament: &Tournament) -> Vec<Points> {
+    states_before(tournament, tournament.next_round())
+        .into_iter()
+        .map(|s| s.score)
+        .collect()
+}

@@ -1,0 +1,72 @@
+//! The Double-Swiss system, C.04.5 (2026) (`rules/double-swiss-2026.md`): matches of two games.
+//!
+//! Implemented so far: round 1 (the bye by 3.4, the single bracket by 3.6, colours by 4.3.1).
+//! Later rounds return [`PairingError::NotImplemented`].
+
+use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
+use crate::color::Color;
+use crate::ids::{RoundNo, Tpn};
+use crate::settings::System;
+use crate::tournament::Tournament;
+
+/// Pairs `round` of `tournament`.
+pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    if round != RoundNo::FIRST {
+        return Err(PairingError::NotImplemented {
+            system: System::DoubleSwiss,
+            round,
+        });
+    }
+    round_one(tournament, round)
+}
+
+/// Round 1. Everyone has score 0 and no match played, so 3.4 gives the bye (if the number is
+/// odd) to the largest TPN (3.4.4); the one bracket's first identifier in 3.6.3's order puts the
+/// lowest TPNs on top: 1-(k+1), 2-(k+2), ... for 2k players (3.6.2). Colours 4.3.1: both yet
+/// to play, so the higher-ranked player (4.2: the smaller TPN) gets the initial colour if their
+/// TPN is odd, the other colour if it is even.
+fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    let mut explanation =
+        vec!["Round 1 (Double-Swiss): one scoregroup, no upfloaters.".to_string()];
+    let mut players: Vec<Tpn> = tournament.available_players(round);
+    players.sort();
+    let bye = if players.len() % 2 == 1 {
+        players.pop()
+    } else {
+        None
+    };
+    if let Some(b) = bye {
+        explanation.push(format!("3.4: the pairing-allocated bye goes to {b}: lowest score, most matches played (all equal), largest TPN (3.4.4)."));
+    }
+    let first = initial_color(tournament, &mut explanation);
+    let k = players.len() / 2;
+    let (top, bottom) = players.split_at(k);
+    let identifier: Vec<String> = top.iter().chain(bottom).map(Tpn::to_string).collect();
+    explanation.push(format!(
+        "3.6: the first pairing identifier is {}.",
+        identifier.join(" ")
+    ));
+    let pairs: Vec<(Tpn, Tpn)> = top
+        .iter()
+        .zip(bottom)
+        .map(|(&hrp, &other)| {
+            let hrp_color = if hrp.get() % 2 == 1 {
+                first
+            } else {
+                first.opposite()
+            };
+            match hrp_color {
+                Color::White => (hrp, other),
+                Color::Black => (other, hrp),
+            }
+        })
+        .collect();
+    explanation.push(format!("4.3.1: initial colour {first:?}; an odd-TPN higher-ranked player gets it, an even one the other."));
+    check_no_forbidden(tournament, System::DoubleSwiss, round, &pairs)?;
+    Ok(RoundPairing {
+        round,
+        pairs,
+        bye,
+        explanation,
+    })
+}

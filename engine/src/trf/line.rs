@@ -1,0 +1,809 @@
+//! One TRF line: its raw form, read field by field at fixed columns, and written back.
+//!
+//! The 001 player line (TRF16):
+//!
+//! ```text
+//! cols  1-3  "001"        5-8  pairing number     10  sex (m/w)      11-13 title
+//!      15-47  name       49-52  rating          54-56  federation    58-68 FIDE id
+//!      70-79  birth date 81-84  points          86-89  rank
+//!      92-99  round 1: opponent (92-95), colour (97), result (99); each next round 10 further
+//! ```
+
+use super::error::{TrfError, TrfErrorKind};
+use crate::color::Color;
+use crate::ids::{RoundNo, Tpn};
+use crate::player::{BirthDate, Federation, Sex, Title};
+use crate::points::Points;
+use crate::result::{ByeKind, GameScore};
+use crate::settings::System;
+
+/// The 0-based index of the first round column.
+pub(crate) const FIRST_CELL: usize = 91;
+/// Characters from one round column to the next.
+pub(crate) const CELL_STRIDE: usize = 10;
+
+/// How a result code says a game went, for the player whose line it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Code {
+    /// `1 = 0`.
+    Played(GameScore),
+    /// `W D L`.
+    Unrated(GameScore),
+    /// `+ -`.
+    Forfeit(GameScore),
+    /// A space: paired, no result yet.
+    Pending,
+}
+
+impl Code {
+    pub(crate) fn to_char(self) -> char {
+        use GameScore::*;
+        match self {
+            Code::Played(Win) => '1',
+            Code::Played(Draw) => '=',
+            Code::Played(Loss) => '0',
+            Code::Unrated(Win) => 'W',
+            Code::Unrated(Draw) => 'D',
+            Code::Unrated(Loss) => 'L',
+            Code::Forfeit(Win) => '+',
+            Code::Forfeit(Draw) => '?',
+            Code::Forfeit(Loss) => '-',
+            Code::Pending => ' ',
+        }
+    }
+}
+
+/// One round column of a player line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cell {
+    /// All blank: not in the round.
+    Empty,
+    /// No opponent: a bye. `0000 - +` and `0000 - -`, which older files write, read as a full
+    /// and a zero-point bye.
+    Bye(ByeKind),
+    /// Paired against an opponent.
+    Game {
+        opponent: Tpn,
+        /// `None` for `-`, which files write for games not played.
+        color: Option<Color>,
+        code: Code,
+    },
+}
+
+impl Cell {
+    /// Whether `written` (read from a file) says the same as `canonical` (what the writer would
+    /// write). The colour of a game not played means nothing (Dutch F.2), so `-` there stands
+    /// for either colour.
+    fn same_meaning(written: Cell, canonical: Cell) -> bool {
+        match (written, canonical) {
+            (
+                Cell::Game {
+                    opponent: o1,
+                    color: None,
+                    code: c1 @ Code::Forfeit(_),
+                },
+                Cell::Game {
+                    opponent: o2,
+                    code: c2,
+                    ..
+                },
+            ) => o1 == o2 && c1 == c2,
+            (a, b) => a == b,
+        }
+    }
+
+    /// The eight characters of the column.
+    pub(crate) fn format(self) -> String {
+        match self {
+            Cell::Empty => " ".repeat(8),
+            Cell::Bye(kind) => format!("0000 - {}", kind.trf_char()),
+            Cell::Game {
+                opponent,
+                color,
+                code,
+            } => format!(
+                "{:>4} {} {}",
+                opponent.get(),
+                color.map_or('-', Color::trf_char),
+                code.to_char()
+            ),
+        }
+    }
+}
+
+/// A 001 line, field by field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PlayerLine {
+    pub tpn: Tpn,
+    pub sex: Option<Sex>,
+    pub title: Option<Title>,
+    pub name: String,
+    pub rating: Option<u16>,
+    pub federation: Option<Federation>,
+    pub fide_id: Option<u64>,
+    pub birth_date: Option<BirthDate>,
+    pub points: Points,
+    pub rank: Option<u32>,
+    /// The round columns, without blank ones at the end.
+    pub cells: Vec<Cell>,
+}
+
+impl PlayerLine {
+    /// Whether a line read from a file says the same as the line the writer would write.
+    pub(crate) fn same_meaning(written: &PlayerLine, canonical: &PlayerLine) -> bool {
+        let n = written.cells.len().max(canonical.cells.len());
+        let cell = |l: &PlayerLine, i: usize| l.cells.get(i).copied().unwrap_or(Cell::Empty);
+        PlayerLine {
+            cells: Vec::new(),
+            ..written.clone()
+        } == PlayerLine {
+            cells: Vec::new(),
+            ..canonical.clone()
+        } && (0..n).all(|i| Cell::same_meaning(cell(written, i), cell(canonical, i)))
+    }
+
+    /// The line, with `columns` round columns (blank ones included, as full-width files do).
+    pub(crate) fn format(&self, columns: usize) -> String {
+        let mut name: String = self.name.chars().take(33).collect();
+        let pad = 33 - name.chars().count();
+        name.extend(std::iter::repeat_n(' ', pad));
+        let mut out = format!(
+            "001 {:>4} {}{:>3} {} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            self.tpn.get(),
+            match self.sex {
+                Some(Sex::Male) => 'm',
+                Some(Sex::Female) => 'w',
+                None => ' ',
+            },
+            self.title.map_or("", Title::as_str),
+            name,
+            self.rating.map_or(String::new(), |r| r.to_string()),
+            self.federation.as_ref().map_or("", Federation::as_str),
+            self.fide_id.map_or(String::new(), |i| i.to_string()),
+            self.birth_date.map_or(String::new(), |d| d.to_string()),
+            self.points.to_string(),
+            self.rank.map_or(String::new(), |r| r.to_string()),
+        );
+        for i in 0..columns.max(self.cells.len()) {
+            out.push_str("  ");
+            out.push_str(&self.cells.get(i).copied().unwrap_or(Cell::Empty).format());
+        }
+        out
+    }
+}
+
+/// Which record carries the number of rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum RoundsCode {
+    /// `XXR n` (JaVaFo, bbpPairings).
+    Xxr,
+    /// `142 n` (TRF-2026).
+    R142,
+}
+
+/// Which record carries the initial colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum ColorCode {
+    /// `XXC white1|black1` (JaVaFo, bbpPairings).
+    Xxc,
+    /// `152 W|B` (TRF-2026).
+    C152,
+}
+
+/// One line of a TRF file, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Record {
+    /// A blank line.
+    Blank,
+    /// 001.
+    Player(PlayerLine),
+    /// A record kept as written (012 name, 022 city, ..., 013 teams, unknown codes).
+    Info { code: String, text: String },
+    /// XXR or 142.
+    Rounds(RoundsCode, u16),
+    /// XXC or 152.
+    InitialColor(ColorCode, Color),
+    /// 192.
+    Type(System),
+    /// XXS (JaVaFo): `KEY=value` pairs.
+    Xxs(Vec<(String, Points)>),
+    /// bbpPairings' BBW BBD BBL BBZ BBF BBU.
+    Bb(char, Points),
+    /// 162 (TRF-2026 point system): letter and value pairs.
+    P162(Vec<(char, Points)>),
+    /// XXZ: players absent in the next round.
+    AbsentNext(Vec<Tpn>),
+    /// 240: byes requested for a round.
+    Byes(ByeKind, RoundNo, Vec<Tpn>),
+    /// 260: players who may not meet in a range of rounds.
+    Forbidden(RoundNo, RoundNo, Vec<Tpn>),
+    /// XXW (this program's): players withdrawn from a round on.
+    Withdrawn(RoundNo, Vec<Tpn>),
+}
+
+/// The keys of XXS that this program reads, in the order it writes them.
+pub(crate) const XXS_KEYS: [&str; 12] = [
+    "WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL",
+];
+
+/// A line as characters, with the helpers that read its fields and record what is wrong.
+pub(crate) struct Fields<'a> {
+    chars: Vec<char>,
+    line: usize,
+    errors: &'a mut Vec<TrfError>,
+}
+
+impl<'a> Fields<'a> {
+    pub(crate) fn new(text: &str, line: usize, errors: &'a mut Vec<TrfError>) -> Fields<'a> {
+        Fields {
+            chars: text.chars().collect(),
+            line,
+            errors,
+        }
+    }
+
+    pub(crate) fn error(&mut self, column: usize, kind: TrfErrorKind) {
+        self.errors.push(TrfError {
+            line: self.line,
+            column,
+            kind,
+        });
+    }
+
+    /// Characters `from..to` (0-based, end excluded); missing ones read as spaces.
+    fn raw(&self, from: usize, to: usize) -> String {
+        (from..to)
+            .map(|i| self.chars.get(i).copied().unwrap_or(' '))
+            .collect()
+    }
+
+    fn char_at(&self, i: usize) -> char {
+        self.chars.get(i).copied().unwrap_or(' ')
+    }
+
+    fn space(&mut self, i: usize) {
+        let c = self.char_at(i);
+        if c != ' ' {
+            self.error(i + 1, TrfErrorKind::ExpectedSpace(c));
+        }
+    }
+
+    /// A right-aligned number in `from..to`; `None` when blank.
+    fn number<T: std::str::FromStr>(
+        &mut self,
+        from: usize,
+        to: usize,
+        field: &'static str,
+    ) -> Option<T> {
+        let raw = self.raw(from, to);
+        let t = raw.trim();
+        if t.is_empty() {
+            return None;
+        }
+        match t.parse::<T>() {
+            Ok(v) if t.bytes().all(|b| b.is_ascii_digit()) => Some(v),
+            _ => {
+                let col = from + raw.find(|c: char| c != ' ').unwrap_or(0) + 1;
+                self.error(
+                    col,
+                    TrfErrorKind::NotANumber {
+                        field,
+                        found: t.to_string(),
+                    },
+                );
+                None
+            }
+        }
+    }
+
+    /// Reads a 001 line. `None` when the pairing number is unreadable.
+    pub(crate) fn player_line(&mut self) -> Option<PlayerLine> {
+        self.space(3);
+        let tpn_raw: Option<u32> = self.number(4, 8, "pairing number");
+        let tpn = match tpn_raw.map(Tpn::new) {
+            Some(Some(t)) => Some(t),
+            Some(None) => {
+                self.error(
+                    8,
+                    TrfErrorKind::InvalidValue {
+                        field: "pairing number",
+                        found: "0".into(),
+                        expected: "1 or more",
+                    },
+                );
+                None
+            }
+            None => {
+                if self.raw(4, 8).trim().is_empty() {
+                    self.error(
+                        5,
+                        TrfErrorKind::InvalidValue {
+                            field: "pairing number",
+                            found: String::new(),
+                            expected: "a number in columns 5-8",
+                        },
+                    );
+                }
+                None
+            }
+        };
+        self.space(8);
+        let sex = match self.char_at(9) {
+            ' ' => None,
+            'm' | 'M' => Some(Sex::Male),
+            'w' | 'W' | 'f' | 'F' => Some(Sex::Female),
+            c => {
+                self.error(
+                    10,
+                    TrfErrorKind::InvalidValue {
+                        field: "sex",
+                        found: c.to_string(),
+                        expected: "m, w or a space",
+                    },
+                );
+                None
+            }
+        };
+        let title_raw = self.raw(10, 13);
+        let title = match title_raw.trim() {
+            "" => None,
+            t => Title::parse(t).or_else(|| {
+                self.error(
+                    11,
+                    TrfErrorKind::InvalidValue {
+                        field: "title",
+                        found: t.to_string(),
+                        expected: "GM IM WGM WIM FM CM WFM WCM or g m wg wm f c wf wc",
+                    },
+                );
+                None
+            }),
+        };
+        self.space(13);
+        let name = self.raw(14, 47).trim().to_string();
+        self.space(47);
+        let rating = self.number::<u16>(48, 52, "rating");
+        self.space(52);
+        let fed_raw = self.raw(53, 56);
+        let federation = match fed_raw.trim() {
+            "" => None,
+            f => Federation::parse(f).or_else(|| {
+                self.error(
+                    54,
+                    TrfErrorKind::InvalidValue {
+                        field: "federation",
+                        found: f.to_string(),
+                        expected: "three capital letters",
+                    },
+                );
+                None
+            }),
+        };
+        self.space(56);
+        let fide_id = self.number::<u64>(57, 68, "FIDE id");
+        self.space(68);
+        let birth_raw = self.raw(69, 79);
+        let birth_date = match birth_raw.trim() {
+            "" => None,
+            d => BirthDate::parse(d).or_else(|| {
+                self.error(
+                    70,
+                    TrfErrorKind::InvalidValue {
+                        field: "birth date",
+                        found: d.to_string(),
+                        expected: "YYYY/MM/DD",
+                    },
+                );
+                None
+            }),
+        };
+        self.space(79);
+        let points_raw = self.raw(80, 84);
+        let points = match points_raw.trim() {
+            "" => Points::ZERO,
+            p => Points::parse(p).unwrap_or_else(|| {
+                self.error(
+                    81,
+                    TrfErrorKind::NotANumber {
+                        field: "points",
+                        found: p.to_string(),
+                    },
+                );
+                Points::ZERO
+            }),
+        };
+        self.space(84);
+        let rank = self.number::<u32>(85, 89, "rank");
+        let mut cells = Vec::new();
+        let mut start = FIRST_CELL;
+        while start < self.chars.len() {
+            self.space(start - 2);
+            self.space(start - 1);
+            if let Some(c) = self.cell(start, cells.len() + 1) {
+                cells.push(c);
+            }
+            start += CELL_STRIDE;
+        }
+        while cells.last() == Some(&Cell::Empty) {
+            cells.pop();
+        }
+        Some(PlayerLine {
+            tpn: tpn?,
+            sex,
+            title,
+            name,
+            rating,
+            federation,
+            fide_id,
+            birth_date,
+            points,
+            rank,
+            cells,
+        })
+    }
+
+    /// Reads the round column starting at 0-based `start`, the `column`-th one.
+    fn cell(&mut self, start: usize, column: usize) -> Option<Cell> {
+        let opp_raw = self.raw(start, start + 4);
+        self.space(start + 4);
+        let color_char = self.char_at(start + 5);
+        self.space(start + 6);
+        let code_char = self.char_at(start + 7);
+        let col = start + 1;
+        let color = match color_char {
+            'w' | 'W' => Some(Some(Color::White)),
+            'b' | 'B' => Some(Some(Color::Black)),
+            '-' | ' ' => Some(None),
+            c => {
+                self.error(col + 5, TrfErrorKind::UnknownColor(c));
+                None
+            }
+        };
+        let bad = |problem: &str| TrfErrorKind::InconsistentEntry {
+            round: column,
+            problem: problem.into(),
+        };
+        let opponent = match opp_raw.trim() {
+            "" => None,
+            t if t.bytes().all(|b| b.is_ascii_digit()) => {
+                let n: u32 = t.parse().ok()?;
+                Some(Tpn::new(n))
+            }
+            t => {
+                self.error(
+                    col,
+                    TrfErrorKind::NotANumber {
+                        field: "opponent",
+                        found: t.into(),
+                    },
+                );
+                return None;
+            }
+        };
+        let color = color?;
+        match (opponent, color_char, code_char) {
+            (None, ' ', ' ') => Some(Cell::Empty),
+            (None | Some(None), _, code) => {
+                if color.is_some() {
+                    self.error(col + 5, bad("a bye has no colour: write - or a space"));
+                    return None;
+                }
+                let kind = match code {
+                    '+' => Some(ByeKind::Full),
+                    '-' => Some(ByeKind::Zero),
+                    c => ByeKind::from_trf_char(c),
+                };
+                match kind {
+                    Some(k) => Some(Cell::Bye(k)),
+                    None if "10=WDL ".contains(code) => {
+                        self.error(col + 7, bad("a game result needs an opponent"));
+                        None
+                    }
+                    None => {
+                        self.error(col + 7, TrfErrorKind::UnknownResult(code));
+                        None
+                    }
+                }
+            }
+            (Some(Some(opponent)), _, code) => {
+                use GameScore::*;
+                let code = match code {
+                    '1' => Code::Played(Win),
+                    '=' => Code::Played(Draw),
+                    '0' => Code::Played(Loss),
+                    'W' => Code::Unrated(Win),
+                    'D' => Code::Unrated(Draw),
+                    'L' => Code::Unrated(Loss),
+                    '+' => Code::Forfeit(Win),
+                    '-' => Code::Forfeit(Loss),
+                    ' ' => Code::Pending,
+                    'H' | 'F' | 'U' | 'Z' => {
+                        self.error(col + 7, bad("a bye has no opponent: write 0000"));
+                        return None;
+                    }
+                    c => {
+                        self.error(col + 7, TrfErrorKind::UnknownResult(c));
+                        return None;
+                    }
+                };
+                if color.is_none() && !matches!(code, Code::Forfeit(_)) {
+                    self.error(
+                        col + 5,
+                        bad("a game played or to be played needs colour w or b"),
+                    );
+                    return None;
+                }
+                Some(Cell::Game {
+                    opponent,
+                    color,
+                    code,
+                })
+            }
+        }
+    }
+
+    /// Reads everything after the code as a list of pairing numbers separated by spaces.
+    fn tpn_list(&mut self, from: usize, code: &str) -> Vec<Tpn> {
+        let text = self.raw(from, self.chars.len().max(from));
+        let mut out = Vec::new();
+        let mut pos = from;
+        for token in text.split(' ') {
+            if !token.is_empty() {
+                match token.parse::<u32>().ok().and_then(Tpn::new) {
+                    Some(t) if token.bytes().all(|b| b.is_ascii_digit()) => out.push(t),
+                    _ => self.error(
+                        pos + 1,
+                        TrfErrorKind::BadRecord {
+                            code: code.into(),
+                            problem: format!("{token:?} is not a pairing number"),
+                        },
+                    ),
+                }
+            }
+            pos += token.chars().count() + 1;
+        }
+        out
+    }
+
+    fn round_at(&mut self, from: usize, to: usize, code: &str) -> Option<RoundNo> {
+        let r: Option<u16> = self.number(from, to, "round");
+        match r.and_then(RoundNo::new) {
+            Some(r) => Some(r),
+            None => {
+                self.error(
+                    from + 1,
+                    TrfErrorKind::BadRecord {
+                        code: code.into(),
+                        problem: format!("columns {}-{} must hold a round number", from + 1, to),
+                    },
+                );
+                None
+            }
+        }
+    }
+
+    /// Reads any line. `None` when it is too broken to keep.
+    pub(crate) fn record(&mut self) -> Option<Record> {
+        let line: String = self.chars.iter().collect();
+        if line.trim().is_empty() {
+            return Some(Record::Blank);
+        }
+        let code: String = self.chars.iter().take(3).collect();
+        let rest = || line.chars().skip(4).collect::<String>();
+        let bad = |problem: String| TrfErrorKind::BadRecord {
+            code: code.clone(),
+            problem,
+        };
+        match code.as_str() {
+            "001" => self.player_line().map(Record::Player),
+            "XXR" | "142" => {
+                let which = if code == "XXR" {
+                    RoundsCode::Xxr
+                } else {
+                    RoundsCode::R142
+                };
+                match rest().trim().parse::<u16>() {
+                    Ok(n) if n > 0 => Some(Record::Rounds(which, n)),
+                    _ => {
+                        self.error(
+                            5,
+                            bad(format!("{:?} is not a number of rounds", rest().trim())),
+                        );
+                        None
+                    }
+                }
+            }
+            "XXC" => {
+                let text = rest();
+                let mut color = None;
+                for token in text.split_whitespace() {
+                    match token {
+                        "white1" => color = Some(Color::White),
+                        "black1" => color = Some(Color::Black),
+                        other => {
+                            self.error(
+                                5,
+                                bad(format!("{other:?} is not supported (white1 or black1)")),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                match color {
+                    Some(c) => Some(Record::InitialColor(ColorCode::Xxc, c)),
+                    None => {
+                        self.error(5, bad("expected white1 or black1".into()));
+                        None
+                    }
+                }
+            }
+            "152" => match rest().trim() {
+                "W" => Some(Record::InitialColor(ColorCode::C152, Color::White)),
+                "B" => Some(Record::InitialColor(ColorCode::C152, Color::Black)),
+                other => {
+                    self.error(5, bad(format!("{other:?}: expected W or B")));
+                    None
+                }
+            },
+            "192" => match System::from_trf_type(rest().trim()) {
+                Some(s) => Some(Record::Type(s)),
+                None => {
+                    self.error(5, bad(format!(
+                        "{:?} is not a tournament type this program pairs (FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS)",
+                        rest().trim()
+                    )));
+                    None
+                }
+            },
+            "XXS" => {
+                let text = rest();
+                let mut pairs = Vec::new();
+                for token in text.split_whitespace() {
+                    let parsed = token.split_once('=').and_then(|(k, v)| {
+                        XXS_KEYS.contains(&k).then_some(())?;
+                        Some((k.to_string(), Points::parse(v)?))
+                    });
+                    match parsed {
+                        Some(p) => pairs.push(p),
+                        None => {
+                            let col = line
+                                .find(token)
+                                .map_or(5, |b| line[..b].chars().count() + 1);
+                            self.error(
+                                col,
+                                bad(format!(
+                                    "{token:?} is not KEY=points with a key of {}",
+                                    XXS_KEYS.join(" ")
+                                )),
+                            );
+                        }
+                    }
+                }
+                Some(Record::Xxs(pairs))
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => match Points::parse(rest().trim()) {
+                Some(p) => Some(Record::Bb(code.chars().nth(2).unwrap_or('W'), p)),
+                None => {
+                    self.error(
+                        5,
+                        bad(format!("{:?} is not a number of points", rest().trim())),
+                    );
+                    None
+                }
+            },
+            "162" => {
+                let mut pairs = Vec::new();
+                let mut start = 5;
+                while start < self.chars.len() {
+                    let letter = self.char_at(start);
+                    let value = self.raw(start + 1, start + 5);
+                    match (letter, Points::parse(value.trim())) {
+                        ('W' | 'D' | 'L' | 'A' | 'P', Some(p)) => pairs.push((letter, p)),
+                        _ => self.error(start + 1, bad(format!(
+                            "{:?} is not a point value (a letter W D L A P and 4 columns of points)",
+                            self.raw(start, start + 5)
+                        ))),
+                    }
+                    start += 9;
+                }
+                Some(Record::P162(pairs))
+            }
+            "XXZ" => Some(Record::AbsentNext(self.tpn_list(4, "XXZ"))),
+            "240" => {
+                let kind = match self.char_at(4) {
+                    'F' => ByeKind::Full,
+                    'H' => ByeKind::Half,
+                    'Z' | ' ' => ByeKind::Zero,
+                    c => {
+                        self.error(5, bad(format!("{c:?} is not a bye type (F, H or Z)")));
+                        return None;
+                    }
+                };
+                let round = self.round_at(6, 9, "240")?;
+                Some(Record::Byes(kind, round, self.tpn_list(9, "240")))
+            }
+            "260" => {
+                let from = self.round_at(4, 7, "260")?;
+                let to = self.round_at(8, 11, "260")?;
+                if to < from {
+                    self.error(9, bad("the last round is before the first".into()));
+                    return None;
+                }
+                Some(Record::Forbidden(from, to, self.tpn_list(11, "260")))
+            }
+            "XXW" => {
+                let round = self.round_at(4, 7, "XXW")?;
+                Some(Record::Withdrawn(round, self.tpn_list(7, "XXW")))
+            }
+            _ => {
+                if self.chars.len() > 3 && self.char_at(3) != ' ' {
+                    self.error(4, TrfErrorKind::ExpectedSpace(self.char_at(3)));
+                    return None;
+                }
+                Some(Record::Info {
+                    code: code.clone(),
+                    text: rest().trim_end().to_string(),
+                })
+            }
+        }
+    }
+}
+
+impl Record {
+    /// The line the writer writes for this record.
+    pub(crate) fn format(&self, columns: usize) -> String {
+        let list = |v: &[Tpn], width: usize| -> String {
+            v.iter().map(|t| format!(" {:>width$}", t.get())).collect()
+        };
+        match self {
+            Record::Blank => String::new(),
+            Record::Player(p) => p.format(columns),
+            Record::Info { code, text } if text.is_empty() => code.clone(),
+            Record::Info { code, text } => format!("{code} {text}"),
+            Record::Rounds(RoundsCode::Xxr, n) => format!("XXR {n}"),
+            Record::Rounds(RoundsCode::R142, n) => format!("142 {n}"),
+            Record::InitialColor(ColorCode::Xxc, c) => {
+                format!(
+                    "XXC {}",
+                    if *c == Color::White {
+                        "white1"
+                    } else {
+                        "black1"
+                    }
+                )
+            }
+            Record::InitialColor(ColorCode::C152, c) => {
+                format!("152 {}", if *c == Color::White { 'W' } else { 'B' })
+            }
+            Record::Type(s) => format!("192 {}", s.trf_type()),
+            Record::Xxs(pairs) => {
+                let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                format!("XXS {}", body.join(" "))
+            }
+            Record::Bb(c, p) => format!("BB{c} {p:>4}"),
+            Record::P162(pairs) => {
+                let body: String = pairs
+                    .iter()
+                    .map(|(c, p)| format!("{c}{p:>4}    "))
+                    .collect();
+                format!("162  {}", body.trim_end())
+            }
+            Record::AbsentNext(v) => format!("XXZ{}", list(v, 1)),
+            Record::Byes(kind, round, v) => {
+                format!("240 {} {:>3}{}", kind.trf_char(), round.get(), list(v, 4))
+            }
+            Record::Forbidden(from, to, v) => {
+                format!("260 {:>3} {:>3}{}", from.get(), to.get(), list(v, 4))
+            }
+            Record::Withdrawn(round, v) => format!("XXW {:>3}{}", round.get(), list(v, 4)),
+        }
+    }
+
+    /// Whether a record read from a file says the same as the one the writer would write.
+    pub(crate) fn same_meaning(written: &Record, canonical: &Record) -> bool {
+        match (written, canonical) {
+            (Record::Player(a), Record::Player(b)) => PlayerLine::same_meaning(a, b),
+            (a, b) => a == b,
+        }
+    }
+}

@@ -1,0 +1,624 @@
+//! Reading a TRF file into a [`Tournament`].
+
+use super::error::{ReadError, TrfError, TrfErrorKind};
+use super::line::{Cell, Code, Fields, PlayerLine, Record, CELL_STRIDE, FIRST_CELL};
+use super::{Layout, LineKey};
+use crate::color::Color;
+use crate::ids::Tpn;
+use crate::player::Player;
+use crate::points::Points;
+use crate::result::{ByeKind, GameMode, GameResult};
+use crate::settings::{PointValues, Settings};
+use crate::tournament::{Bye, ForbiddenPairs, InfoRecord, Pairing, Round, Tournament};
+use std::collections::BTreeMap;
+
+/// Reads a TRF file from bytes, which must be UTF-8.
+pub fn read_bytes(bytes: &[u8]) -> Result<Tournament, ReadError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text),
+        Err(e) => {
+            let before = &bytes[..e.valid_up_to()];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+            let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+            Err(ReadError {
+                errors: vec![TrfError {
+                    line,
+                    column,
+                    kind: TrfErrorKind::NotUtf8,
+                }],
+            })
+        }
+    }
+}
+
+/// Reads a TRF file. Reports every problem it finds, each with its line and column.
+pub fn read(text: &str) -> Result<Tournament, ReadError> {
+    let mut errors = Vec::new();
+    let crlf = text.contains("\r\n");
+    let final_newline = text.ends_with('\n');
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let mut records: Vec<(usize, Record, String)> = Vec::new();
+    if !text.is_empty() {
+        for (i, raw) in body.split('\n').enumerate() {
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            let mut fields = Fields::new(raw, i + 1, &mut errors);
+            if let Some(r) = fields.record() {
+                records.push((i + 1, r, raw.to_string()));
+            }
+        }
+    }
+    let mut builder = Builder {
+        errors,
+        ..Builder::default()
+    };
+    let tournament = builder.build(&records, crlf, final_newline);
+    if builder.errors.is_empty() {
+        Ok(tournament)
+    } else {
+        builder.errors.sort_by_key(|e| (e.line, e.column));
+        Err(ReadError {
+            errors: builder.errors,
+        })
+    }
+}
+
+#[derive(Default)]
+struct Builder {
+    errors: Vec<TrfError>,
+}
+
+/// One player's entry for one round, from their round columns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Entry {
+    Absent,
+    Bye(ByeKind),
+    /// Against `opponent`; `color` is the colour of the first game, if any column says it;
+    /// `codes` one per game.
+    Paired {
+        opponent: Tpn,
+        color: Option<Color>,
+        codes: [Code; 2],
+    },
+}
+
+impl Builder {
+    fn error(&mut self, line: usize, column: usize, kind: TrfErrorKind) {
+        self.errors.push(TrfError { line, column, kind });
+    }
+
+    fn build(
+        &mut self,
+        records: &[(usize, Record, String)],
+        crlf: bool,
+        final_newline: bool,
+    ) -> Tournament {
+        let mut t = Tournament::default();
+        let mut layout = Vec::new();
+        let mut players: BTreeMap<Tpn, (usize, &PlayerLine)> = BTreeMap::new();
+        let mut system = None;
+        for (_, r, _) in records {
+            if let Record::Type(s) = r {
+                system = Some(*s);
+            }
+        }
+        let mut settings = Settings {
+            system,
+            points: system.map_or(PointValues::STANDARD, PointValues::default_for),
+            ..Settings::default()
+        };
+        let mut bb_pab_given = false;
+        let mut forbidden_seen = 0;
+        let mut later: Vec<(usize, &Record)> = Vec::new();
+        for (line, r, raw) in records {
+            let key = match r {
+                Record::Blank => LineKey::Blank,
+                Record::Player(p) => {
+                    if let Some((first, _)) = players.get(&p.tpn) {
+                        let first_line = *first;
+                        self.error(
+                            *line,
+                            5,
+                            TrfErrorKind::DuplicatePlayer {
+                                tpn: p.tpn.get(),
+                                first_line,
+                            },
+                        );
+                        continue;
+                    }
+                    players.insert(p.tpn, (*line, p));
+                    LineKey::Player(p.tpn)
+                }
+                Record::Info { code, text } => {
+                    t.info.push(InfoRecord {
+                        code: code.clone(),
+                        text: text.clone(),
+                    });
+                    LineKey::Info(t.info.len() - 1)
+                }
+                Record::Rounds(code, n) => {
+                    settings.rounds = Some(*n);
+                    LineKey::Rounds(*code)
+                }
+                Record::InitialColor(code, c) => {
+                    settings.initial_color = Some(*c);
+                    LineKey::InitialColor(*code)
+                }
+                Record::Type(_) => LineKey::Type,
+                Record::Xxs(pairs) => {
+                    if let Err(problem) = apply_xxs(&mut settings.points, pairs) {
+                        self.error(
+                            *line,
+                            5,
+                            TrfErrorKind::BadRecord {
+                                code: "XXS".into(),
+                                problem,
+                            },
+                        );
+                    }
+                    LineKey::Xxs
+                }
+                Record::Bb(c, p) => {
+                    let v = &mut settings.points;
+                    match c {
+                        'W' => {
+                            (v.win, v.forfeit_win, v.full_bye) = (*p, *p, *p);
+                            if !bb_pab_given {
+                                v.pairing_bye = *p;
+                            }
+                        }
+                        'D' => (v.draw, v.half_bye) = (*p, *p),
+                        'L' => v.loss = *p,
+                        'Z' => v.zero_bye = *p,
+                        'F' => v.forfeit_loss = *p,
+                        _ => {
+                            v.pairing_bye = *p;
+                            bb_pab_given = true;
+                        }
+                    }
+                    LineKey::Bb(*c)
+                }
+                Record::P162(pairs) => {
+                    let v = &mut settings.points;
+                    for (c, p) in pairs {
+                        match c {
+                            'W' => {
+                                (v.win, v.forfeit_win, v.full_bye) = (*p, *p, *p);
+                                if !bb_pab_given {
+                                    v.pairing_bye = *p;
+                                }
+                            }
+                            'D' => (v.draw, v.half_bye) = (*p, *p),
+                            'L' => v.loss = *p,
+                            'A' => (v.zero_bye, v.forfeit_loss) = (*p, *p),
+                            _ => {
+                                v.pairing_bye = *p;
+                                bb_pab_given = true;
+                            }
+                        }
+                    }
+                    LineKey::P162
+                }
+                Record::AbsentNext(_) => {
+                    later.push((*line, r));
+                    LineKey::AbsentNext
+                }
+                Record::Byes(kind, round, _) => {
+                    later.push((*line, r));
+                    LineKey::Byes(*round, *kind)
+                }
+                Record::Forbidden(..) => {
+                    later.push((*line, r));
+                    forbidden_seen += 1;
+                    LineKey::Forbidden(forbidden_seen - 1)
+                }
+                Record::Withdrawn(round, _) => {
+                    later.push((*line, r));
+                    LineKey::Withdrawn(*round)
+                }
+            };
+            layout.push((key, raw.clone()));
+        }
+        t.settings = settings;
+        if players.is_empty() && self.errors.is_empty() {
+            self.error(1, 1, TrfErrorKind::NoPlayers);
+        }
+        // Pairing numbers run from 1 without gaps.
+        let count = players.keys().next_back().map_or(0, |t| t.get());
+        for n in 1..=count {
+            let tpn = Tpn::new(n).expect("n >= 1");
+            if !players.contains_key(&tpn) {
+                let line = players.range(tpn..).next().map_or(1, |(_, (l, _))| *l);
+                self.error(line, 5, TrfErrorKind::MissingPlayer(n));
+            }
+        }
+        if !self.errors.is_empty() {
+            return t;
+        }
+        for (tpn, (_, p)) in &players {
+            let player = Player {
+                tpn: *tpn,
+                name: p.name.clone(),
+                sex: p.sex,
+                title: p.title,
+                rating: p.rating,
+                federation: p.federation,
+                fide_id: p.fide_id,
+                birth_date: p.birth_date,
+                withdrawn_from: None,
+                rank: p.rank,
+            };
+            if let Err(e) = t.add_player(player) {
+                self.error(1, 1, e.into());
+            }
+        }
+        self.build_rounds(&mut t, &players);
+        if !self.errors.is_empty() {
+            return t;
+        }
+        self.apply_later(&mut t, &later, &players);
+        self.check_points(&t, &players);
+        t.trf_layout = Some(Layout {
+            lines: layout,
+            crlf,
+            final_newline,
+        });
+        t
+    }
+
+    /// Reads every player's entries round by round and pairs them up.
+    fn build_rounds(&mut self, t: &mut Tournament, players: &BTreeMap<Tpn, (usize, &PlayerLine)>) {
+        let g = t.settings.games_per_pairing();
+        let columns = players
+            .values()
+            .map(|(_, p)| p.cells.len())
+            .max()
+            .unwrap_or(0);
+        let rounds = columns.div_ceil(g);
+        let mut entries: Vec<Vec<Entry>> = Vec::with_capacity(players.len());
+        for (line, p) in players.values() {
+            let mut row = Vec::with_capacity(rounds);
+            for r in 0..rounds {
+                row.push(self.entry(*line, p, r, g));
+            }
+            entries.push(row);
+        }
+        if !self.errors.is_empty() {
+            return;
+        }
+        for r in 0..rounds {
+            let mut round = Round::default();
+            for (i, (tpn, (line, _))) in players.iter().enumerate() {
+                match entries[i][r] {
+                    Entry::Absent => {}
+                    Entry::Bye(kind) => round.byes.push(Bye { player: *tpn, kind }),
+                    Entry::Paired {
+                        opponent,
+                        color,
+                        codes,
+                    } => {
+                        let col = FIRST_CELL + CELL_STRIDE * r * g + 1;
+                        let Some(their) = entries.get(opponent.index()) else {
+                            self.error(
+                                *line,
+                                col,
+                                TrfErrorKind::UnknownOpponent {
+                                    round: r + 1,
+                                    opponent: opponent.get(),
+                                },
+                            );
+                            continue;
+                        };
+                        let mismatch = |problem: String| TrfErrorKind::NotMirrored {
+                            round: r + 1,
+                            problem,
+                        };
+                        let Entry::Paired {
+                            opponent: back,
+                            color: their_color,
+                            codes: their_codes,
+                        } = their[r]
+                        else {
+                            self.error(
+                                *line,
+                                col,
+                                mismatch(format!(
+                                    "player {} does not list {tpn} as opponent",
+                                    opponent
+                                )),
+                            );
+                            continue;
+                        };
+                        if back != *tpn {
+                            self.error(
+                                *line,
+                                col,
+                                mismatch(format!(
+                                    "player {opponent} lists {back} as opponent, not {tpn}"
+                                )),
+                            );
+                            continue;
+                        }
+                        if let (Some(a), Some(b)) = (color, their_color) {
+                            if a == b {
+                                self.error(
+                                    *line,
+                                    col + 5,
+                                    mismatch(format!(
+                                        "{tpn} and {opponent} both have the same colour"
+                                    )),
+                                );
+                                continue;
+                            }
+                        }
+                        if opponent < *tpn {
+                            continue; // Paired when the opponent's line was read.
+                        }
+                        // Colours: as written; for games not played with no colour written, the
+                        // lower pairing number is taken as White (Dutch F.2: it does not count).
+                        let my_color = color
+                            .or(their_color.map(Color::opposite))
+                            .unwrap_or(Color::White);
+                        let (white, black) = match my_color {
+                            Color::White => (*tpn, opponent),
+                            Color::Black => (opponent, *tpn),
+                        };
+                        let mut games = Vec::with_capacity(g);
+                        for k in 0..g {
+                            match game_result(codes[k], their_codes[k]) {
+                                Ok(res) => {
+                                    let res = if my_color == Color::White { res } else { res.map(GameResult::swapped) };
+                                    if g == 1 && res.is_some_and(|x| !x.is_mirrored()) {
+                                        self.error(*line, col + 7, mismatch(format!(
+                                            "{tpn} has {:?} and {opponent} has {:?}: only Double-Swiss allows ½-0 and 0-0",
+                                            codes[k].to_char(), their_codes[k].to_char()
+                                        )));
+                                    }
+                                    games.push(res);
+                                }
+                                Err(()) => self.error(*line, col + CELL_STRIDE * k + 7, mismatch(format!(
+                                    "{tpn} has result {:?} and {opponent} has {:?}, which do not go together",
+                                    codes[k].to_char(), their_codes[k].to_char()
+                                ))),
+                            }
+                        }
+                        round.pairings.push(Pairing {
+                            white,
+                            black,
+                            games,
+                        });
+                    }
+                }
+            }
+            if !self.errors.is_empty() {
+                return;
+            }
+            if let Err(e) = t.push_round(round) {
+                self.error(1, 1, e.into());
+                return;
+            }
+        }
+    }
+
+    /// The entry of player line `p` for 0-based round `r` with `g` columns per round.
+    fn entry(&mut self, line: usize, p: &PlayerLine, r: usize, g: usize) -> Entry {
+        let cell = |k: usize| p.cells.get(r * g + k).copied().unwrap_or(Cell::Empty);
+        let col = FIRST_CELL + CELL_STRIDE * r * g + 1;
+        let bad = |problem: &str| TrfErrorKind::InconsistentEntry {
+            round: r + 1,
+            problem: problem.into(),
+        };
+        match cell(0) {
+            Cell::Empty => {
+                if (1..g).any(|k| cell(k) != Cell::Empty) {
+                    self.error(
+                        line,
+                        col,
+                        bad("the two games of a match must both be written"),
+                    );
+                }
+                Entry::Absent
+            }
+            Cell::Bye(kind) => {
+                if (1..g).any(|k| cell(k) != Cell::Bye(kind)) {
+                    self.error(
+                        line,
+                        col,
+                        bad("a bye applies to the whole match: write it in both game columns"),
+                    );
+                }
+                Entry::Bye(kind)
+            }
+            Cell::Game {
+                opponent,
+                color,
+                code,
+            } => {
+                let mut codes = [code, Code::Pending];
+                let mut first_color = color;
+                for k in 1..g {
+                    match cell(k) {
+                        Cell::Game {
+                            opponent: o,
+                            color: c,
+                            code,
+                        } if o == opponent => {
+                            codes[k] = code;
+                            // The second game is played with colours reversed (4.4).
+                            match (first_color, c) {
+                                (Some(a), Some(b)) if a == b => {
+                                    self.error(line, col + CELL_STRIDE * k + 5, bad("the two games of a match are played with opposite colours"));
+                                }
+                                (None, Some(b)) => first_color = Some(b.opposite()),
+                                _ => {}
+                            }
+                        }
+                        _ => self.error(
+                            line,
+                            col + CELL_STRIDE * k,
+                            bad("both games of a match are against the same opponent"),
+                        ),
+                    }
+                }
+                if opponent == p.tpn {
+                    self.error(line, col, bad("a player cannot play themselves"));
+                }
+                Entry::Paired {
+                    opponent,
+                    color: first_color,
+                    codes,
+                }
+            }
+        }
+    }
+
+    /// Byes requested for later rounds (240, XXZ), withdrawals (XXW), forbidden pairs (260).
+    fn apply_later(
+        &mut self,
+        t: &mut Tournament,
+        later: &[(usize, &Record)],
+        players: &BTreeMap<Tpn, (usize, &PlayerLine)>,
+    ) {
+        let next = t.next_round();
+        let known = |tpn: &Tpn| players.contains_key(tpn);
+        for (line, r) in later {
+            let (list, code) = match r {
+                Record::AbsentNext(v) => (v, "XXZ"),
+                Record::Byes(_, _, v) => (v, "240"),
+                Record::Forbidden(_, _, v) => (v, "260"),
+                Record::Withdrawn(_, v) => (v, "XXW"),
+                _ => continue,
+            };
+            if let Some(bad) = list.iter().find(|p| !known(p)) {
+                self.error(
+                    *line,
+                    5,
+                    TrfErrorKind::BadRecord {
+                        code: code.into(),
+                        problem: format!("player {bad} does not exist"),
+                    },
+                );
+                continue;
+            }
+            match r {
+                Record::AbsentNext(v) => {
+                    for p in v {
+                        t.requested_byes
+                            .entry(next)
+                            .or_default()
+                            .insert(*p, ByeKind::Zero);
+                    }
+                }
+                Record::Byes(kind, round, v) => {
+                    for p in v {
+                        if *round < next {
+                            let had = t.round(*round).and_then(|r| r.bye_of(*p));
+                            if had != Some(*kind) {
+                                self.error(*line, 5, TrfErrorKind::BadRecord {
+                                    code: "240".into(),
+                                    problem: format!("round {round} is recorded, and player {p} has no {} bye in it", kind.trf_char()),
+                                });
+                            }
+                        } else {
+                            t.requested_byes
+                                .entry(*round)
+                                .or_default()
+                                .insert(*p, *kind);
+                        }
+                    }
+                }
+                Record::Forbidden(from, to, v) => {
+                    t.forbidden.push(ForbiddenPairs {
+                        from: *from,
+                        to: *to,
+                        players: v.clone(),
+                    });
+                }
+                Record::Withdrawn(round, v) => {
+                    for p in v {
+                        if let Some(player) = t.player_mut(*p) {
+                            player.withdrawn_from = Some(*round);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The points column must agree with the results.
+    fn check_points(&mut self, t: &Tournament, players: &BTreeMap<Tpn, (usize, &PlayerLine)>) {
+        let computed = crate::history::scores(t);
+        for ((line, p), score) in players.values().zip(computed) {
+            if p.points != score {
+                self.error(
+                    *line,
+                    81,
+                    TrfErrorKind::PointsMismatch {
+                        stated: p.points.to_string(),
+                        computed: score.to_string(),
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The result of one game from two players' codes, for the first player as White.
+/// `Ok(None)` while the result is not in; `Err` when the codes contradict each other.
+fn game_result(mine: Code, theirs: Code) -> Result<Option<GameResult>, ()> {
+    let (mode, a, b) = match (mine, theirs) {
+        (Code::Pending, Code::Pending) => return Ok(None),
+        (Code::Played(a), Code::Played(b)) => (GameMode::Played, a, b),
+        (Code::Unrated(a), Code::Unrated(b)) => (GameMode::Unrated, a, b),
+        (Code::Forfeit(a), Code::Forfeit(b)) => (GameMode::Forfeit, a, b),
+        _ => return Err(()),
+    };
+    GameResult::from_parts(mode, a, b).map(Some).ok_or(())
+}
+
+/// Applies an XXS line's values. Colour-dependent values (WW different from BW) are refused.
+fn apply_xxs(v: &mut PointValues, pairs: &[(String, Points)]) -> Result<(), String> {
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .rev()
+            .find(|(key, _)| key == k)
+            .map(|(_, p)| *p)
+    };
+    for (a, b) in [("WW", "BW"), ("WD", "BD"), ("WL", "BL")] {
+        if let (Some(x), Some(y)) = (get(a), get(b)) {
+            if x != y {
+                return Err(format!(
+                    "{a}={x} and {b}={y}: points that depend on colour are not supported"
+                ));
+            }
+        }
+    }
+    let either = |a: &str, b: &str| get(a).or(get(b));
+    if let Some(p) = either("WW", "BW") {
+        v.win = p;
+    }
+    if let Some(p) = either("WD", "BD") {
+        v.draw = p;
+    }
+    if let Some(p) = either("WL", "BL") {
+        v.loss = p;
+    }
+    for (key, slot) in [
+        ("ZPB", &mut v.zero_bye),
+        ("HPB", &mut v.half_bye),
+        ("FPB", &mut v.full_bye),
+        ("PAB", &mut v.pairing_bye),
+        ("FW", &mut v.forfeit_win),
+        ("FL", &mut v.forfeit_loss),
+    ] {
+        if let Some(p) = get(key) {
+            *slot = p;
+        }
+    }
+    Ok(())
+}

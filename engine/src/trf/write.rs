@@ -1,0 +1,329 @@
+//! Writing a [`Tournament`] as a TRF file.
+
+use super::line::{Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, XXS_KEYS};
+use super::LineKey;
+use crate::color::Color;
+use crate::history;
+use crate::ids::{RoundNo, Tpn};
+use crate::result::{ByeKind, GameMode};
+use crate::settings::PointValues;
+use crate::tournament::Tournament;
+use std::collections::BTreeMap;
+
+/// Writes `tournament` as a TRF file. A tournament read from a file is written in that file's
+/// layout, each line as it was written wherever its meaning is unchanged.
+pub fn write(tournament: &Tournament) -> String {
+    let columns = tournament.rounds().len() * tournament.settings.games_per_pairing();
+    let canonical = canonical_records(tournament);
+    let (crlf, final_newline) = tournament
+        .trf_layout
+        .as_ref()
+        .map_or((false, true), |l| (l.crlf, l.final_newline));
+    let mut lines: Vec<String> = Vec::new();
+    match &tournament.trf_layout {
+        None => lines.extend(canonical.values().map(|r| r.format(columns))),
+        Some(layout) => {
+            let mut pending = canonical;
+            let first_player = layout
+                .lines
+                .iter()
+                .position(|(k, _)| matches!(k, LineKey::Player(_)));
+            let last_player = layout
+                .lines
+                .iter()
+                .rposition(|(k, _)| matches!(k, LineKey::Player(_)));
+            let known: std::collections::BTreeSet<&LineKey> =
+                layout.lines.iter().map(|(k, _)| k).collect();
+            // Records the file did not have go where a new file has them: header records before
+            // the players, new players after the last player, the rest at the end.
+            let is_head = |k: &LineKey| {
+                !known.contains(k)
+                    && !matches!(
+                        k,
+                        LineKey::Player(_)
+                            | LineKey::AbsentNext
+                            | LineKey::Byes(..)
+                            | LineKey::Forbidden(_)
+                            | LineKey::Withdrawn(_)
+                    )
+            };
+            let is_new_player = |k: &LineKey| !known.contains(k) && matches!(k, LineKey::Player(_));
+            let take = |pending: &mut BTreeMap<LineKey, Record>,
+                        pred: &dyn Fn(&LineKey) -> bool|
+             -> Vec<String> {
+                let keys: Vec<LineKey> = pending.keys().filter(|k| pred(k)).cloned().collect();
+                keys.iter()
+                    .filter_map(|k| pending.remove(k))
+                    .map(|r| r.format(columns))
+                    .collect()
+            };
+            for (i, (key, raw)) in layout.lines.iter().enumerate() {
+                if Some(i) == first_player {
+                    let head = take(&mut pending, &is_head);
+                    lines.extend(head);
+                }
+                if *key == LineKey::Blank {
+                    lines.push(raw.clone());
+                } else if let Some(record) = pending.remove(key) {
+                    lines.push(if same_meaning(raw, &record) {
+                        raw.clone()
+                    } else {
+                        record.format(columns)
+                    });
+                }
+                if Some(i) == last_player {
+                    let players = take(&mut pending, &is_new_player);
+                    lines.extend(players);
+                }
+            }
+            let rest = take(&mut pending, &|_| true);
+            lines.extend(rest);
+        }
+    }
+    let eol = if crlf { "\r\n" } else { "\n" };
+    let mut out = lines.join(eol);
+    if final_newline && !lines.is_empty() {
+        out.push_str(eol);
+    }
+    out
+}
+
+/// Whether `raw`, a line read from a file, says what `record` says.
+fn same_meaning(raw: &str, record: &Record) -> bool {
+    let mut errors = Vec::new();
+    let parsed = Fields::new(raw, 0, &mut errors).record();
+    errors.is_empty() && parsed.is_some_and(|p| Record::same_meaning(&p, record))
+}
+
+/// Every line the tournament needs, keyed by what it stands for, in the order a new file has.
+fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
+    let mut out = BTreeMap::new();
+    let in_layout = |pred: &dyn Fn(&LineKey) -> bool| {
+        t.trf_layout
+            .as_ref()
+            .is_some_and(|l| l.lines.iter().any(|(k, _)| pred(k)))
+    };
+    for (i, r) in t.info.iter().enumerate() {
+        out.insert(
+            LineKey::Info(i),
+            Record::Info {
+                code: r.code.clone(),
+                text: r.text.clone(),
+            },
+        );
+    }
+    if let Some(n) = t.settings.rounds {
+        let mut any = false;
+        for code in [RoundsCode::Xxr, RoundsCode::R142] {
+            if in_layout(&|k| *k == LineKey::Rounds(code)) {
+                out.insert(LineKey::Rounds(code), Record::Rounds(code, n));
+                any = true;
+            }
+        }
+        if !any {
+            out.insert(
+                LineKey::Rounds(RoundsCode::Xxr),
+                Record::Rounds(RoundsCode::Xxr, n),
+            );
+        }
+    }
+    if let Some(c) = t.settings.initial_color {
+        let mut any = false;
+        for code in [ColorCode::Xxc, ColorCode::C152] {
+            if in_layout(&|k| *k == LineKey::InitialColor(code)) {
+                out.insert(LineKey::InitialColor(code), Record::InitialColor(code, c));
+                any = true;
+            }
+        }
+        if !any {
+            out.insert(
+                LineKey::InitialColor(ColorCode::Xxc),
+                Record::InitialColor(ColorCode::Xxc, c),
+            );
+        }
+    }
+    if let Some(s) = t.settings.system {
+        out.insert(LineKey::Type, Record::Type(s));
+    }
+    point_records(t, &in_layout, &mut out);
+    let scores = history::scores(t);
+    let seats: Vec<Vec<Seat>> = t.rounds().iter().map(|r| seats(t, r)).collect();
+    for p in t.players() {
+        let line = player_line(t, p.tpn, &seats, scores[p.tpn.index()]);
+        out.insert(LineKey::Player(p.tpn), Record::Player(line));
+    }
+    let next = t.next_round();
+    let use_xxz = in_layout(&|k| *k == LineKey::AbsentNext);
+    let mut xxz = Vec::new();
+    for (round, byes) in &t.requested_byes {
+        let mut by_kind: BTreeMap<ByeKind, Vec<Tpn>> = BTreeMap::new();
+        for (p, kind) in byes {
+            if use_xxz && *round == next && *kind == ByeKind::Zero {
+                xxz.push(*p);
+            } else {
+                by_kind.entry(*kind).or_default().push(*p);
+            }
+        }
+        for (kind, players) in by_kind {
+            out.insert(
+                LineKey::Byes(*round, kind),
+                Record::Byes(kind, *round, players),
+            );
+        }
+    }
+    if !xxz.is_empty() {
+        out.insert(LineKey::AbsentNext, Record::AbsentNext(xxz));
+    }
+    for (i, f) in t.forbidden.iter().enumerate() {
+        out.insert(
+            LineKey::Forbidden(i),
+            Record::Forbidden(f.from, f.to, f.players.clone()),
+        );
+    }
+    let mut withdrawn: BTreeMap<RoundNo, Vec<Tpn>> = BTreeMap::new();
+    for p in t.players() {
+        if let Some(r) = p.withdrawn_from {
+            withdrawn.entry(r).or_default().push(p.tpn);
+        }
+    }
+    for (r, players) in withdrawn {
+        out.insert(LineKey::Withdrawn(r), Record::Withdrawn(r, players));
+    }
+    out
+}
+
+/// The point-value records: XXS, unless the file used bbpPairings' BB lines and they can say
+/// everything; nothing when the values are the system's defaults and the file said nothing.
+fn point_records(
+    t: &Tournament,
+    in_layout: &dyn Fn(&dyn Fn(&LineKey) -> bool) -> bool,
+    out: &mut BTreeMap<LineKey, Record>,
+) {
+    let v = t.settings.points;
+    let default = t
+        .settings
+        .system
+        .map_or(PointValues::STANDARD, PointValues::default_for);
+    let bb = [
+        ('W', v.win),
+        ('D', v.draw),
+        ('L', v.loss),
+        ('Z', v.zero_bye),
+        ('F', v.forfeit_loss),
+        ('U', v.pairing_bye),
+    ];
+    let bb_default = [
+        default.win,
+        default.draw,
+        default.loss,
+        default.zero_bye,
+        default.forfeit_loss,
+        default.pairing_bye,
+    ];
+    let bb_says_all = v.forfeit_win == v.win && v.full_bye == v.win && v.half_bye == v.draw;
+    let layout_bb = in_layout(&|k| matches!(k, LineKey::Bb(_)));
+    if layout_bb && bb_says_all {
+        for ((c, p), d) in bb.iter().zip(bb_default) {
+            if *p != d || in_layout(&|k| *k == LineKey::Bb(*c)) {
+                out.insert(LineKey::Bb(*c), Record::Bb(*c, *p));
+            }
+        }
+    } else if v != default || in_layout(&|k| matches!(k, LineKey::Xxs | LineKey::P162)) {
+        let values = [
+            v.win,
+            v.win,
+            v.draw,
+            v.draw,
+            v.loss,
+            v.loss,
+            v.zero_bye,
+            v.half_bye,
+            v.full_bye,
+            v.pairing_bye,
+            v.forfeit_win,
+            v.forfeit_loss,
+        ];
+        let pairs = XXS_KEYS
+            .iter()
+            .zip(values)
+            .map(|(k, p)| (k.to_string(), p))
+            .collect();
+        out.insert(LineKey::Xxs, Record::Xxs(pairs));
+    }
+}
+
+/// Where a player is in one round.
+#[derive(Clone, Copy)]
+enum Seat {
+    Absent,
+    Bye(ByeKind),
+    /// The index of the pairing, and the player's colour in it.
+    Paired(usize, Color),
+}
+
+/// Every player's seat in `round`, by pairing number.
+fn seats(t: &Tournament, round: &crate::tournament::Round) -> Vec<Seat> {
+    let mut out = vec![Seat::Absent; t.players().len()];
+    for (i, p) in round.pairings.iter().enumerate() {
+        out[p.white.index()] = Seat::Paired(i, Color::White);
+        out[p.black.index()] = Seat::Paired(i, Color::Black);
+    }
+    for b in &round.byes {
+        out[b.player.index()] = Seat::Bye(b.kind);
+    }
+    out
+}
+
+/// A player's 001 line as the tournament now stands.
+fn player_line(
+    t: &Tournament,
+    tpn: Tpn,
+    seats: &[Vec<Seat>],
+    score: crate::points::Points,
+) -> PlayerLine {
+    let p = t.player(tpn).expect("registered player");
+    let g = t.settings.games_per_pairing();
+    let mut cells = Vec::with_capacity(t.rounds().len() * g);
+    for (round, seats) in t.rounds().iter().zip(seats) {
+        match seats[tpn.index()] {
+            Seat::Paired(i, color) => {
+                let pairing = &round.pairings[i];
+                let opponent = pairing.player(color.opposite());
+                for (k, game) in pairing.games.iter().enumerate() {
+                    let color_k = if k % 2 == 0 { color } else { color.opposite() };
+                    let code = match game {
+                        None => Code::Pending,
+                        Some(r) => match r.mode() {
+                            GameMode::Played => Code::Played(r.score(color)),
+                            GameMode::Unrated => Code::Unrated(r.score(color)),
+                            GameMode::Forfeit => Code::Forfeit(r.score(color)),
+                        },
+                    };
+                    cells.push(Cell::Game {
+                        opponent,
+                        color: Some(color_k),
+                        code,
+                    });
+                }
+            }
+            Seat::Bye(kind) => cells.extend(std::iter::repeat_n(Cell::Bye(kind), g)),
+            Seat::Absent => cells.extend(std::iter::repeat_n(Cell::Empty, g)),
+        }
+    }
+    while cells.last() == Some(&Cell::Empty) {
+        cells.pop();
+    }
+    PlayerLine {
+        tpn,
+        sex: p.sex,
+        title: p.title,
+        name: p.name.clone(),
+        rating: p.rating,
+        federation: p.federation,
+        fide_id: p.fide_id,
+        birth_date: p.birth_date,
+        points: score,
+        rank: p.rank,
+        cells,
+    }
+}
