@@ -202,6 +202,12 @@ impl Tournament {
         }
     }
 
+    /// Forgets the layout of the TRF file this tournament was read from, so that two
+    /// tournaments compare equal when what they record is equal.
+    pub fn forget_trf_layout(&mut self) {
+        self.trf_layout = None;
+    }
+
     /// The players, by pairing number.
     pub fn players(&self) -> &[Player] {
         &self.players

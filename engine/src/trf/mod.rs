@@ -27,7 +27,7 @@ mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind};
 pub use read::{read, read_bytes};
-pub use write::write;
+pub use write::{write, write_canonical};
 
 use crate::ids::{RoundNo, Tpn};
 use crate::result::ByeKind;

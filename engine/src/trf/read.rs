@@ -343,7 +343,7 @@ impl Builder {
                             continue;
                         }
                         if let (Some(a), Some(b)) = (color, their_color) {
-                            if a == b {
+                            if a == b && *tpn < opponent {
                                 self.error(
                                     *line,
                                     col + 5,

@@ -88,6 +88,15 @@ pub fn write(tournament: &Tournament) -> String {
     out
 }
 
+/// Writes `tournament` in this program's own layout, ignoring the layout of any file it came
+/// from: the header records, the players by pairing number, then the records about rounds to
+/// come.
+pub fn write_canonical(tournament: &Tournament) -> String {
+    let mut t = tournament.clone();
+    t.trf_layout = None;
+    write(&t)
+}
+
 /// Whether `raw`, a line read from a file, says what `record` says.
 fn same_meaning(raw: &str, record: &Record) -> bool {
     let mut errors = Vec::new();

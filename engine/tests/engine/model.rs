@@ -1,0 +1,233 @@
+//! The tournament model: A.2 order, derived colour histories and floats, bye points.
+
+use crate::support::{field, tpn};
+use engine::history::{states_before, ColorPreference, Float};
+use engine::player::{Player, Title};
+use engine::result::{ByeKind, GameResult};
+use engine::tournament::{Bye, Pairing, Round};
+use engine::{Color, Points, RoundNo, System, Tpn};
+
+#[test]
+fn dutch_a2_fixes_pairing_numbers_by_rating_title_then_name() {
+    let mut t = engine::Tournament::new(engine::Settings::new(System::Dutch));
+    let mk = |name: &str, rating, title| {
+        let mut p = Player::new(Tpn::from_index(0), name);
+        p.rating = Some(rating);
+        p.title = title;
+        p
+    };
+    t.seed_players(vec![
+        mk("Zeta", 2400, None),
+        mk("Beta", 2400, Some(Title::Fm)),
+        mk("Alpha", 2400, None),
+        mk("Gamma", 2400, Some(Title::Wgm)),
+        mk("Delta", 2500, None),
+        mk("Eta", 2400, Some(Title::Im)),
+    ]);
+    let names: Vec<&str> = t.players().iter().map(|p| p.name.as_str()).collect();
+    // Rating first; then IM before WGM before FM (A.2 c); then no title, alphabetically.
+    assert_eq!(names, ["Delta", "Eta", "Gamma", "Beta", "Alpha", "Zeta"]);
+}
+
+fn played(white: u32, black: u32, result: GameResult) -> Pairing {
+    Pairing {
+        white: tpn(white),
+        black: tpn(black),
+        games: vec![Some(result)],
+    }
+}
+
+#[test]
+fn dutch_f2_unplayed_games_do_not_count_for_colour_or_meetings() {
+    let mut t = field(System::Dutch, 4);
+    t.push_round(Round {
+        pairings: vec![
+            played(1, 3, GameResult::WHITE_WINS),
+            played(4, 2, GameResult::DRAW),
+        ],
+        byes: vec![],
+    })
+    .unwrap();
+    t.push_round(Round {
+        pairings: vec![
+            played(2, 1, GameResult::forfeit(Color::White)),
+            played(3, 4, GameResult::BLACK_WINS),
+        ],
+        byes: vec![],
+    })
+    .unwrap();
+    let s = states_before(&t, RoundNo::new(3).unwrap());
+    // Player 1: W, then a forfeit as Black, which does not count: difference +1.
+    assert_eq!(s[0].color_difference(), 1);
+    assert_eq!(
+        s[0].color_preference(),
+        ColorPreference::Strong(Color::Black)
+    );
+    // The forfeit is no meeting; the game of round 1 is.
+    assert!(!s[0].has_played(tpn(2)));
+    assert!(s[0].has_played(tpn(3)));
+    // Player 2 won by forfeit: a point without playing (B.1b).
+    assert!(s[1].unplayed_point);
+    assert!(!s[0].unplayed_point);
+    assert_eq!(s[1].score, Points::from_tenths(15));
+}
+
+#[test]
+fn dutch_f3_colour_history_skips_rounds_not_played() {
+    // BWW-B: the history read for E.3 is -BWWB; the last two colours are W then B.
+    let mut t = field(System::Dutch, 6);
+    let rounds = [
+        vec![
+            played(2, 1, GameResult::DRAW),
+            played(3, 4, GameResult::DRAW),
+            played(5, 6, GameResult::DRAW),
+        ],
+        vec![
+            played(1, 3, GameResult::DRAW),
+            played(4, 5, GameResult::DRAW),
+            played(6, 2, GameResult::DRAW),
+        ],
+        vec![
+            played(1, 4, GameResult::DRAW),
+            played(2, 5, GameResult::DRAW),
+            played(3, 6, GameResult::DRAW),
+        ],
+        vec![
+            played(5, 1, GameResult::forfeit(Color::Black)),
+            played(6, 4, GameResult::DRAW),
+            played(2, 3, GameResult::DRAW),
+        ],
+        vec![
+            played(6, 1, GameResult::DRAW),
+            played(4, 2, GameResult::DRAW),
+            played(3, 5, GameResult::DRAW),
+        ],
+    ];
+    for r in rounds {
+        t.push_round(Round {
+            pairings: r,
+            byes: vec![],
+        })
+        .unwrap();
+    }
+    let s = &states_before(&t, RoundNo::new(6).unwrap())[0];
+    let colors: Vec<Color> = s.played_colors().collect();
+    assert_eq!(
+        colors,
+        [Color::Black, Color::White, Color::White, Color::Black]
+    );
+    assert_eq!(s.color_difference(), 0);
+    assert_eq!(s.color_preference(), ColorPreference::Mild(Color::White));
+}
+
+#[test]
+fn absolute_colour_preference_after_two_of_a_colour() {
+    let mut t = field(System::Dutch, 4);
+    t.push_round(Round {
+        pairings: vec![
+            played(1, 3, GameResult::DRAW),
+            played(2, 4, GameResult::DRAW),
+        ],
+        byes: vec![],
+    })
+    .unwrap();
+    t.push_round(Round {
+        pairings: vec![
+            played(1, 4, GameResult::DRAW),
+            played(2, 3, GameResult::DRAW),
+        ],
+        byes: vec![],
+    })
+    .unwrap();
+    let s = states_before(&t, RoundNo::new(3).unwrap());
+    assert_eq!(
+        s[0].color_preference(),
+        ColorPreference::Absolute(Color::Black)
+    );
+    assert_eq!(
+        s[3].color_preference(),
+        ColorPreference::Absolute(Color::White)
+    );
+}
+
+#[test]
+fn dutch_a4_a5_floats_and_the_bye_as_downfloat() {
+    let mut t = field(System::Dutch, 3);
+    t.push_round(Round {
+        pairings: vec![played(1, 2, GameResult::WHITE_WINS)],
+        byes: vec![Bye {
+            player: tpn(3),
+            kind: ByeKind::PairingAllocated,
+        }],
+    })
+    .unwrap();
+    t.push_round(Round {
+        pairings: vec![played(3, 2, GameResult::DRAW)],
+        byes: vec![Bye {
+            player: tpn(1),
+            kind: ByeKind::Half,
+        }],
+    })
+    .unwrap();
+    let s = states_before(&t, RoundNo::new(3).unwrap());
+    assert_eq!(s[2].floats, [Some(Float::Down), Some(Float::Down)]);
+    assert_eq!(s[1].floats, [None, Some(Float::Up)]);
+    assert_eq!(s[0].floats, [None, None], "a requested bye is no float");
+    assert_eq!(s[0].score, Points::from_tenths(15));
+    assert!(s[2].unplayed_point);
+    assert!(
+        !s[0].unplayed_point,
+        "a half-point bye is not a point without playing"
+    );
+}
+
+#[test]
+fn double_swiss_match_forfeit_only_when_both_games_forfeited() {
+    let mut t = field(System::DoubleSwiss, 2);
+    let one_forfeit = Pairing {
+        white: tpn(1),
+        black: tpn(2),
+        games: vec![
+            Some(GameResult::forfeit(Color::White)),
+            Some(GameResult::DRAW.swapped()),
+        ],
+    };
+    assert!(
+        one_forfeit.is_played(),
+        "one forfeited game: the match counts as played"
+    );
+    let both = Pairing {
+        white: tpn(1),
+        black: tpn(2),
+        games: vec![
+            Some(GameResult::forfeit(Color::White)),
+            Some(GameResult::forfeit(Color::White)),
+        ],
+    };
+    assert!(!both.is_played());
+    assert!(both.won_by_forfeit(Color::White));
+    t.push_round(Round {
+        pairings: vec![one_forfeit],
+        byes: vec![],
+    })
+    .unwrap();
+    let s = states_before(&t, RoundNo::new(2).unwrap());
+    assert_eq!(s[0].score, Points::from_tenths(15));
+    assert!(s[0].has_played(tpn(2)));
+}
+
+#[test]
+fn one_game_rounds_refuse_unmirrored_results() {
+    let mut t = field(System::Dutch, 2);
+    let half_nil = GameResult::from_parts(
+        engine::result::GameMode::Played,
+        engine::result::GameScore::Draw,
+        engine::result::GameScore::Loss,
+    )
+    .unwrap();
+    let e = t.push_round(Round {
+        pairings: vec![played(1, 2, half_nil)],
+        byes: vec![],
+    });
+    assert!(e.is_err());
+}

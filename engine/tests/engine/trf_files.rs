@@ -1,0 +1,144 @@
+//! TRF round trips: real files and the project's fixtures.
+
+use crate::support::{fixture, shared_trf, FIXTURES};
+use engine::trf;
+
+/// Reading then writing gives back the same bytes (same lines, same line endings).
+fn check_round_trip(name: &str, text: &str) {
+    let t = trf::read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let out = trf::write(&t);
+    for (i, (a, b)) in text.lines().zip(out.lines()).enumerate() {
+        assert_eq!(a, b, "{name}: line {} differs", i + 1);
+    }
+    assert_eq!(text, out, "{name}: the file differs");
+}
+
+/// Writing in this program's own layout then reading gives the same tournament.
+fn check_canonical(name: &str, text: &str) {
+    let mut t = trf::read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let canonical = trf::write_canonical(&t);
+    let mut back =
+        trf::read(&canonical).unwrap_or_else(|e| panic!("{name} (canonical): {e}\n{canonical}"));
+    t.forget_trf_layout();
+    back.forget_trf_layout();
+    assert_eq!(t, back, "{name}: the canonical file reads back differently");
+    // And the canonical file is itself written back line for line.
+    check_round_trip(&format!("{name} (canonical)"), &canonical);
+}
+
+#[test]
+fn fixtures_round_trip() {
+    for name in FIXTURES {
+        let text = fixture(name);
+        check_round_trip(name, &text);
+        check_canonical(name, &text);
+    }
+}
+
+#[test]
+fn real_files_round_trip() {
+    for name in [
+        "karl-mala-2005.trf",
+        "gros-open-2010.trf",
+        "lichess-blitz-2020.trf",
+    ] {
+        let Some(bytes) = shared_trf(name) else {
+            continue;
+        };
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        check_round_trip(name, &text);
+        check_canonical(name, &text);
+    }
+}
+
+#[test]
+fn real_files_read_what_they_say() {
+    if let Some(bytes) = shared_trf("karl-mala-2005.trf") {
+        let t = trf::read_bytes(&bytes).expect("reads");
+        assert_eq!(t.players().len(), 284);
+        assert_eq!(t.rounds().len(), 7);
+        let p1 = t.player(engine::Tpn::new(1).unwrap()).unwrap();
+        assert_eq!(p1.name, "Vasquez,Rodrigo");
+        assert_eq!(p1.rating, Some(2558));
+        assert_eq!(p1.title, Some(engine::player::Title::Gm)); // written "g"
+                                                               // Player 13 lost round 1 by forfeit (153 - -) and played no more.
+        let r1 = t.round(engine::RoundNo::FIRST).unwrap();
+        let (pairing, _) = r1.pairing_of(engine::Tpn::new(13).unwrap()).unwrap();
+        assert!(!pairing.is_played());
+    }
+    if let Some(bytes) = shared_trf("gros-open-2010.trf") {
+        let t = trf::read_bytes(&bytes).expect("reads");
+        assert_eq!(t.settings.rounds, Some(9));
+        assert_eq!(t.settings.initial_color, Some(engine::Color::White));
+        // XXZ: 22, 28 and 43 are absent in round 5.
+        let absent = &t.requested_byes[&engine::RoundNo::new(5).unwrap()];
+        assert_eq!(
+            absent.keys().map(|t| t.get()).collect::<Vec<_>>(),
+            vec![22, 28, 43]
+        );
+        assert_eq!(t.players().len(), 52);
+    }
+    if let Some(bytes) = shared_trf("lichess-blitz-2020.trf") {
+        let t = trf::read_bytes(&bytes).expect("reads");
+        assert_eq!(t.settings.initial_color, Some(engine::Color::Black));
+        assert_eq!(t.rounds().len(), 9);
+        assert!(t.rounds().iter().all(|r| r.byes.len() == 1));
+    }
+}
+
+#[test]
+fn fixtures_read_what_they_say() {
+    use engine::result::ByeKind;
+    use engine::{RoundNo, System, Tpn};
+    let t = trf::read(&fixture("open-30.trf")).unwrap();
+    assert_eq!(t.settings.system, Some(System::Dubov));
+    assert_eq!(t.settings.rounds, Some(8)); // 142
+    assert_eq!(t.settings.initial_color, Some(engine::Color::Black)); // 152 B
+    let r8 = &t.requested_byes[&RoundNo::new(8).unwrap()];
+    assert_eq!(r8.get(&Tpn::new(5).unwrap()), Some(&ByeKind::Half)); // 240 H
+    assert_eq!(r8.get(&Tpn::new(21).unwrap()), Some(&ByeKind::Zero)); // 240 Z
+    assert_eq!(t.forbidden.len(), 1); // 260
+    assert_eq!(
+        t.player(Tpn::new(25).unwrap()).unwrap().withdrawn_from,
+        RoundNo::new(5)
+    ); // XXW
+       // Late entries have nothing in round 1.
+    let late = Tpn::new(29).unwrap();
+    assert!(t.round(RoundNo::FIRST).unwrap().pairing_of(late).is_none());
+
+    let ds = trf::read(&fixture("double-swiss-11.trf")).unwrap();
+    assert_eq!(ds.settings.system, Some(System::DoubleSwiss));
+    assert_eq!(ds.rounds().len(), 4, "8 game columns are 4 matches");
+    let r4 = ds.round(RoundNo::new(4).unwrap()).unwrap();
+    let (m, _) = r4.pairing_of(Tpn::new(8).unwrap()).unwrap();
+    assert_eq!(m.games.len(), 2);
+    assert!(
+        m.games.iter().flatten().any(|g| !g.is_mirrored()),
+        "the ½-0 game"
+    );
+    // The pairing-allocated bye of a match is worth 1½, counted once.
+    let scores = engine::history::scores(&ds);
+    assert_eq!(scores[10].tenths(), 40); // player 11: bye 1½ + 0 + 1 + 1½
+}
+
+#[test]
+fn generated_round_one_round_trips() {
+    use engine::generate::{generate, GenerateConfig};
+    use engine::System;
+    for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
+        for players in [2, 7, 30, 101] {
+            let t = generate(GenerateConfig {
+                system,
+                players,
+                rounds: 1,
+                seed: 7,
+            })
+            .unwrap();
+            let text = trf::write(&t);
+            let mut back = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            back.forget_trf_layout();
+            assert_eq!(t, back, "{system:?} {players}");
+            check_round_trip("generated", &text);
+        }
+    }
+}
