@@ -1,1 +1,7 @@
-//! placeholder
+//! The tournament server and the `swiss` command line: the only crate that knows HTTP,
+//! WebSocket and JSON on the wire. `main.rs` only parses arguments and maps errors to exit
+//! codes; everything else lives here so that tests can use it.
+
+pub mod app;
+pub mod cli;
+pub mod config;

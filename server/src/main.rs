@@ -1,1 +1,200 @@
-fn main() {}
+//! `swiss`: the tournament server and its command-line tools. Only argument parsing and the
+//! mapping of errors to exit codes live here.
+
+use clap::{Args, Parser, Subcommand};
+use engine::generate::GenerateConfig;
+use engine::System;
+use server::cli;
+use server::config::{Config, Overrides};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Swiss tournaments by the FIDE rules: pairing (Dutch, Dubov, Double-Swiss), TRF files, and
+/// the server for arbiters and hall displays.
+#[derive(Parser)]
+#[command(
+    name = "swiss",
+    version,
+    after_help = "Exit codes: 0 done; 1 no valid pairing (pair) or differences found (check); 2 bad command line; 3 malformed input file; 4 file could not be read or written; 5 round not yet supported by this build."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Pair the next round of a TRF file (output as bbpPairings and JaVaFo write it).
+    Pair {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament so far.
+        input: PathBuf,
+        /// Where to write the pairing (standard output if not given).
+        #[arg(short = 'p', long = "output")]
+        output: Option<PathBuf>,
+        /// Explain the pairing on standard error, article by article.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Re-pair every recorded round of a TRF file and list each difference.
+    Check {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament.
+        input: PathBuf,
+    },
+    /// Make a random tournament by pairing round after round; the same seed gives the same file.
+    Generate {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// Number of players.
+        #[arg(long)]
+        players: u32,
+        /// Number of rounds.
+        #[arg(long)]
+        rounds: u16,
+        /// The seed (a random one, printed, if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Where to write the TRF file (standard output if not given).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Run the server.
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+struct SystemFlag {
+    /// The Dutch system (1992-2006 text).
+    #[arg(long)]
+    dutch: bool,
+    /// The Dubov system (1997 text).
+    #[arg(long)]
+    dubov: bool,
+    /// The Double-Swiss system (C.04.5, 2026).
+    #[arg(long = "double-swiss")]
+    double_swiss: bool,
+}
+
+impl SystemFlag {
+    fn system(&self) -> System {
+        if self.dutch {
+            System::Dutch
+        } else if self.dubov {
+            System::Dubov
+        } else {
+            System::DoubleSwiss
+        }
+    }
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// A configuration file (the built-in config/default.toml if not given).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Address to listen on, e.g. 0.0.0.0:8080 (port 0 picks a free one).
+    #[arg(long)]
+    address: Option<std::net::SocketAddr>,
+    /// Directory of the embedded store.
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// Log level.
+    #[arg(long)]
+    log_level: Option<String>,
+    /// Directory of the pages.
+    #[arg(long)]
+    static_dir: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Pair {
+            system,
+            input,
+            output,
+            explain,
+        } => cli::pair(system.system(), &input, output.as_deref(), explain),
+        Command::Check { system, input } => {
+            cli::check(system.system(), &input, &mut std::io::stdout())
+        }
+        Command::Generate {
+            system,
+            players,
+            rounds,
+            seed,
+            output,
+        } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            eprintln!("swiss generate: seed {seed}");
+            cli::generate_file(
+                GenerateConfig {
+                    system: system.system(),
+                    players,
+                    rounds,
+                    seed,
+                },
+                output.as_deref(),
+            )
+        }
+        Command::Serve(args) => {
+            return match serve(args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("swiss serve: {e:#}");
+                    ExitCode::from(4)
+                }
+            }
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("swiss: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn random_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let flags = Overrides {
+        address: args.address,
+        data_dir: args.data_dir,
+        log_level: args.log_level,
+        static_dir: args.static_dir,
+    };
+    let config = Config::load(args.config.as_deref(), |k| std::env::var(k).ok(), &flags)?;
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_new(&config.server.log_level)
+                .unwrap_or_else(|_| "info".into()),
+        )
+        .init();
+    let store = events::Store::open(&config.server.data_dir)?;
+    let state = server::app::AppState {
+        store,
+        static_dir: config.web.static_dir.clone(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let (running, bound) = server::app::bind(state, config.server.address)?;
+        tracing::info!(data_dir = %config.server.data_dir.display(), "listening on http://{bound}");
+        println!("swiss: listening on http://{bound}");
+        running.await?;
+        anyhow::Ok(())
+    })
+}

@@ -1,1 +1,9 @@
-//! x
+//! Integration tests: the real `swiss` binary, and the real server on a free port with a
+//! temporary store. One binary, one module per feature.
+
+// A test that cannot go on should stop loudly where it is.
+#![allow(clippy::unwrap_used)]
+
+mod cli;
+mod serve;
+mod support;

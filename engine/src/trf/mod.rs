@@ -26,7 +26,7 @@ mod read;
 mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind};
-pub use read::{read, read_bytes};
+pub use read::{read, read_as, read_bytes};
 pub use write::{write, write_canonical};
 
 use crate::ids::{RoundNo, Tpn};

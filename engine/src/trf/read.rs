@@ -37,6 +37,16 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Tournament, ReadError> {
 
 /// Reads a TRF file. Reports every problem it finds, each with its line and column.
 pub fn read(text: &str) -> Result<Tournament, ReadError> {
+    read_as(text, None)
+}
+
+/// Reads a TRF file for pairing with `system`: a file that does not say its system (record 192)
+/// is read as one of `system`'s (which matters for Double-Swiss, whose matches take two
+/// columns); a file that names another system is refused.
+pub fn read_as(
+    text: &str,
+    system: Option<crate::settings::System>,
+) -> Result<Tournament, ReadError> {
     let mut errors = Vec::new();
     let crlf = text.contains("\r\n");
     let final_newline = text.ends_with('\n');
@@ -51,10 +61,29 @@ pub fn read(text: &str) -> Result<Tournament, ReadError> {
             }
         }
     }
-    let mut builder = Builder {
-        errors,
-        ..Builder::default()
-    };
+    if let Some(wanted) = system {
+        let named = records.iter().find_map(|(line, r, _)| match r {
+            Record::Type(s) => Some((*line, *s)),
+            _ => None,
+        });
+        match named {
+            Some((line, s)) if s != wanted => errors.push(TrfError {
+                line,
+                column: 5,
+                kind: TrfErrorKind::BadRecord {
+                    code: "192".into(),
+                    problem: format!(
+                        "the file is a {} tournament, not {}",
+                        s.name(),
+                        wanted.name()
+                    ),
+                },
+            }),
+            Some(_) => {}
+            None => records.insert(0, (0, Record::Type(wanted), String::new())),
+        }
+    }
+    let mut builder = Builder { errors };
     let tournament = builder.build(&records, crlf, final_newline);
     if builder.errors.is_empty() {
         Ok(tournament)
@@ -66,7 +95,6 @@ pub fn read(text: &str) -> Result<Tournament, ReadError> {
     }
 }
 
-#[derive(Default)]
 struct Builder {
     errors: Vec<TrfError>,
 }
@@ -220,7 +248,9 @@ impl Builder {
                     LineKey::Withdrawn(*round)
                 }
             };
-            layout.push((key, raw.clone()));
+            if *line > 0 {
+                layout.push((key, raw.clone()));
+            }
         }
         t.settings = settings;
         if players.is_empty() && self.errors.is_empty() {
@@ -439,14 +469,14 @@ impl Builder {
             } => {
                 let mut codes = [code, Code::Pending];
                 let mut first_color = color;
-                for k in 1..g {
+                for (k, slot) in codes.iter_mut().enumerate().take(g).skip(1) {
                     match cell(k) {
                         Cell::Game {
                             opponent: o,
                             color: c,
                             code,
                         } if o == opponent => {
-                            codes[k] = code;
+                            *slot = code;
                             // The second game is played with colours reversed (4.4).
                             match (first_color, c) {
                                 (Some(a), Some(b)) if a == b => {

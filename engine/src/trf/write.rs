@@ -107,11 +107,12 @@ fn same_meaning(raw: &str, record: &Record) -> bool {
 /// Every line the tournament needs, keyed by what it stands for, in the order a new file has.
 fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     let mut out = BTreeMap::new();
-    let in_layout = |pred: &dyn Fn(&LineKey) -> bool| {
-        t.trf_layout
-            .as_ref()
-            .is_some_and(|l| l.lines.iter().any(|(k, _)| pred(k)))
-    };
+    let keys: std::collections::BTreeSet<&LineKey> = t
+        .trf_layout
+        .iter()
+        .flat_map(|l| l.lines.iter().map(|(k, _)| k))
+        .collect();
+    let in_layout = |pred: &dyn Fn(&LineKey) -> bool| keys.iter().any(|k| pred(k));
     for (i, r) in t.info.iter().enumerate() {
         out.insert(
             LineKey::Info(i),
@@ -154,7 +155,7 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     if let Some(s) = t.settings.system {
         out.insert(LineKey::Type, Record::Type(s));
     }
-    point_records(t, &in_layout, &mut out);
+    point_records(t, &keys, &mut out);
     let scores = history::scores(t);
     let seats: Vec<Vec<Seat>> = t.rounds().iter().map(|r| seats(t, r)).collect();
     for p in t.players() {
@@ -205,9 +206,10 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
 /// everything; nothing when the values are the system's defaults and the file said nothing.
 fn point_records(
     t: &Tournament,
-    in_layout: &dyn Fn(&dyn Fn(&LineKey) -> bool) -> bool,
+    keys: &std::collections::BTreeSet<&LineKey>,
     out: &mut BTreeMap<LineKey, Record>,
 ) {
+    let in_layout = |pred: &dyn Fn(&LineKey) -> bool| keys.iter().any(|k| pred(k));
     let v = t.settings.points;
     let default = t
         .settings

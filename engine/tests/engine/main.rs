@@ -1,5 +1,8 @@
 //! The engine's tests, one module per feature.
 
+// A test that cannot go on should stop loudly where it is.
+#![allow(clippy::unwrap_used)]
+
 mod generator;
 mod model;
 mod round_one;

@@ -1,0 +1,52 @@
+//! The HTTP application: built here, in the library, so that tests run the same app as `main`.
+
+use actix_web::{get, web, App, HttpResponse, HttpServer};
+use events::Store;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// What every request handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The embedded store.
+    pub store: Store,
+    /// Directory of the static pages.
+    pub static_dir: PathBuf,
+}
+
+#[get("/api/health")]
+async fn health(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({
+        "status": "ok",
+        "engine": engine::VERSION,
+        "store": {
+            "path": state.store.path().display().to_string(),
+            "empty": state.store.is_empty(),
+            "bytes": state.store.size_on_disk(),
+        },
+    }))
+}
+
+/// Configures the routes of the app on `cfg`.
+pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg: &mut web::ServiceConfig| {
+        let static_dir = state.static_dir.clone();
+        cfg.app_data(web::Data::new(state)).service(health);
+        if static_dir.is_dir() {
+            cfg.service(actix_files::Files::new("/", static_dir).index_file("index.html"));
+        }
+    }
+}
+
+/// Binds to `address` and returns the running server and the address it listens on (the real
+/// port when `address` asked for port 0).
+pub fn bind(
+    state: AppState,
+    address: SocketAddr,
+) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
+    let server = HttpServer::new(move || App::new().configure(configure(state.clone())))
+        .workers(2)
+        .bind(address)?;
+    let bound = server.addrs().first().copied().unwrap_or(address);
+    Ok((server.run(), bound))
+}

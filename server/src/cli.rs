@@ -1,0 +1,195 @@
+//! The `swiss` commands that work on files: `pair`, `check` and `generate`.
+//!
+//! Each returns a [`CliError`] whose [`CliError::exit_code`] is what the process exits with:
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | done (for `check`: every round re-pairs as recorded) |
+//! | 1 | no valid pairing exists (`pair`), or a round re-pairs differently (`check`) |
+//! | 2 | the command line is wrong |
+//! | 3 | the input file is malformed (each problem is printed with its line and column) |
+//! | 4 | a file could not be read or written |
+//! | 5 | this build does not yet pair that round with that system |
+
+use engine::check::{recheck, RoundCheck};
+use engine::generate::{generate, GenerateConfig, GenerateError};
+use engine::pairing::{pair_next_round, PairingError};
+use engine::trf::{self, ReadError};
+use engine::validate::validate;
+use engine::System;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The input file is malformed.
+    #[error("{path}: {error}")]
+    BadInput {
+        /// The file.
+        path: PathBuf,
+        /// Every problem found.
+        error: ReadError,
+    },
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No valid pairing exists.
+    #[error("{0}")]
+    NoPairing(PairingError),
+    /// The system cannot pair this round in this build.
+    #[error("{0}")]
+    NotImplemented(PairingError),
+    /// `check` found rounds that re-pair differently or could not be re-paired.
+    #[error("{differing} of {rounds} rounds re-pair differently{}", if *unchecked > 0 { format!(", {unchecked} could not be re-paired") } else { String::new() })]
+    Differences {
+        /// Rounds checked.
+        rounds: usize,
+        /// Rounds that differ.
+        differing: usize,
+        /// Rounds the system could not pair.
+        unchecked: usize,
+    },
+    /// The generator failed.
+    #[error("{0}")]
+    Generate(GenerateError),
+    /// A pairing the engine produced breaks the absolute criteria (a bug).
+    #[error("the pairing breaks the absolute criteria (please report this): {0}")]
+    Invalid(String),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::NoPairing(_) | CliError::Differences { .. } | CliError::Invalid(_) => 1,
+            CliError::BadInput { .. } => 3,
+            CliError::Io { .. } => 4,
+            CliError::NotImplemented(_) => 5,
+            CliError::Generate(GenerateError::Pairing {
+                error: PairingError::NotImplemented { .. },
+                ..
+            }) => 5,
+            CliError::Generate(_) => 1,
+        }
+    }
+}
+
+fn from_pairing(e: PairingError) -> CliError {
+    match e {
+        PairingError::NotImplemented { .. } => CliError::NotImplemented(e),
+        other => CliError::NoPairing(other),
+    }
+}
+
+fn read_file(path: &Path, system: System) -> Result<engine::Tournament, CliError> {
+    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
+        path: path.into(),
+        source,
+    })?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| CliError::BadInput {
+        path: path.into(),
+        error: trf::read_bytes(&bytes)
+            .err()
+            .unwrap_or(ReadError { errors: vec![] }),
+    })?;
+    trf::read_as(text, Some(system)).map_err(|error| CliError::BadInput {
+        path: path.into(),
+        error,
+    })
+}
+
+fn write_out(path: Option<&Path>, text: &str) -> Result<(), CliError> {
+    match path {
+        Some(p) => std::fs::write(p, text).map_err(|source| CliError::Io {
+            path: p.into(),
+            source,
+        }),
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|source| CliError::Io {
+                path: "<stdout>".into(),
+                source,
+            }),
+    }
+}
+
+/// `swiss pair`: the next round's pairing, in bbpPairings' and JaVaFo's output format, to
+/// `output` or standard output; with `explain`, the reasoning on standard error.
+pub fn pair(
+    system: System,
+    input: &Path,
+    output: Option<&Path>,
+    explain: bool,
+) -> Result<(), CliError> {
+    let t = read_file(input, system)?;
+    let pairing = pair_next_round(&t, system).map_err(from_pairing)?;
+    let violations = validate(&t, system, &pairing);
+    if !violations.is_empty() {
+        let text: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(CliError::Invalid(text.join("; ")));
+    }
+    if explain {
+        let mut err = std::io::stderr();
+        for line in &pairing.explanation {
+            let _ = writeln!(err, "{line}");
+        }
+    }
+    write_out(output, &pairing.to_engine_output())
+}
+
+/// `swiss check`: re-pairs every recorded round and prints each difference.
+pub fn check(system: System, input: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let t = read_file(input, system)?;
+    let results = recheck(&t, system);
+    let (mut differing, mut unchecked) = (0, 0);
+    let io = |source| CliError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    for (round, outcome) in &results {
+        match outcome {
+            RoundCheck::Same => writeln!(out, "round {round}: same").map_err(io)?,
+            RoundCheck::Differs(diffs) => {
+                differing += 1;
+                writeln!(out, "round {round}: {} difference(s)", diffs.len()).map_err(io)?;
+                for d in diffs {
+                    writeln!(out, "  {d}").map_err(io)?;
+                }
+            }
+            RoundCheck::NotPaired(e) => {
+                unchecked += 1;
+                writeln!(out, "round {round}: not re-paired: {e}").map_err(io)?;
+            }
+        }
+    }
+    if differing + unchecked == 0 {
+        return Ok(());
+    }
+    let error = CliError::Differences {
+        rounds: results.len(),
+        differing,
+        unchecked,
+    };
+    // Rounds this build cannot pair are a limit of the build, not a difference.
+    if differing == 0 {
+        if let Some((_, RoundCheck::NotPaired(e @ PairingError::NotImplemented { .. }))) = results
+            .iter()
+            .find(|(_, o)| matches!(o, RoundCheck::NotPaired(_)))
+        {
+            return Err(CliError::NotImplemented(e.clone()));
+        }
+    }
+    Err(error)
+}
+
+/// `swiss generate`: a random tournament as a TRF file, to `output` or standard output.
+pub fn generate_file(config: GenerateConfig, output: Option<&Path>) -> Result<(), CliError> {
+    let t = generate(config).map_err(CliError::Generate)?;
+    write_out(output, &trf::write(&t))
+}

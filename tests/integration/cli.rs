@@ -1,0 +1,162 @@
+//! The command line: `swiss pair`, `check` and `generate`, run as a user runs them.
+
+use crate::support::{fixture, run, stderr, stdout};
+
+fn path(name: &str) -> String {
+    fixture(name).display().to_string()
+}
+
+#[test]
+fn pair_round_one_in_the_engines_output_format() {
+    // Dutch F.4/E.5, Dubov 5 and Double-Swiss 3.4/3.6/4.3.1 agree on this field of 9.
+    for system in ["--dutch", "--dubov", "--double-swiss"] {
+        let o = run(&["pair", system, &path("entries-9.trf")]);
+        assert!(o.status.success(), "{system}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "5\n1 5\n6 2\n3 7\n8 4\n9 0\n", "{system}");
+    }
+}
+
+#[test]
+fn pair_writes_to_a_file_and_explains_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pairing.txt");
+    let o = run(&[
+        "pair",
+        "--dutch",
+        &path("entries-9.trf"),
+        "-p",
+        out.to_str().unwrap(),
+        "--explain",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "5\n1 5\n6 2\n3 7\n8 4\n9 0\n"
+    );
+    assert!(stdout(&o).is_empty());
+    let explanation = stderr(&o);
+    assert!(
+        explanation.contains("F.4") && explanation.contains("E.5"),
+        "{explanation}"
+    );
+}
+
+#[test]
+fn malformed_input_exits_3_naming_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.trf");
+    let text = std::fs::read_to_string(fixture("club-10.trf")).unwrap();
+    // Line 16 is player 1; put an unknown result code in round 2's result column (109).
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[15].replace_range(108..109, "Q");
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let o = run(&["pair", "--dutch", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 16, column 109: unknown result code 'Q'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn exit_codes_for_missing_files_wrong_systems_and_unsupported_rounds() {
+    let o = run(&["pair", "--dutch", "/nonexistent/file.trf"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    // open-30 is marked FIDE_DUBOV.
+    let o = run(&["pair", "--dutch", &path("open-30.trf")]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("dubov"), "{}", stderr(&o));
+    // Round 8 of a Dubov event: not in this build.
+    let o = run(&["pair", "--dubov", &path("open-30.trf")]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    // All rounds paired: no next round.
+    let o = run(&["pair", "--dutch", &path("club-10.trf")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // No system flag.
+    let o = run(&["pair", &path("club-10.trf")]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn generate_is_reproducible_from_its_printed_seed() {
+    let a = run(&[
+        "generate",
+        "--double-swiss",
+        "--players",
+        "25",
+        "--rounds",
+        "1",
+        "--seed",
+        "99",
+    ]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert!(stderr(&a).contains("seed 99"));
+    let b = run(&[
+        "generate",
+        "--double-swiss",
+        "--players",
+        "25",
+        "--rounds",
+        "1",
+        "--seed",
+        "99",
+    ]);
+    assert_eq!(a.stdout, b.stdout);
+    // Without a seed, the one printed makes the same file again.
+    let c = run(&["generate", "--dutch", "--players", "12", "--rounds", "1"]);
+    let seed = stderr(&c).trim().rsplit(' ').next().unwrap().to_string();
+    let d = run(&[
+        "generate",
+        "--dutch",
+        "--players",
+        "12",
+        "--rounds",
+        "1",
+        "--seed",
+        &seed,
+    ]);
+    assert_eq!(c.stdout, d.stdout);
+    assert!(stdout(&a).contains("192 FIDE_DOUBLESWISS"));
+}
+
+#[test]
+fn check_finds_no_difference_on_what_generate_made() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, name) in [
+        ("--dutch", "d.trf"),
+        ("--dubov", "b.trf"),
+        ("--double-swiss", "s.trf"),
+    ] {
+        let file = dir.path().join(name);
+        let g = run(&[
+            "generate",
+            flag,
+            "--players",
+            "31",
+            "--rounds",
+            "1",
+            "--seed",
+            "5",
+            "-o",
+            file.to_str().unwrap(),
+        ]);
+        assert!(g.status.success(), "{}", stderr(&g));
+        let o = run(&["check", flag, file.to_str().unwrap()]);
+        assert!(o.status.success(), "{flag}: {}{}", stdout(&o), stderr(&o));
+        assert_eq!(stdout(&o), "round 1: same\n");
+    }
+}
+
+#[test]
+fn check_lists_differences() {
+    // The club fixture's round 1 was not paired by the Dutch system: check says how it differs.
+    let o = run(&["check", "--dutch", &path("club-10.trf")]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("round 1: ") && out.contains("the system pairs"),
+        "{out}"
+    );
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("round 2: not re-paired"), "{out}");
+}
