@@ -52,8 +52,11 @@ pub enum RoundEntry {
         opponent: Tpn,
         /// The colour the pairing gave.
         color: Color,
-        /// Whether it counts as played (Dutch F.2; Double-Swiss preface for matches).
+        /// Whether it counts as played, so as a meeting (Dutch F.2; Double-Swiss preface).
         played: bool,
+        /// Whether a game was played over the board, so that the colour counts (Dutch F.2,
+        /// Double-Swiss 1.6).
+        colored: bool,
     },
     /// A bye.
     Bye(ByeKind),
@@ -84,7 +87,7 @@ impl PlayerState {
         self.entries.iter().filter_map(|e| match e {
             RoundEntry::Paired {
                 color,
-                played: true,
+                colored: true,
                 ..
             } => Some(*color),
             _ => None,
@@ -164,6 +167,7 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
         let mut gained = vec![Points::ZERO; states.len()];
         for p in &r.pairings {
             let played = p.is_played();
+            let colored = p.has_game_played();
             for color in [Color::White, Color::Black] {
                 let me = p.player(color);
                 let opponent = p.player(color.opposite());
@@ -171,6 +175,7 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                     opponent,
                     color,
                     played,
+                    colored,
                 };
                 gained[me.index()] = p
                     .games

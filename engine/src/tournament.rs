@@ -65,6 +65,13 @@ impl Pairing {
         !forfeited_all(Color::White) && !forfeited_all(Color::Black)
     }
 
+    /// Whether at least one game was actually played over the board: what gives the players a
+    /// colour (Dutch F.2; Double-Swiss 1.6, where a match whose two games were each forfeited
+    /// by a different player counts as played for standings but gives no colour).
+    pub fn has_game_played(&self) -> bool {
+        self.games.iter().any(|g| g.is_none_or(|r| r.is_played()))
+    }
+
     /// Whether `color`'s player won the pairing without playing it (the opponent forfeited
     /// every game): Dutch B.1b "a point without playing", Double-Swiss C2 "won by forfeit".
     pub fn won_by_forfeit(&self, color: Color) -> bool {

@@ -231,3 +231,29 @@ fn one_game_rounds_refuse_unmirrored_results() {
     });
     assert!(e.is_err());
 }
+
+#[test]
+fn double_swiss_1_6_no_colour_when_no_game_was_played() {
+    // Each player forfeits one game: the match is not a forfeit (nobody forfeited both), so it
+    // counts as a meeting, but no game was played, so it gives no colour (1.6).
+    let mut t = field(System::DoubleSwiss, 2);
+    let each_one = Pairing {
+        white: tpn(1),
+        black: tpn(2),
+        games: vec![
+            Some(GameResult::forfeit(Color::White)),
+            Some(GameResult::forfeit(Color::Black)),
+        ],
+    };
+    assert!(each_one.is_played());
+    assert!(!each_one.has_game_played());
+    t.push_round(Round {
+        pairings: vec![each_one],
+        byes: vec![],
+    })
+    .unwrap();
+    let s = states_before(&t, RoundNo::new(2).unwrap());
+    assert!(s[0].has_played(tpn(2)));
+    assert_eq!(s[0].played_colors().count(), 0);
+    assert_eq!(s[0].color_preference(), ColorPreference::None);
+}
