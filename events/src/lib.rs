@@ -1,56 +1,20 @@
-//! The event log: the one crate that knows sled.
+//! The event log: every registration, result, withdrawal, bye, publication and correction of a
+//! tournament as an append-only event in sled, and the replay that turns the events into the
+//! engine's tournament. The only crate that knows sled.
 //!
-//! Today this crate opens the server's embedded store and reports on it. The append-only event
-//! log, its replay into the engine's tournament, corrections and concurrency are issue #6 and
-//! are not built yet.
+//! - [`schema`]: the persisted, versioned event types and their envelope.
+//! - [`replay`]: the fold of events into a [`replay::State`], which refuses what the state does
+//!   not allow; the same check runs before every append.
+//! - [`store`]: the sled log: appends with optimistic concurrency, idempotency keys and group
+//!   commit, subscriptions, export and import.
+//!
+//! The log is never rewritten: a correction is a new event, and because the engine derives
+//! everything from the rounds, it affects only pairings made after it (Dutch F.7).
 
-use std::path::{Path, PathBuf};
+pub mod replay;
+pub mod schema;
+pub mod store;
 
-/// Why the store could not be used.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// sled refused to open or use the database.
-    #[error("the store at {path} could not be opened: {source}")]
-    Open {
-        /// The database's directory.
-        path: PathBuf,
-        /// sled's error.
-        source: sled::Error,
-    },
-}
-
-/// The server's embedded database.
-#[derive(Clone)]
-pub struct Store {
-    db: sled::Db,
-    path: PathBuf,
-}
-
-impl Store {
-    /// Opens (creating if needed) the database in directory `path`.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let db = sled::open(path).map_err(|source| StoreError::Open {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(Store {
-            db,
-            path: path.to_path_buf(),
-        })
-    }
-
-    /// The database's directory.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Whether the database holds nothing yet.
-    pub fn is_empty(&self) -> bool {
-        self.db.is_empty()
-    }
-
-    /// The database's size on disk, in bytes.
-    pub fn size_on_disk(&self) -> u64 {
-        self.db.size_on_disk().unwrap_or(0)
-    }
-}
+pub use replay::{replay, Rejection, State};
+pub use schema::{Envelope, Event, PlayerKey, TournamentId};
+pub use store::{Append, Appended, Store, StoreError, Subscription, SubscriptionEnd};

@@ -1,0 +1,67 @@
+//! A load for the event log, for crash tests and measurements: `events-writer DIR THREADS`
+//! opens the store in DIR and, from THREADS threads, each with a tournament of its own,
+//! registers players as fast as the log acknowledges them, printing `ack TOURNAMENT SEQ` on
+//! standard output after each acknowledgement. It runs until it is killed.
+
+use events::schema::{ColorV1, Event, PlayerDataV1, PlayerKey, SettingsV1, SystemV1};
+use events::{Append, Store};
+use std::io::Write;
+use std::sync::Mutex;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().ok_or("usage: events-writer DIR THREADS")?;
+    let threads: usize = args
+        .next()
+        .ok_or("usage: events-writer DIR THREADS")?
+        .parse()?;
+    let store = Store::open(std::path::Path::new(&dir))?;
+    let out = Mutex::new(std::io::stdout());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let (store, out) = (&store, &out);
+            s.spawn(move || -> Result<(), events::StoreError> {
+                let settings = SettingsV1 {
+                    system: SystemV1::Dutch,
+                    rounds: 9,
+                    initial_color: ColorV1::White,
+                    points: None,
+                };
+                let (t, first) = store.create(
+                    "load",
+                    Event::TournamentCreated {
+                        name: "Load".into(),
+                        settings,
+                    },
+                )?;
+                let say = |seq: u64| {
+                    let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
+                    let _ = writeln!(o, "ack {t} {seq}");
+                    let _ = o.flush();
+                };
+                say(first.seq);
+                for k in 1.. {
+                    let data = PlayerDataV1 {
+                        name: format!("Player,{k}"),
+                        rating: Some(2000),
+                        title: None,
+                        federation: None,
+                        fide_id: None,
+                        birth_date: None,
+                    };
+                    let e = store.append(Append::new(
+                        t,
+                        "load",
+                        Event::PlayerRegistered {
+                            player: PlayerKey(k),
+                            data,
+                        },
+                    ))?;
+                    say(e.envelope().seq);
+                }
+                Ok(())
+            });
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,763 @@
+//! Replay: the fold of a tournament's events into its state, refusing any event the state does
+//! not allow. The same code checks an event before it is appended and applies it after, so
+//! the log can only ever hold events that replay.
+//!
+//! The state keeps players by registration number. Pairing numbers are fixed by Dutch A.2 when
+//! round 1 is published; before that, [`State::tournament`] orders the players as A.2 would at
+//! that moment. Everything the engine derives (scores, colours, floats) it derives from the
+//! rounds, so a correction changes what is derived after it and never a published pairing
+//! (Dutch F.7).
+
+use crate::schema::*;
+use engine::player::{initial_order, BirthDate, Federation, Player, Title};
+use engine::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::tournament::{Bye, Pairing, Round, Tournament};
+use engine::{Color, PointValues, Points, RoundNo, Settings, System, Tpn};
+use std::collections::{BTreeMap, HashMap};
+
+/// Why an event is refused. Nothing is written when an event is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// The first event of a tournament must create it, and only it may.
+    #[error("the tournament does not exist yet: its first event must create it")]
+    NotCreated,
+    /// A second creation.
+    #[error("the tournament already exists")]
+    AlreadyCreated,
+    /// Nothing is recorded after the tournament is closed.
+    #[error("the tournament is closed")]
+    Closed,
+    /// An event names a player who is not registered.
+    #[error("player {} is not registered", .0.0)]
+    UnknownPlayer(PlayerKey),
+    /// A registration number out of order.
+    #[error("the next registration number is {expected}, not {got}")]
+    WrongRegistrationNumber {
+        /// The next number.
+        expected: u32,
+        /// The number given.
+        got: u32,
+    },
+    /// Two players with one FIDE id.
+    #[error("a player with FIDE id {0} is already registered")]
+    DuplicateFideId(u64),
+    /// A field of a player's data that is not valid.
+    #[error("{field}: {problem}")]
+    InvalidField {
+        /// The field.
+        field: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A correction or other change without the reason it requires.
+    #[error("a reason is required for this change")]
+    ReasonRequired,
+    /// A round outside the tournament.
+    #[error("round {round} is outside the tournament's {rounds} rounds")]
+    RoundOutOfRange {
+        /// The round named.
+        round: u16,
+        /// Rounds in the tournament.
+        rounds: u16,
+    },
+    /// A change for a round already published, where only rounds to come may change.
+    #[error("round {0} is already published")]
+    RoundAlreadyPublished(u16),
+    /// A result or unpublication for a round not published.
+    #[error("round {0} is not published")]
+    RoundNotPublished(u16),
+    /// Rounds are published one after the other.
+    #[error("the next round to publish is {expected}, not {got}")]
+    WrongRound {
+        /// The next round.
+        expected: u16,
+        /// The round given.
+        got: u16,
+    },
+    /// The round's results are not all in, so the next round cannot be published.
+    #[error("round {0} still has results missing")]
+    ResultsMissing(u16),
+    /// A published pairing that names a player twice, a withdrawn or unregistered player, or
+    /// a player with a requested bye.
+    #[error("the pairing is not valid: {0}")]
+    InvalidPairing(String),
+    /// A board that the round does not have.
+    #[error("round {round} has no board {board}")]
+    NoSuchBoard {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+    },
+    /// A result involving a player withdrawn before that round.
+    #[error("player {} withdrew before round {round}", player.0)]
+    PlayerWithdrawn {
+        /// The player.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// A different result is already recorded: a change must be an explicit correction.
+    #[error("round {round} board {board} already has a different result; correct it instead")]
+    ResultConflict {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// The result recorded.
+        recorded: Vec<GameResultV1>,
+    },
+    /// A correction of a result that was never recorded.
+    #[error("round {round} board {board} has no result to correct")]
+    NothingToCorrect {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+    },
+    /// A result with the wrong number of games, or an impossible one.
+    #[error("the result is not valid: {0}")]
+    InvalidResult(String),
+    /// A round that has results cannot be unpublished (Dutch F.6), nor any but the last.
+    #[error("round {0} cannot be unpublished: {1}")]
+    CannotUnpublish(u16, &'static str),
+}
+
+/// A player as registered and corrected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRecord {
+    /// Registration number.
+    pub key: PlayerKey,
+    /// The engine's player (its `tpn` field is meaningful only once numbers are fixed).
+    pub player: Player,
+}
+
+/// A published round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRecord {
+    /// The pairs, board 1 first.
+    pub pairs: Vec<PairV1>,
+    /// The pairing-allocated bye.
+    pub bye: Option<PlayerKey>,
+    /// The requested byes and absences in force when it was published.
+    pub requested: Vec<(PlayerKey, ByeKind)>,
+    /// The results by board, with the sequence number of the event that set each.
+    pub results: Vec<Option<(Vec<GameResultV1>, u64)>>,
+    /// The system and engine version that made it.
+    pub made_by: (SystemV1, String),
+    /// Manual changes.
+    pub manual_changes: Vec<String>,
+}
+
+/// What checking an event found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// The event changes the state: append it.
+    Apply,
+    /// The event says what is already recorded (the same result entered again): nothing to
+    /// append; the event with this sequence number recorded it.
+    AlreadyRecorded(u64),
+}
+
+/// A tournament's state: the fold of its events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    name: String,
+    settings: Option<SettingsV1>,
+    closed: bool,
+    players: Vec<PlayerRecord>,
+    fide_ids: HashMap<u64, PlayerKey>,
+    /// Registration numbers in pairing-number order, fixed when round 1 is published.
+    order: Option<Vec<PlayerKey>>,
+    rounds: Vec<RoundRecord>,
+    requests: BTreeMap<u16, BTreeMap<PlayerKey, ByeKind>>,
+    last_seq: u64,
+}
+
+/// Folds events into a state. Stops at the first event the state refuses.
+pub fn replay<'a>(
+    events: impl IntoIterator<Item = &'a Envelope>,
+) -> Result<State, (u64, Rejection)> {
+    let mut state = State::default();
+    for e in events {
+        state
+            .check(e.reason.as_deref(), &e.event)
+            .map_err(|r| (e.seq, r))?;
+        state.apply(e.seq, &e.event);
+    }
+    Ok(state)
+}
+
+impl State {
+    /// The tournament's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The settings, once created.
+    pub fn settings(&self) -> Option<&SettingsV1> {
+        self.settings.as_ref()
+    }
+
+    /// Whether the tournament is closed.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The registered players, by registration number.
+    pub fn players(&self) -> &[PlayerRecord] {
+        &self.players
+    }
+
+    /// The published rounds.
+    pub fn rounds(&self) -> &[RoundRecord] {
+        &self.rounds
+    }
+
+    /// The sequence number of the last event applied.
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
+    /// The pairing number of a registered player: fixed once round 1 is published, before
+    /// that the one A.2 would give now.
+    pub fn tpn_of(&self, key: PlayerKey) -> Option<Tpn> {
+        self.order()
+            .iter()
+            .position(|k| *k == key)
+            .map(Tpn::from_index)
+    }
+
+    /// The registration number of the player with pairing number `tpn`.
+    pub fn key_of(&self, tpn: Tpn) -> Option<PlayerKey> {
+        self.order().get(tpn.index()).copied()
+    }
+
+    fn order(&self) -> Vec<PlayerKey> {
+        match &self.order {
+            Some(fixed) => {
+                let mut o = fixed.clone();
+                // Late entries, registered after round 1, take the next numbers.
+                o.extend(self.players.iter().map(|p| p.key).skip(fixed.len()));
+                o
+            }
+            None => {
+                let mut by_a2: Vec<&PlayerRecord> = self.players.iter().collect();
+                by_a2.sort_by(|a, b| initial_order(&a.player, &b.player).then(a.key.cmp(&b.key)));
+                by_a2.into_iter().map(|p| p.key).collect()
+            }
+        }
+    }
+
+    fn player(&self, key: PlayerKey) -> Result<&PlayerRecord, Rejection> {
+        key.0
+            .checked_sub(1)
+            .and_then(|i| self.players.get(i as usize))
+            .ok_or(Rejection::UnknownPlayer(key))
+    }
+
+    fn rounds_total(&self) -> u16 {
+        self.settings.as_ref().map_or(0, |s| s.rounds)
+    }
+
+    fn check_round(&self, round: u16) -> Result<(), Rejection> {
+        let rounds = self.rounds_total();
+        if round == 0 || round > rounds {
+            return Err(Rejection::RoundOutOfRange { round, rounds });
+        }
+        Ok(())
+    }
+
+    fn games_per_pairing(&self) -> usize {
+        match self.settings.as_ref().map(|s| s.system) {
+            Some(SystemV1::DoubleSwiss) => 2,
+            _ => 1,
+        }
+    }
+
+    fn withdrawn_before(&self, key: PlayerKey, round: u16) -> bool {
+        self.player(key)
+            .ok()
+            .and_then(|p| p.player.withdrawn_from)
+            .is_some_and(|w| w.get() <= round)
+    }
+
+    /// Checks `event` (with the envelope's `reason`) against the state.
+    pub fn check(&self, reason: Option<&str>, event: &Event) -> Result<Check, Rejection> {
+        if event.needs_reason() && reason.is_none_or(|r| r.trim().is_empty()) {
+            return Err(Rejection::ReasonRequired);
+        }
+        match (event, &self.settings) {
+            (Event::TournamentCreated { name, settings }, None) => {
+                if name.trim().is_empty() {
+                    return Err(Rejection::InvalidField {
+                        field: "name",
+                        problem: "must not be empty".into(),
+                    });
+                }
+                if settings.rounds == 0 {
+                    return Err(Rejection::InvalidField {
+                        field: "settings.rounds",
+                        problem: "must be at least 1".into(),
+                    });
+                }
+                return Ok(Check::Apply);
+            }
+            (Event::TournamentCreated { .. }, Some(_)) => return Err(Rejection::AlreadyCreated),
+            (_, None) => return Err(Rejection::NotCreated),
+            _ => {}
+        }
+        if self.closed {
+            return Err(Rejection::Closed);
+        }
+        let next_round = self.rounds.len() as u16 + 1;
+        match event {
+            Event::TournamentCreated { .. } => unreachable!("handled above"),
+            Event::PlayerRegistered { player, data } => {
+                let expected = self.players.len() as u32 + 1;
+                if player.0 != expected {
+                    return Err(Rejection::WrongRegistrationNumber {
+                        expected,
+                        got: player.0,
+                    });
+                }
+                validate_data(data)?;
+                if let Some(id) = data.fide_id.filter(|&i| i > 0) {
+                    if self.fide_ids.contains_key(&id) {
+                        return Err(Rejection::DuplicateFideId(id));
+                    }
+                }
+            }
+            Event::PlayerCorrected { player, correction } => {
+                self.player(*player)?;
+                if let Some(name) = &correction.name {
+                    if name.trim().is_empty() {
+                        return Err(Rejection::InvalidField {
+                            field: "name",
+                            problem: "must not be empty".into(),
+                        });
+                    }
+                }
+            }
+            Event::PlayerWithdrawn { player, from_round } => {
+                self.player(*player)?;
+                self.check_round(*from_round)?;
+                if *from_round < next_round {
+                    return Err(Rejection::RoundAlreadyPublished(*from_round));
+                }
+            }
+            Event::AbsenceAnnounced { player, round }
+            | Event::ByeRequested { player, round, .. } => {
+                self.player(*player)?;
+                self.check_round(*round)?;
+                if *round < next_round {
+                    return Err(Rejection::RoundAlreadyPublished(*round));
+                }
+                if self.withdrawn_before(*player, *round) {
+                    return Err(Rejection::PlayerWithdrawn {
+                        player: *player,
+                        round: *round,
+                    });
+                }
+            }
+            Event::RoundPublished {
+                round, pairs, bye, ..
+            } => {
+                if *round != next_round {
+                    return Err(Rejection::WrongRound {
+                        expected: next_round,
+                        got: *round,
+                    });
+                }
+                self.check_round(*round)?;
+                if let Some(last) = self.rounds.last() {
+                    if last.results.iter().any(Option::is_none) {
+                        return Err(Rejection::ResultsMissing(*round - 1));
+                    }
+                }
+                let mut seen = vec![false; self.players.len()];
+                let requested = self.requests.get(round);
+                for key in pairs.iter().flat_map(|p| [p.white, p.black]).chain(*bye) {
+                    self.player(key)?;
+                    if std::mem::replace(&mut seen[key.0 as usize - 1], true) {
+                        return Err(Rejection::InvalidPairing(format!(
+                            "player {} appears twice",
+                            key.0
+                        )));
+                    }
+                    if self.withdrawn_before(key, *round) {
+                        return Err(Rejection::InvalidPairing(format!(
+                            "player {} has withdrawn",
+                            key.0
+                        )));
+                    }
+                    if requested.is_some_and(|r| r.contains_key(&key)) {
+                        return Err(Rejection::InvalidPairing(format!(
+                            "player {} has a bye requested or an absence announced",
+                            key.0
+                        )));
+                    }
+                }
+            }
+            Event::RoundUnpublished { round } => {
+                if *round + 1 != next_round {
+                    return Err(Rejection::CannotUnpublish(
+                        *round,
+                        "only the last published round can be",
+                    ));
+                }
+                if self.rounds[*round as usize - 1]
+                    .results
+                    .iter()
+                    .any(Option::is_some)
+                {
+                    return Err(Rejection::CannotUnpublish(*round, "it has results"));
+                }
+            }
+            Event::ResultRecorded {
+                round,
+                board,
+                games,
+            }
+            | Event::ResultCorrected {
+                round,
+                board,
+                games,
+                ..
+            } => {
+                let r = self
+                    .rounds
+                    .get((*round as usize).wrapping_sub(1))
+                    .ok_or(Rejection::RoundNotPublished(*round))?;
+                let pair = r.pairs.get((*board as usize).wrapping_sub(1)).ok_or(
+                    Rejection::NoSuchBoard {
+                        round: *round,
+                        board: *board,
+                    },
+                )?;
+                for key in [pair.white, pair.black] {
+                    if self.withdrawn_before(key, *round) {
+                        return Err(Rejection::PlayerWithdrawn {
+                            player: key,
+                            round: *round,
+                        });
+                    }
+                }
+                self.check_games(games)?;
+                let recorded = &r.results[*board as usize - 1];
+                match (event, recorded) {
+                    (Event::ResultRecorded { .. }, Some((same, seq))) if same == games => {
+                        return Ok(Check::AlreadyRecorded(*seq));
+                    }
+                    (Event::ResultRecorded { .. }, Some((other, _))) => {
+                        return Err(Rejection::ResultConflict {
+                            round: *round,
+                            board: *board,
+                            recorded: other.clone(),
+                        });
+                    }
+                    (Event::ResultCorrected { .. }, None) => {
+                        return Err(Rejection::NothingToCorrect {
+                            round: *round,
+                            board: *board,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            Event::TournamentClosed => {}
+        }
+        Ok(Check::Apply)
+    }
+
+    fn check_games(&self, games: &[GameResultV1]) -> Result<(), Rejection> {
+        let n = self.games_per_pairing();
+        if games.len() != n {
+            return Err(Rejection::InvalidResult(format!(
+                "{} games given; a pairing here has {n}",
+                games.len()
+            )));
+        }
+        for g in games {
+            let r = to_engine_result(*g)
+                .ok_or_else(|| Rejection::InvalidResult(format!("{g:?} is impossible")))?;
+            if n == 1 && !r.is_mirrored() {
+                return Err(Rejection::InvalidResult(
+                    "½-0 and 0-0 exist only in Double-Swiss matches".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies an event already checked, recorded with sequence number `seq`.
+    pub fn apply(&mut self, seq: u64, event: &Event) {
+        self.last_seq = seq;
+        match event {
+            Event::TournamentCreated { name, settings } => {
+                self.name = name.clone();
+                self.settings = Some(settings.clone());
+            }
+            Event::PlayerRegistered { player, data } => {
+                let mut p = Player::new(Tpn::from_index(self.players.len()), data.name.trim());
+                p.rating = data.rating;
+                p.title = data.title.map(to_engine_title);
+                p.federation = data.federation.as_deref().and_then(Federation::parse);
+                p.fide_id = data.fide_id;
+                p.birth_date = data.birth_date.as_deref().and_then(BirthDate::parse);
+                if let Some(id) = data.fide_id.filter(|&i| i > 0) {
+                    self.fide_ids.insert(id, *player);
+                }
+                self.players.push(PlayerRecord {
+                    key: *player,
+                    player: p,
+                });
+            }
+            Event::PlayerCorrected { player, correction } => {
+                let p = &mut self.players[player.0 as usize - 1].player;
+                if let Some(n) = &correction.name {
+                    p.name = n.trim().to_string();
+                }
+                if let Some(r) = correction.rating {
+                    p.rating = r;
+                }
+                if let Some(t) = correction.title {
+                    p.title = t.map(to_engine_title);
+                }
+            }
+            Event::PlayerWithdrawn { player, from_round } => {
+                self.players[player.0 as usize - 1].player.withdrawn_from =
+                    RoundNo::new(*from_round);
+                for (_, requests) in self.requests.range_mut(from_round..) {
+                    requests.remove(player);
+                }
+            }
+            Event::AbsenceAnnounced { player, round } => {
+                self.requests
+                    .entry(*round)
+                    .or_default()
+                    .insert(*player, ByeKind::Zero);
+            }
+            Event::ByeRequested {
+                player,
+                round,
+                kind,
+            } => {
+                let kind = match kind {
+                    RequestedByeV1::Full => ByeKind::Full,
+                    RequestedByeV1::Half => ByeKind::Half,
+                    RequestedByeV1::Zero => ByeKind::Zero,
+                };
+                self.requests
+                    .entry(*round)
+                    .or_default()
+                    .insert(*player, kind);
+            }
+            Event::RoundPublished {
+                round,
+                system,
+                engine_version,
+                pairs,
+                bye,
+                manual_changes,
+            } => {
+                if self.order.is_none() {
+                    self.order = Some(self.order());
+                }
+                let requested = self.requests.remove(round).unwrap_or_default();
+                let requested = requested
+                    .into_iter()
+                    .filter(|(k, _)| !self.withdrawn_before(*k, *round))
+                    .collect();
+                self.rounds.push(RoundRecord {
+                    pairs: pairs.clone(),
+                    bye: *bye,
+                    requested,
+                    results: vec![None; pairs.len()],
+                    made_by: (*system, engine_version.clone()),
+                    manual_changes: manual_changes.clone(),
+                });
+            }
+            Event::RoundUnpublished { round } => {
+                let r = self.rounds.pop().expect("checked: the round is published");
+                if !r.requested.is_empty() {
+                    self.requests
+                        .insert(*round, r.requested.into_iter().collect());
+                }
+                if self.rounds.is_empty() {
+                    self.order = None;
+                }
+            }
+            Event::ResultRecorded {
+                round,
+                board,
+                games,
+            } => {
+                self.rounds[*round as usize - 1].results[*board as usize - 1] =
+                    Some((games.clone(), seq));
+            }
+            Event::ResultCorrected {
+                round,
+                board,
+                games,
+                colors_swapped,
+            } => {
+                let r = &mut self.rounds[*round as usize - 1];
+                let i = *board as usize - 1;
+                if *colors_swapped {
+                    let p = &mut r.pairs[i];
+                    std::mem::swap(&mut p.white, &mut p.black);
+                }
+                r.results[i] = Some((games.clone(), seq));
+            }
+            Event::TournamentClosed => self.closed = true,
+        }
+    }
+
+    /// The engine's tournament: what a pairing is computed from.
+    pub fn tournament(&self) -> Tournament {
+        let Some(s) = &self.settings else {
+            return Tournament::default();
+        };
+        let system = to_engine_system(s.system);
+        let settings = Settings {
+            system: Some(system),
+            rounds: Some(s.rounds),
+            initial_color: Some(match s.initial_color {
+                ColorV1::White => Color::White,
+                ColorV1::Black => Color::Black,
+            }),
+            points: s
+                .points
+                .map_or(PointValues::default_for(system), to_engine_points),
+        };
+        let mut t = Tournament::new(settings);
+        let order = self.order();
+        let mut tpn = vec![Tpn::from_index(0); self.players.len()];
+        for (i, key) in order.iter().enumerate() {
+            let mut p = self.players[key.0 as usize - 1].player.clone();
+            p.tpn = Tpn::from_index(i);
+            tpn[key.0 as usize - 1] = p.tpn;
+            t.add_player(p).expect("pairing numbers in order");
+        }
+        let of = |k: PlayerKey| tpn[k.0 as usize - 1];
+        for r in &self.rounds {
+            let mut byes: Vec<Bye> = r
+                .requested
+                .iter()
+                .map(|(k, kind)| Bye {
+                    player: of(*k),
+                    kind: *kind,
+                })
+                .collect();
+            if let Some(b) = r.bye {
+                byes.push(Bye {
+                    player: of(b),
+                    kind: ByeKind::PairingAllocated,
+                });
+            }
+            let pairings = r
+                .pairs
+                .iter()
+                .zip(&r.results)
+                .map(|(p, res)| Pairing {
+                    white: of(p.white),
+                    black: of(p.black),
+                    games: match res {
+                        Some((games, _)) => games.iter().map(|g| to_engine_result(*g)).collect(),
+                        None => vec![None; self.games_per_pairing()],
+                    },
+                })
+                .collect();
+            t.push_round(Round { pairings, byes })
+                .expect("checked when appended");
+        }
+        for (round, requests) in &self.requests {
+            if let Some(r) = RoundNo::new(*round) {
+                let entry = t.requested_byes.entry(r).or_default();
+                for (k, kind) in requests {
+                    entry.insert(of(*k), *kind);
+                }
+            }
+        }
+        t
+    }
+}
+
+fn validate_data(d: &PlayerDataV1) -> Result<(), Rejection> {
+    if d.name.trim().is_empty() {
+        return Err(Rejection::InvalidField {
+            field: "data.name",
+            problem: "must not be empty".into(),
+        });
+    }
+    if let Some(f) = &d.federation {
+        if Federation::parse(f).is_none() {
+            return Err(Rejection::InvalidField {
+                field: "data.federation",
+                problem: format!("{f:?} is not three capital letters"),
+            });
+        }
+    }
+    if let Some(b) = &d.birth_date {
+        if BirthDate::parse(b).is_none() {
+            return Err(Rejection::InvalidField {
+                field: "data.birth_date",
+                problem: format!("{b:?} is not YYYY/MM/DD"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The engine's system.
+pub fn to_engine_system(s: SystemV1) -> System {
+    match s {
+        SystemV1::Dutch => System::Dutch,
+        SystemV1::Dubov => System::Dubov,
+        SystemV1::DoubleSwiss => System::DoubleSwiss,
+    }
+}
+
+fn to_engine_title(t: TitleV1) -> Title {
+    match t {
+        TitleV1::Gm => Title::Gm,
+        TitleV1::Im => Title::Im,
+        TitleV1::Wgm => Title::Wgm,
+        TitleV1::Wim => Title::Wim,
+        TitleV1::Fm => Title::Fm,
+        TitleV1::Cm => Title::Cm,
+        TitleV1::Wfm => Title::Wfm,
+        TitleV1::Wcm => Title::Wcm,
+    }
+}
+
+fn to_engine_points(p: PointValuesV1) -> PointValues {
+    let t = Points::from_tenths;
+    PointValues {
+        win: t(p.win),
+        draw: t(p.draw),
+        loss: t(p.loss),
+        forfeit_win: t(p.forfeit_win),
+        forfeit_loss: t(p.forfeit_loss),
+        pairing_bye: t(p.pairing_bye),
+        full_bye: t(p.full_bye),
+        half_bye: t(p.half_bye),
+        zero_bye: t(p.zero_bye),
+    }
+}
+
+/// The engine's result for a persisted one; `None` if impossible (two winners, a forfeit draw).
+pub fn to_engine_result(g: GameResultV1) -> Option<GameResult> {
+    let score = |s| match s {
+        ScoreV1::Win => GameScore::Win,
+        ScoreV1::Draw => GameScore::Draw,
+        ScoreV1::Loss => GameScore::Loss,
+    };
+    let mode = match g.mode {
+        ModeV1::Played => GameMode::Played,
+        ModeV1::Unrated => GameMode::Unrated,
+        ModeV1::Forfeit => GameMode::Forfeit,
+    };
+    GameResult::from_parts(mode, score(g.white), score(g.black))
+}

@@ -1,0 +1,383 @@
+//! The persisted form of events: version 1 of the schema.
+//!
+//! What is persisted is forever, so these types are this crate's own, not the engine's: they
+//! change only by adding a new schema version, and are converted explicitly into engine values
+//! by [`crate::replay`]. Players are named by their registration number ([`PlayerKey`]), which
+//! never changes; pairing numbers are fixed only when round 1 is published (Dutch A.2).
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: u16 = 1;
+
+/// A tournament's identifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TournamentId(pub Uuid);
+
+impl TournamentId {
+    /// A new identifier (UUID v7: ordered by creation time).
+    pub fn new() -> TournamentId {
+        TournamentId(Uuid::now_v7())
+    }
+}
+
+impl Default for TournamentId {
+    fn default() -> TournamentId {
+        TournamentId::new()
+    }
+}
+
+impl std::fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A player's registration number in the tournament: 1 for the first registered, and so on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerKey(pub u32);
+
+/// A pairing system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SystemV1 {
+    /// Dutch, 1992-2006 text.
+    Dutch,
+    /// Dubov, 1997 text.
+    Dubov,
+    /// Double-Swiss, 2026.
+    DoubleSwiss,
+}
+
+/// A colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorV1 {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// Points for each kind of result, in tenths of a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointValuesV1 {
+    /// A game won.
+    pub win: i32,
+    /// A game drawn.
+    pub draw: i32,
+    /// A game lost.
+    pub loss: i32,
+    /// A game won by forfeit.
+    pub forfeit_win: i32,
+    /// A game lost by forfeit.
+    pub forfeit_loss: i32,
+    /// The pairing-allocated bye.
+    pub pairing_bye: i32,
+    /// A requested full-point bye.
+    pub full_bye: i32,
+    /// A requested half-point bye.
+    pub half_bye: i32,
+    /// A zero-point bye or announced absence.
+    pub zero_bye: i32,
+}
+
+/// A tournament's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsV1 {
+    /// The pairing system.
+    pub system: SystemV1,
+    /// The number of rounds.
+    pub rounds: u16,
+    /// The lot before round 1: the first player's colour.
+    pub initial_color: ColorV1,
+    /// Point values; the system's defaults when absent.
+    #[serde(default)]
+    pub points: Option<PointValuesV1>,
+}
+
+/// A FIDE title.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum TitleV1 {
+    /// Grandmaster.
+    Gm,
+    /// International Master.
+    Im,
+    /// Woman Grandmaster.
+    Wgm,
+    /// Woman International Master.
+    Wim,
+    /// FIDE Master.
+    Fm,
+    /// Candidate Master.
+    Cm,
+    /// Woman FIDE Master.
+    Wfm,
+    /// Woman Candidate Master.
+    Wcm,
+}
+
+/// What is known about a player when registered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDataV1 {
+    /// Name, "Surname,Given".
+    pub name: String,
+    /// Rating, if rated.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// Title.
+    #[serde(default)]
+    pub title: Option<TitleV1>,
+    /// Federation, three capital letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// FIDE identifier.
+    #[serde(default)]
+    pub fide_id: Option<u64>,
+    /// Birth date, `YYYY/MM/DD`.
+    #[serde(default)]
+    pub birth_date: Option<String>,
+}
+
+/// A correction of a player's data: each field given is replaced.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCorrectionV1 {
+    /// New name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// New rating (`Some(None)`: unrated).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub rating: Option<Option<u16>>,
+    /// New title (`Some(None)`: no title).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub title: Option<Option<TitleV1>>,
+}
+
+/// A requested bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestedByeV1 {
+    /// Full point.
+    Full,
+    /// Half point.
+    Half,
+    /// Zero points.
+    Zero,
+}
+
+/// What one player scored in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreV1 {
+    /// Won.
+    Win,
+    /// Drawn.
+    Draw,
+    /// Lost.
+    Loss,
+}
+
+/// How a game was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModeV1 {
+    /// Played and rated.
+    Played,
+    /// Played, not rated.
+    Unrated,
+    /// Not played: forfeit.
+    Forfeit,
+}
+
+/// One game's result, for the pairing's White and Black (in a Double-Swiss match, the players
+/// who have White and Black in game 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResultV1 {
+    /// How it was decided.
+    pub mode: ModeV1,
+    /// What White scored.
+    pub white: ScoreV1,
+    /// What Black scored.
+    pub black: ScoreV1,
+}
+
+/// One pairing as published: board order is the order of the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairV1 {
+    /// White (in a match: White in game 1).
+    pub white: PlayerKey,
+    /// Black.
+    pub black: PlayerKey,
+}
+
+/// Something that happened in a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The tournament was created.
+    TournamentCreated {
+        /// Its name.
+        name: String,
+        /// Its settings.
+        settings: SettingsV1,
+    },
+    /// A player registered (before round 1, or as a late entry).
+    PlayerRegistered {
+        /// The registration number, the next one.
+        player: PlayerKey,
+        /// What is known of them.
+        data: PlayerDataV1,
+    },
+    /// A player's name, rating or title was corrected. Dutch F.7: affects only pairings still
+    /// to be made.
+    PlayerCorrected {
+        /// Who.
+        player: PlayerKey,
+        /// What changes.
+        correction: PlayerCorrectionV1,
+    },
+    /// A player withdrew: not paired from `from_round` on (Dutch F.5).
+    PlayerWithdrawn {
+        /// Who.
+        player: PlayerKey,
+        /// The first round not played.
+        from_round: u16,
+    },
+    /// A player will be absent in a round (Dutch F.5): not paired, scores 0.
+    AbsenceAnnounced {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// A player requested a bye for a round.
+    ByeRequested {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+        /// Which bye.
+        kind: RequestedByeV1,
+    },
+    /// A round's pairing was published, exactly as it is to be played.
+    RoundPublished {
+        /// The round.
+        round: u16,
+        /// The system that made it.
+        system: SystemV1,
+        /// The engine's version.
+        engine_version: String,
+        /// The pairs, board 1 first.
+        pairs: Vec<PairV1>,
+        /// The pairing-allocated bye.
+        #[serde(default)]
+        bye: Option<PlayerKey>,
+        /// Manual changes the chief arbiter made to the system's proposal, in words.
+        #[serde(default)]
+        manual_changes: Vec<String>,
+    },
+    /// The last round's pairing was withdrawn before any result was in (Dutch F.6).
+    RoundUnpublished {
+        /// The round.
+        round: u16,
+    },
+    /// A board's result was entered.
+    ResultRecorded {
+        /// The round.
+        round: u16,
+        /// The board, 1 for the first.
+        board: u32,
+        /// One result per game of the pairing.
+        games: Vec<GameResultV1>,
+    },
+    /// A board's result was corrected, superseding the one recorded; the envelope carries
+    /// the reason. `colors_swapped` records a game played with the colours reversed (Dutch F.7).
+    ResultCorrected {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// The correct result, one per game, for the players as they actually played.
+        games: Vec<GameResultV1>,
+        /// The players played with the colours the other way round.
+        #[serde(default)]
+        colors_swapped: bool,
+    },
+    /// The tournament is over: nothing more is recorded.
+    TournamentClosed,
+}
+
+impl Event {
+    /// Whether the event needs a reason in its envelope.
+    pub fn needs_reason(&self) -> bool {
+        matches!(
+            self,
+            Event::ResultCorrected { .. } | Event::PlayerCorrected { .. }
+        )
+    }
+}
+
+/// An event as stored: the event and who recorded it, when, why, and under which request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Envelope {
+    /// The schema version the event was written with.
+    pub schema: u16,
+    /// The event's own identifier (UUID v7).
+    pub id: Uuid,
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// Position in the tournament's log: 1, 2, 3, ... without gaps.
+    pub seq: u64,
+    /// When it was recorded, in milliseconds since 1970-01-01 UTC.
+    pub recorded_at_ms: u64,
+    /// The account that recorded it.
+    pub actor: String,
+    /// Why (required for corrections).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// The client's idempotency key, if it sent one.
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
+    /// What happened.
+    pub event: Event,
+}
+
+mod double_option {
+    //! `Option<Option<T>>` where a missing field is `None` and `null` is `Some(None)`.
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        v: &Option<Option<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match v {
+            None => s.serialize_none(),
+            Some(inner) => inner.serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<T>>, D::Error> {
+        Option::<T>::deserialize(d).map(Some)
+    }
+}

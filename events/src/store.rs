@@ -1,0 +1,647 @@
+//! The event log in sled.
+//!
+//! Layout: tree `events` maps tournament id (16 bytes) + sequence (8 bytes, big-endian) to the
+//! JSON envelope, so a prefix scan reads a tournament's log in order; tree `idempotency` maps
+//! tournament id + idempotency key to the sequence of the event it produced.
+//!
+//! An append, per tournament one at a time: check the event against the replayed state, then in
+//! one sled transaction check that the sequence is free (and the expected one, if the caller
+//! gave it) and the idempotency key unused, and write both. It is acknowledged only once a
+//! flush has made it durable. Concurrent appends share flushes (group commit): whoever finds no
+//! flush running flushes everything written so far, and everyone written before it started is
+//! done. Subscribers get each event once it is durable, in sequence order.
+
+use crate::replay::{replay, Check, Rejection, State};
+use crate::schema::{Envelope, Event, TournamentId, SCHEMA_VERSION};
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::Transactional;
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use uuid::Uuid;
+
+/// How many events a subscriber may have waiting before it is cut off as lagging.
+pub const SUBSCRIBER_BUFFER: usize = 4096;
+
+/// Why the store could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// sled could not open the database.
+    #[error("the store at {path} could not be opened: {source}")]
+    Open {
+        /// The database's directory.
+        path: PathBuf,
+        /// sled's error.
+        source: sled::Error,
+    },
+    /// The event is refused by the tournament's state; nothing was written.
+    #[error("{0}")]
+    Rejected(#[from] Rejection),
+    /// The caller expected another sequence number: someone else wrote first.
+    #[error("expected the log to be at event {expected}, but it is at {actual}")]
+    StaleSequence {
+        /// What the caller expected.
+        expected: u64,
+        /// Where the log is.
+        actual: u64,
+    },
+    /// No event was ever recorded for the tournament.
+    #[error("tournament {0} does not exist")]
+    UnknownTournament(TournamentId),
+    /// sled failed while reading or writing.
+    #[error("storage error: {0}")]
+    Storage(#[from] sled::Error),
+    /// A stored event could not be read back (a bug or a damaged database).
+    #[error("stored event {tournament}/{seq} is unreadable: {problem}")]
+    Corrupt {
+        /// The tournament.
+        tournament: TournamentId,
+        /// The sequence.
+        seq: u64,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A backup line could not be read.
+    #[error("backup line {line}: {problem}")]
+    BadBackup {
+        /// The line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Import needs an empty store.
+    #[error("the store is not empty: import restores into an empty store only")]
+    NotEmpty,
+    /// Reading or writing a backup failed.
+    #[error("backup I/O: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What to append.
+#[derive(Clone, Debug)]
+pub struct Append {
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The account recording it.
+    pub actor: String,
+    /// Why (required for corrections).
+    pub reason: Option<String>,
+    /// A key the client sends so that a retried request is applied once.
+    pub idempotency_key: Option<String>,
+    /// If given, the append is refused unless the log's last event has this sequence.
+    pub expected_seq: Option<u64>,
+    /// The event.
+    pub event: Event,
+}
+
+impl Append {
+    /// An append of `event` by `actor` with nothing else.
+    pub fn new(tournament: TournamentId, actor: impl Into<String>, event: Event) -> Append {
+        Append {
+            tournament,
+            actor: actor.into(),
+            reason: None,
+            idempotency_key: None,
+            expected_seq: None,
+            event,
+        }
+    }
+}
+
+/// What an append did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// The event was written and is durable.
+    New(Arc<Envelope>),
+    /// Nothing new was written: the request was a retry (same idempotency key), or it says
+    /// what an earlier event already recorded. This is that event.
+    Existing(Arc<Envelope>),
+}
+
+impl Appended {
+    /// The event, new or existing.
+    pub fn envelope(&self) -> &Arc<Envelope> {
+        match self {
+            Appended::New(e) | Appended::Existing(e) => e,
+        }
+    }
+}
+
+/// Why a subscription stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubscriptionEnd {
+    /// Nothing arrived in time.
+    Timeout,
+    /// The subscriber fell more than its buffer ([`SUBSCRIBER_BUFFER`] by default) behind and
+    /// was cut off: it must subscribe again after the last sequence it has.
+    Lagged,
+    /// The store was closed.
+    Closed,
+}
+
+/// A subscriber's stream of a tournament's events: the history asked for, then each new event
+/// once durable, in sequence order and without gaps.
+pub struct Subscription {
+    history: VecDeque<Arc<Envelope>>,
+    live: Receiver<Arc<Envelope>>,
+    lagged: Arc<AtomicBool>,
+    next: u64,
+}
+
+impl Subscription {
+    /// The next event, waiting at most `timeout`.
+    pub fn recv_timeout(&mut self, timeout: Duration) -> Result<Arc<Envelope>, SubscriptionEnd> {
+        loop {
+            let e = match self.history.pop_front() {
+                Some(e) => e,
+                None => match self.live.recv_timeout(timeout) {
+                    Ok(e) => e,
+                    Err(RecvTimeoutError::Timeout) => return Err(SubscriptionEnd::Timeout),
+                    Err(RecvTimeoutError::Disconnected) if self.lagged.load(Ordering::SeqCst) => {
+                        return Err(SubscriptionEnd::Lagged)
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Err(SubscriptionEnd::Closed),
+                },
+            };
+            // Live events that the history already gave are skipped.
+            if e.seq >= self.next {
+                self.next = e.seq + 1;
+                return Ok(e);
+            }
+        }
+    }
+
+    /// The next event if one is ready now.
+    pub fn try_recv(&mut self) -> Option<Arc<Envelope>> {
+        self.recv_timeout(Duration::ZERO).ok()
+    }
+}
+
+struct Subscriber {
+    tx: SyncSender<Arc<Envelope>>,
+    lagged: Arc<AtomicBool>,
+}
+
+/// One tournament's log in memory: its state and what waits to be published.
+struct Log {
+    state: State,
+    /// Written, not yet published: (flush generation it needs, event).
+    pending: VecDeque<(u64, Arc<Envelope>)>,
+    /// The last sequence published to subscribers.
+    published: u64,
+    subscribers: Vec<Subscriber>,
+}
+
+#[derive(Default)]
+struct Flushes {
+    /// Writes so far (each append takes the next number).
+    written: u64,
+    /// All writes up to this number are durable.
+    durable: u64,
+    /// A flush is running.
+    running: bool,
+    /// The last flush failed: the writes it covered are not acknowledged.
+    failed: Option<String>,
+    /// Flushes done, to see group commit at work.
+    count: u64,
+}
+
+struct Inner {
+    db: sled::Db,
+    events: sled::Tree,
+    idempotency: sled::Tree,
+    path: PathBuf,
+    logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
+    flushes: Mutex<Flushes>,
+    flushed: Condvar,
+}
+
+/// The server's event store: one sled database holding every tournament's log.
+#[derive(Clone)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn key(t: TournamentId, seq: u64) -> [u8; 24] {
+    let mut k = [0u8; 24];
+    k[..16].copy_from_slice(t.0.as_bytes());
+    k[16..].copy_from_slice(&seq.to_be_bytes());
+    k
+}
+
+fn idem_key(t: TournamentId, key: &str) -> Vec<u8> {
+    let mut k = t.0.as_bytes().to_vec();
+    k.extend_from_slice(key.as_bytes());
+    k
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+impl Store {
+    /// Opens (creating if needed) the database in directory `path`.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let db = sled::open(path).map_err(|source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let events = db.open_tree("events")?;
+        let idempotency = db.open_tree("idempotency")?;
+        Ok(Store {
+            inner: Arc::new(Inner {
+                db,
+                events,
+                idempotency,
+                path: path.to_path_buf(),
+                logs: Mutex::new(HashMap::new()),
+                flushes: Mutex::new(Flushes::default()),
+                flushed: Condvar::new(),
+            }),
+        })
+    }
+
+    /// The database's directory.
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// Whether no event is stored.
+    pub fn is_empty(&self) -> bool {
+        self.inner.events.is_empty()
+    }
+
+    /// The database's size on disk, in bytes.
+    pub fn size_on_disk(&self) -> u64 {
+        self.inner.db.size_on_disk().unwrap_or(0)
+    }
+
+    /// How many flushes appends have made so far: fewer than appends when concurrent appends
+    /// share them (group commit).
+    pub fn flush_count(&self) -> u64 {
+        lock(&self.inner.flushes).count
+    }
+
+    /// Every tournament with at least one event.
+    pub fn tournaments(&self) -> Result<Vec<TournamentId>, StoreError> {
+        let mut out = Vec::new();
+        let mut next: Option<Vec<u8>> = None;
+        loop {
+            let item = match &next {
+                None => self.inner.events.iter().next(),
+                Some(from) => self.inner.events.range(from.as_slice()..).next(),
+            };
+            let Some(item) = item else { break };
+            let (k, _) = item?;
+            let id = Uuid::from_slice(&k[..16]).map_err(|e| StoreError::BadBackup {
+                line: 0,
+                problem: e.to_string(),
+            })?;
+            out.push(TournamentId(id));
+            // Skip to the next tournament: the first key after this id's last sequence.
+            let mut after = k[..16].to_vec();
+            after.extend_from_slice(&[0xff; 9]);
+            next = Some(after);
+        }
+        Ok(out)
+    }
+
+    /// The tournament's log, read and replayed on first use.
+    fn log(&self, t: TournamentId) -> Result<Arc<Mutex<Log>>, StoreError> {
+        if let Some(l) = lock(&self.inner.logs).get(&t) {
+            return Ok(l.clone());
+        }
+        let events = self.read(t, 0)?;
+        let state =
+            replay(events.iter().map(|e| e.as_ref())).map_err(|(seq, r)| StoreError::Corrupt {
+                tournament: t,
+                seq,
+                problem: r.to_string(),
+            })?;
+        let published = state.last_seq();
+        let log = Arc::new(Mutex::new(Log {
+            state,
+            pending: VecDeque::new(),
+            published,
+            subscribers: Vec::new(),
+        }));
+        Ok(lock(&self.inner.logs).entry(t).or_insert(log).clone())
+    }
+
+    /// The events of `t` after sequence `after`, as stored.
+    pub fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Arc<Envelope>>, StoreError> {
+        let mut out = Vec::new();
+        for item in self
+            .inner
+            .events
+            .range(key(t, after.saturating_add(1))..=key(t, u64::MAX))
+        {
+            let (k, v) = item?;
+            let seq = u64::from_be_bytes(k[16..24].try_into().expect("24-byte key"));
+            let e: Envelope = serde_json::from_slice(&v).map_err(|e| StoreError::Corrupt {
+                tournament: t,
+                seq,
+                problem: e.to_string(),
+            })?;
+            out.push(Arc::new(e));
+        }
+        Ok(out)
+    }
+
+    /// The tournament's state after every event so far.
+    pub fn state(&self, t: TournamentId) -> Result<State, StoreError> {
+        let log = self.log(t)?;
+        let log = lock(&log);
+        if log.state.last_seq() == 0 {
+            return Err(StoreError::UnknownTournament(t));
+        }
+        Ok(log.state.clone())
+    }
+
+    /// Creates a tournament: appends its first event.
+    pub fn create(
+        &self,
+        actor: &str,
+        event: Event,
+    ) -> Result<(TournamentId, Arc<Envelope>), StoreError> {
+        let id = TournamentId::new();
+        let appended = self.append(Append::new(id, actor, event))?;
+        Ok((id, appended.envelope().clone()))
+    }
+
+    /// Appends an event, once it is checked, written and durable.
+    pub fn append(&self, req: Append) -> Result<Appended, StoreError> {
+        let log_arc = self.log(req.tournament)?;
+        let (envelope, generation) = {
+            let mut log = lock(&log_arc);
+            let head = log.state.last_seq();
+            if head == 0 && !matches!(req.event, Event::TournamentCreated { .. }) {
+                return Err(StoreError::UnknownTournament(req.tournament));
+            }
+            // A retry: the same idempotency key gets the same answer.
+            if let Some(k) = &req.idempotency_key {
+                if let Some(seq) = self.inner.idempotency.get(idem_key(req.tournament, k))? {
+                    let seq = u64::from_be_bytes(seq.as_ref().try_into().unwrap_or([0; 8]));
+                    drop(log);
+                    return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+                }
+            }
+            if let Some(expected) = req.expected_seq {
+                if expected != head {
+                    return Err(StoreError::StaleSequence {
+                        expected,
+                        actual: head,
+                    });
+                }
+            }
+            if let Check::AlreadyRecorded(seq) =
+                log.state.check(req.reason.as_deref(), &req.event)?
+            {
+                drop(log);
+                return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+            }
+            let envelope = Envelope {
+                schema: SCHEMA_VERSION,
+                id: Uuid::now_v7(),
+                tournament: req.tournament,
+                seq: head + 1,
+                recorded_at_ms: now_ms(),
+                actor: req.actor,
+                reason: req.reason,
+                idempotency_key: req.idempotency_key,
+                event: req.event,
+            };
+            self.write(&envelope, true)?;
+            log.state.apply(envelope.seq, &envelope.event);
+            let envelope = Arc::new(envelope);
+            let generation = {
+                let mut f = lock(&self.inner.flushes);
+                f.written += 1;
+                f.written
+            };
+            log.pending.push_back((generation, envelope.clone()));
+            (envelope, generation)
+        };
+        self.wait_durable(generation)?;
+        self.publish(&log_arc);
+        Ok(Appended::New(envelope))
+    }
+
+    /// An event that is already written, once durable (a retry may come before the first
+    /// request's flush is done).
+    fn durable_event(&self, t: TournamentId, seq: u64) -> Result<Arc<Envelope>, StoreError> {
+        let generation = lock(&self.inner.flushes).written;
+        self.wait_durable(generation)?;
+        self.read(t, seq - 1)?
+            .into_iter()
+            .next()
+            .ok_or(StoreError::Corrupt {
+                tournament: t,
+                seq,
+                problem: "missing".into(),
+            })
+    }
+
+    /// Writes an envelope and its idempotency key in one transaction, checking that its
+    /// sequence is free and (when `check_key`) that its key is unused.
+    fn write(&self, e: &Envelope, check_key: bool) -> Result<(), StoreError> {
+        let k = key(e.tournament, e.seq);
+        let bytes = serde_json::to_vec(e).map_err(|err| StoreError::Corrupt {
+            tournament: e.tournament,
+            seq: e.seq,
+            problem: err.to_string(),
+        })?;
+        let idem = e
+            .idempotency_key
+            .as_ref()
+            .map(|key| idem_key(e.tournament, key));
+        let result =
+            (&self.inner.events, &self.inner.idempotency).transaction(|(events, idempotency)| {
+                if events.get(k)?.is_some() {
+                    return Err(ConflictableTransactionError::Abort(
+                        StoreError::StaleSequence {
+                            expected: e.seq - 1,
+                            actual: e.seq,
+                        },
+                    ));
+                }
+                if let Some(ik) = &idem {
+                    if check_key && idempotency.get(ik.as_slice())?.is_some() {
+                        return Err(ConflictableTransactionError::Abort(
+                            StoreError::StaleSequence {
+                                expected: e.seq - 1,
+                                actual: e.seq,
+                            },
+                        ));
+                    }
+                    idempotency.insert(ik.as_slice(), &e.seq.to_be_bytes())?;
+                }
+                events.insert(&k, bytes.as_slice())?;
+                Ok(())
+            });
+        match result {
+            Ok(()) => Ok(()),
+            Err(TransactionError::Abort(e)) => Err(e),
+            Err(TransactionError::Storage(e)) => Err(StoreError::Storage(e)),
+        }
+    }
+
+    /// Group commit: returns once every write up to `generation` is durable.
+    fn wait_durable(&self, generation: u64) -> Result<(), StoreError> {
+        let mut f = lock(&self.inner.flushes);
+        loop {
+            if f.durable >= generation {
+                return Ok(());
+            }
+            if !f.running {
+                f.running = true;
+                let target = f.written;
+                drop(f);
+                let result = self.inner.db.flush();
+                f = lock(&self.inner.flushes);
+                f.running = false;
+                f.count += 1;
+                match result {
+                    Ok(_) => {
+                        f.durable = f.durable.max(target);
+                        f.failed = None;
+                    }
+                    Err(e) => f.failed = Some(e.to_string()),
+                }
+                self.inner.flushed.notify_all();
+                if let Some(problem) = &f.failed {
+                    return Err(StoreError::Storage(sled::Error::Unsupported(
+                        problem.clone(),
+                    )));
+                }
+            } else {
+                f = self
+                    .inner
+                    .flushed
+                    .wait(f)
+                    .unwrap_or_else(|p| p.into_inner());
+            }
+        }
+    }
+
+    /// Sends the durable events waiting in `log` to its subscribers, in order.
+    fn publish(&self, log: &Mutex<Log>) {
+        let durable = lock(&self.inner.flushes).durable;
+        let mut log = lock(log);
+        while log.pending.front().is_some_and(|(g, _)| *g <= durable) {
+            let (_, e) = log.pending.pop_front().expect("checked");
+            log.published = e.seq;
+            log.subscribers.retain(|s| match s.tx.try_send(e.clone()) {
+                Ok(()) => true,
+                Err(TrySendError::Full(_)) => {
+                    s.lagged.store(true, Ordering::SeqCst);
+                    false
+                }
+                Err(TrySendError::Disconnected(_)) => false,
+            });
+        }
+    }
+
+    /// Subscribes to `t`'s events after sequence `after`: those already durable first, then
+    /// each new one once durable.
+    pub fn subscribe(&self, t: TournamentId, after: u64) -> Result<Subscription, StoreError> {
+        self.subscribe_with_buffer(t, after, SUBSCRIBER_BUFFER)
+    }
+
+    /// [`Store::subscribe`], cutting the subscriber off once `buffer` events wait for it.
+    pub fn subscribe_with_buffer(
+        &self,
+        t: TournamentId,
+        after: u64,
+        buffer: usize,
+    ) -> Result<Subscription, StoreError> {
+        let log_arc = self.log(t)?;
+        let (tx, live) = std::sync::mpsc::sync_channel(buffer);
+        let lagged = Arc::new(AtomicBool::new(false));
+        let published = {
+            let mut log = lock(&log_arc);
+            log.subscribers.push(Subscriber {
+                tx,
+                lagged: lagged.clone(),
+            });
+            log.published
+        };
+        let history: VecDeque<Arc<Envelope>> = self
+            .read(t, after)?
+            .into_iter()
+            .take_while(|e| e.seq <= published)
+            .collect();
+        Ok(Subscription {
+            history,
+            live,
+            lagged,
+            next: after + 1,
+        })
+    }
+
+    /// Writes every event of every tournament as JSON lines, in order.
+    pub fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
+        let mut n = 0;
+        for item in self.inner.events.iter() {
+            let (_, v) = item?;
+            out.write_all(&v)?;
+            out.write_all(b"\n")?;
+            n += 1;
+        }
+        out.flush()?;
+        Ok(n)
+    }
+
+    /// Restores a backup made by [`Store::export`] into this empty store. Each tournament's
+    /// events are checked by replaying them; nothing is written unless all of them replay.
+    pub fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
+        if !self.is_empty() {
+            return Err(StoreError::NotEmpty);
+        }
+        let mut by_tournament: HashMap<TournamentId, Vec<Envelope>> = HashMap::new();
+        for (i, line) in input.lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let e: Envelope = serde_json::from_str(&line).map_err(|err| StoreError::BadBackup {
+                line: i + 1,
+                problem: err.to_string(),
+            })?;
+            let list = by_tournament.entry(e.tournament).or_default();
+            let expected = list.len() as u64 + 1;
+            if e.seq != expected {
+                return Err(StoreError::BadBackup {
+                    line: i + 1,
+                    problem: format!("sequence {} where {expected} was expected", e.seq),
+                });
+            }
+            list.push(e);
+        }
+        for (t, list) in &by_tournament {
+            replay(list).map_err(|(seq, r)| StoreError::BadBackup {
+                line: 0,
+                problem: format!("tournament {t}, event {seq}: {r}"),
+            })?;
+        }
+        let mut n = 0;
+        for list in by_tournament.values() {
+            for e in list {
+                self.write(e, false)?;
+                n += 1;
+            }
+        }
+        self.inner.db.flush()?;
+        Ok(n)
+    }
+}

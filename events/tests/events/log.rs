@@ -1,0 +1,436 @@
+//! Appending: checks against the state, idempotency, conflicts, optimistic concurrency, and
+//! subscriptions.
+
+use crate::support::*;
+use events::schema::*;
+use events::{Append, Appended, Rejection, StoreError, SubscriptionEnd};
+use std::time::Duration;
+
+#[test]
+fn sequences_start_at_one_and_have_no_gaps() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 9);
+    let all = store.read(t, 0).unwrap();
+    assert_eq!(
+        all.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        (1..=10).collect::<Vec<_>>()
+    );
+    assert!(all
+        .iter()
+        .all(|e| e.tournament == t && e.actor == "chief" && e.schema == 1));
+    assert_eq!(store.read(t, 7).unwrap().len(), 3);
+}
+
+#[test]
+fn refused_events_write_nothing() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 4);
+    let head = store.state(t).unwrap().last_seq();
+    let refuse = |event: Event, reason: Option<&str>| {
+        let mut a = Append::new(t, "chief", event);
+        a.reason = reason.map(str::to_string);
+        match store.append(a) {
+            Err(StoreError::Rejected(r)) => r,
+            other => panic!("expected a rejection, got {other:?}"),
+        }
+    };
+    // A result for a round not yet published.
+    let r = refuse(
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win)],
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::RoundNotPublished(1));
+    // A second registration of a FIDE id.
+    let mut dup = data(2);
+    dup.name = "Someone,Else".into();
+    let r = refuse(
+        Event::PlayerRegistered {
+            player: PlayerKey(5),
+            data: dup,
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::DuplicateFideId(1002));
+    publish(&store, t);
+    let head2 = store.state(t).unwrap().last_seq();
+    assert_eq!(head2, head + 1);
+    // A board that does not exist.
+    let r = refuse(
+        Event::ResultRecorded {
+            round: 1,
+            board: 9,
+            games: vec![game(ScoreV1::Win)],
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::NoSuchBoard { round: 1, board: 9 });
+    // A correction without a reason, and one of a result never recorded.
+    let r = refuse(
+        Event::ResultCorrected {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win)],
+            colors_swapped: false,
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::ReasonRequired);
+    let r = refuse(
+        Event::ResultCorrected {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win)],
+            colors_swapped: false,
+        },
+        Some("typo"),
+    );
+    assert_eq!(r, Rejection::NothingToCorrect { round: 1, board: 1 });
+    // A result with two games in a one-game system; an impossible result.
+    let r = refuse(
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win); 2],
+        },
+        None,
+    );
+    assert!(matches!(r, Rejection::InvalidResult(_)), "{r:?}");
+    let two_winners = GameResultV1 {
+        mode: ModeV1::Played,
+        white: ScoreV1::Win,
+        black: ScoreV1::Win,
+    };
+    let r = refuse(
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![two_winners],
+        },
+        None,
+    );
+    assert!(matches!(r, Rejection::InvalidResult(_)), "{r:?}");
+    // Publishing round 2 before round 1's results are in; a bye for a published round.
+    let r = refuse(
+        Event::RoundPublished {
+            round: 2,
+            system: SystemV1::Dutch,
+            engine_version: "x".into(),
+            pairs: vec![],
+            bye: None,
+            manual_changes: vec![],
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::ResultsMissing(1));
+    let r = refuse(
+        Event::ByeRequested {
+            player: PlayerKey(1),
+            round: 1,
+            kind: RequestedByeV1::Half,
+        },
+        None,
+    );
+    assert_eq!(r, Rejection::RoundAlreadyPublished(1));
+    assert_eq!(
+        store.state(t).unwrap().last_seq(),
+        head2,
+        "nothing was written"
+    );
+    assert_eq!(store.read(t, 0).unwrap().len() as u64, head2);
+}
+
+#[test]
+fn result_for_a_withdrawn_player_is_refused() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 4);
+    publish(&store, t);
+    play(&store, t, 1);
+    let tpn1 = store
+        .state(t)
+        .unwrap()
+        .key_of(engine::Tpn::new(1).unwrap())
+        .unwrap();
+    append(
+        &store,
+        t,
+        Event::PlayerWithdrawn {
+            player: tpn1,
+            from_round: 2,
+        },
+    );
+    // Publishing a pairing that includes the withdrawn player is refused.
+    let e = store.append(Append::new(
+        t,
+        "chief",
+        Event::RoundPublished {
+            round: 2,
+            system: SystemV1::Dutch,
+            engine_version: "x".into(),
+            pairs: vec![PairV1 {
+                white: tpn1,
+                black: PlayerKey(2),
+            }],
+            bye: None,
+            manual_changes: vec![],
+        },
+    ));
+    assert!(
+        matches!(e, Err(StoreError::Rejected(Rejection::InvalidPairing(_)))),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn conflicting_results_are_refused_identical_ones_answered_with_the_first() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 4);
+    publish(&store, t);
+    let first = append(
+        &store,
+        t,
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win)],
+        },
+    );
+    let Appended::New(first) = first else {
+        panic!("new")
+    };
+    // Another arbiter enters the same result: nothing new, the first event is the answer.
+    let again = store
+        .append(Append::new(
+            t,
+            "arbiter2",
+            Event::ResultRecorded {
+                round: 1,
+                board: 1,
+                games: vec![game(ScoreV1::Win)],
+            },
+        ))
+        .unwrap();
+    assert_eq!(again, Appended::Existing(first.clone()));
+    // A different result: a conflict that names what is recorded.
+    let e = store.append(Append::new(
+        t,
+        "arbiter2",
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Draw)],
+        },
+    ));
+    match e {
+        Err(StoreError::Rejected(Rejection::ResultConflict { recorded, .. })) => {
+            assert_eq!(recorded, vec![game(ScoreV1::Win)])
+        }
+        other => panic!("{other:?}"),
+    }
+    // An explicit correction with a reason goes through.
+    let mut c = Append::new(
+        t,
+        "chief",
+        Event::ResultCorrected {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Draw)],
+            colors_swapped: false,
+        },
+    );
+    c.reason = Some("scoresheet signed as a draw".into());
+    let c = store.append(c).unwrap();
+    assert_eq!(
+        c.envelope().reason.as_deref(),
+        Some("scoresheet signed as a draw")
+    );
+    assert_eq!(
+        store.state(t).unwrap().rounds()[0].results[0]
+            .as_ref()
+            .unwrap()
+            .0,
+        vec![game(ScoreV1::Draw)]
+    );
+}
+
+#[test]
+fn a_retry_with_the_same_idempotency_key_is_applied_once() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 4);
+    publish(&store, t);
+    let request = || {
+        let mut a = Append::new(
+            t,
+            "arbiter1",
+            Event::ResultRecorded {
+                round: 1,
+                board: 2,
+                games: vec![game(ScoreV1::Loss)],
+            },
+        );
+        a.idempotency_key = Some("client-42-board-2".into());
+        a
+    };
+    let first = store.append(request()).unwrap();
+    let second = store.append(request()).unwrap();
+    assert!(matches!(first, Appended::New(_)));
+    assert_eq!(second, Appended::Existing(first.envelope().clone()));
+    assert_eq!(
+        store
+            .read(t, 0)
+            .unwrap()
+            .iter()
+            .filter(|e| matches!(e.event, Event::ResultRecorded { .. }))
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn optimistic_concurrency_refuses_a_stale_sequence() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    let mut a = Append::new(
+        t,
+        "chief",
+        Event::PlayerRegistered {
+            player: PlayerKey(1),
+            data: data(1),
+        },
+    );
+    a.expected_seq = Some(1);
+    store.append(a).unwrap();
+    let mut b = Append::new(
+        t,
+        "chief",
+        Event::PlayerRegistered {
+            player: PlayerKey(2),
+            data: data(2),
+        },
+    );
+    b.expected_seq = Some(1);
+    assert!(matches!(
+        store.append(b),
+        Err(StoreError::StaleSequence {
+            expected: 1,
+            actual: 2
+        })
+    ));
+}
+
+#[test]
+fn unpublishing_only_while_no_result_is_in() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 4);
+    append(
+        &store,
+        t,
+        Event::ByeRequested {
+            player: PlayerKey(4),
+            round: 1,
+            kind: RequestedByeV1::Half,
+        },
+    );
+    publish(&store, t);
+    append(&store, t, Event::RoundUnpublished { round: 1 });
+    // The bye request is back in force for round 1.
+    assert!(store
+        .state(t)
+        .unwrap()
+        .tournament()
+        .requested_byes
+        .contains_key(&engine::RoundNo::FIRST));
+    publish(&store, t);
+    append(
+        &store,
+        t,
+        Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Win)],
+        },
+    );
+    let e = store.append(Append::new(
+        t,
+        "chief",
+        Event::RoundUnpublished { round: 1 },
+    ));
+    assert!(
+        matches!(
+            e,
+            Err(StoreError::Rejected(Rejection::CannotUnpublish(1, _)))
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn subscribers_catch_up_then_follow_live_in_order() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    register(&store, t, 5);
+    let mut sub = store.subscribe(t, 3).unwrap();
+    register(&store, t, 2);
+    let seqs: Vec<u64> = (0..5)
+        .map(|_| sub.recv_timeout(Duration::from_secs(5)).unwrap().seq)
+        .collect();
+    assert_eq!(seqs, [4, 5, 6, 7, 8]);
+    assert_eq!(
+        sub.recv_timeout(Duration::from_millis(20)).unwrap_err(),
+        SubscriptionEnd::Timeout
+    );
+    // From a new store on the same files (a restart), the whole history.
+    drop(sub);
+    let mut all = store.subscribe(t, 0).unwrap();
+    assert_eq!(
+        (0..8)
+            .map(|_| all.try_recv().unwrap().seq)
+            .collect::<Vec<_>>(),
+        (1..=8).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_subscriber_that_falls_behind_is_told_so() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 9);
+    let mut sub = store.subscribe_with_buffer(t, 1, 16).unwrap();
+    register(&store, t, 30);
+    let mut got = 0;
+    let end = loop {
+        match sub.recv_timeout(Duration::from_secs(5)) {
+            Ok(_) => got += 1,
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(end, SubscriptionEnd::Lagged);
+    assert_eq!(got, 16, "it got everything until the buffer was full");
+}
+
+#[test]
+fn the_log_survives_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = {
+        let store = events::Store::open(dir.path()).unwrap();
+        let t = create(&store, SystemV1::Dubov, 7);
+        register(&store, t, 6);
+        publish(&store, t);
+        play(&store, t, 1);
+        t
+    };
+    let store = events::Store::open(dir.path()).unwrap();
+    let state = store.state(t).unwrap();
+    assert_eq!(state.players().len(), 6);
+    assert_eq!(state.rounds().len(), 1);
+    assert!(state.rounds()[0].results.iter().all(Option::is_some));
+    assert_eq!(store.tournaments().unwrap(), vec![t]);
+}

@@ -1,0 +1,12 @@
+//! The event log's tests, one module per feature.
+
+// A test that cannot go on should stop loudly where it is.
+#![allow(clippy::unwrap_used)]
+
+mod backup;
+mod concurrency;
+mod corrections;
+mod crash;
+mod log;
+mod replay_matches_live;
+mod support;
