@@ -14,6 +14,7 @@ pub mod player;
 pub mod points;
 pub mod result;
 pub mod settings;
+pub mod standings;
 pub mod tournament;
 pub mod trf;
 pub mod validate;

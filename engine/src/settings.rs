@@ -144,6 +144,11 @@ pub struct Settings {
     pub initial_color: Option<Color>,
     /// Points for each kind of result.
     pub points: PointValues,
+    /// The tie-breaks for the standings, in order; empty for the system's default.
+    pub tiebreaks: Vec<crate::standings::Tiebreak>,
+    /// The seed from which the drawing of lots that ends every tie-break list is made, so
+    /// that it can be drawn again and give the same result.
+    pub lot_seed: u64,
 }
 
 impl Settings {
@@ -154,6 +159,8 @@ impl Settings {
             rounds: None,
             initial_color: None,
             points: PointValues::default_for(system),
+            tiebreaks: Vec::new(),
+            lot_seed: 0,
         }
     }
 
@@ -170,6 +177,8 @@ impl Default for Settings {
             rounds: None,
             initial_color: None,
             points: PointValues::STANDARD,
+            tiebreaks: Vec::new(),
+            lot_seed: 0,
         }
     }
 }

@@ -23,6 +23,8 @@ fn settings(rounds: u16) -> SettingsV1 {
         rounds,
         initial_color: ColorV1::White,
         points: None,
+        tiebreaks: Vec::new(),
+        lot_seed: 0,
     }
 }
 

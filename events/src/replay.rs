@@ -11,6 +11,7 @@
 use crate::schema::*;
 use engine::player::{initial_order, BirthDate, Federation, Player, Title};
 use engine::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::standings::Tiebreak;
 use engine::tournament::{Bye, Pairing, Round, Tournament};
 use engine::{Color, PointValues, Points, RoundNo, Settings, System, Tpn};
 use std::collections::{BTreeMap, HashMap};
@@ -299,6 +300,16 @@ impl State {
                     return Err(Rejection::InvalidField {
                         field: "settings.rounds",
                         problem: "must be at least 1".into(),
+                    });
+                }
+                if let Some(bad) = settings
+                    .tiebreaks
+                    .iter()
+                    .find(|c| Tiebreak::from_code(c).is_none())
+                {
+                    return Err(Rejection::InvalidField {
+                        field: "settings.tiebreaks",
+                        problem: format!("{bad:?} is not a tie-break (BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP)"),
                     });
                 }
                 return Ok(Check::Apply);
@@ -630,6 +641,12 @@ impl State {
             points: s
                 .points
                 .map_or(PointValues::default_for(system), to_engine_points),
+            tiebreaks: s
+                .tiebreaks
+                .iter()
+                .filter_map(|c| Tiebreak::from_code(c))
+                .collect(),
+            lot_seed: s.lot_seed,
         };
         let mut t = Tournament::new(settings);
         let order = self.order();

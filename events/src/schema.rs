@@ -99,6 +99,13 @@ pub struct SettingsV1 {
     /// Point values; the system's defaults when absent.
     #[serde(default)]
     pub points: Option<PointValuesV1>,
+    /// Tie-breaks for the standings, in order, by their codes (`BH-C1`, `SB`, ...); the
+    /// system's default when empty.
+    #[serde(default)]
+    pub tiebreaks: Vec<String>,
+    /// The seed for the drawing of lots that ends the tie-breaks.
+    #[serde(default)]
+    pub lot_seed: u64,
 }
 
 /// A FIDE title.

@@ -58,6 +58,9 @@ pub enum CliError {
     /// The generator failed.
     #[error("{0}")]
     Generate(GenerateError),
+    /// An argument that does not parse.
+    #[error("{0}")]
+    BadArgument(String),
     /// A pairing the engine produced breaks the absolute criteria (a bug).
     #[error("the pairing breaks the absolute criteria (please report this): {0}")]
     Invalid(String),
@@ -68,7 +71,9 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::NoPairing(_) | CliError::Differences { .. } | CliError::Invalid(_) => 1,
+            CliError::BadArgument(_) => 2,
             CliError::BadInput { .. } => 3,
+
             CliError::Io { .. } => 4,
             CliError::NotImplemented(_) => 5,
             CliError::Generate(GenerateError::Pairing {
@@ -192,4 +197,57 @@ pub fn check(system: System, input: &Path, out: &mut dyn Write) -> Result<(), Cl
 pub fn generate_file(config: GenerateConfig, output: Option<&Path>) -> Result<(), CliError> {
     let t = generate(config).map_err(CliError::Generate)?;
     write_out(output, &trf::write(&t))
+}
+
+/// `swiss standings`: the standings and cross table after `after` (all rounds if `None`),
+/// with the tie-breaks `tiebreaks` (codes separated by commas; the system's default if
+/// `None`) and lots drawn from `seed`; with `trf_out`, the file again with the rank column.
+pub fn standings(
+    system: System,
+    input: &Path,
+    after: Option<u16>,
+    tiebreaks: Option<&str>,
+    seed: u64,
+    trf_out: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use engine::standings::{apply_ranks, cross_table, standings, Tiebreak};
+    let mut t = read_file(input, system)?;
+    let order = match tiebreaks {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(|code| {
+                Tiebreak::from_code(code.trim()).ok_or_else(|| {
+                    CliError::BadArgument(format!(
+                        "--tiebreaks: {code:?} is not a tie-break (BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP)"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let after = match after {
+        None => None,
+        Some(r) if r >= 1 && usize::from(r) <= t.rounds().len() => engine::RoundNo::new(r),
+        Some(r) => {
+            return Err(CliError::BadArgument(format!(
+                "--after: round {r} is not played (the file has {})",
+                t.rounds().len()
+            )))
+        }
+    };
+    let s = standings(&t, after, &order, seed);
+    let io = |source| CliError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    out.write_all(cross_table(&t, &s).as_bytes()).map_err(io)?;
+    if let Some(path) = trf_out {
+        apply_ranks(&mut t, &s);
+        std::fs::write(path, trf::write(&t)).map_err(|source| CliError::Io {
+            path: path.into(),
+            source,
+        })?;
+    }
+    Ok(())
 }

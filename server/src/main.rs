@@ -61,6 +61,26 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
     },
+    /// Print the standings and cross table, with tie-breaks.
+    Standings {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament.
+        input: PathBuf,
+        /// Standings after this round (the last played if not given).
+        #[arg(long)]
+        after: Option<u16>,
+        /// Tie-breaks in order, by code: BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP
+        /// (the system's default if not given: Dutch F.10 is DE1,ARO).
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// The seed for the drawing of lots that ends the tie-breaks.
+        #[arg(long, default_value_t = 0)]
+        lot_seed: u64,
+        /// Also write the file with the final ranks in its rank column.
+        #[arg(long)]
+        trf: Option<PathBuf>,
+    },
     /// Run the server.
     Serve(ServeArgs),
 }
@@ -141,6 +161,22 @@ fn main() -> ExitCode {
                 output.as_deref(),
             )
         }
+        Command::Standings {
+            system,
+            input,
+            after,
+            tiebreaks,
+            lot_seed,
+            trf,
+        } => cli::standings(
+            system.system(),
+            &input,
+            after,
+            tiebreaks.as_deref(),
+            lot_seed,
+            trf.as_deref(),
+            &mut std::io::stdout(),
+        ),
         Command::Serve(args) => {
             return match serve(args) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -160,3 +160,40 @@ fn check_lists_differences() {
     assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
     assert!(out.contains("round 2: not re-paired"), "{out}");
 }
+
+#[test]
+fn standings_print_the_cross_table_and_write_ranks() {
+    let dir = tempfile::tempdir().unwrap();
+    let ranked = dir.path().join("ranked.trf");
+    let o = run(&[
+        "standings",
+        "--dubov",
+        &path("open-30.trf"),
+        "--tiebreaks",
+        "BH-C1,BH,SB",
+        "--trf",
+        ranked.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.lines().next().unwrap().contains("BH-C1"), "{table}");
+    assert_eq!(table.lines().count(), 31);
+    // Player 1 won all seven games: first, with 7.0.
+    let first = table.lines().nth(1).unwrap();
+    assert!(
+        first.split_whitespace().take(2).eq(["1", "1"]) && first.contains("7.0"),
+        "{first}"
+    );
+    let text = std::fs::read_to_string(&ranked).unwrap();
+    let line = text.lines().find(|l| l.starts_with("001    1 ")).unwrap();
+    assert_eq!(line[85..89].trim(), "1");
+    let o = run(&[
+        "standings",
+        "--dubov",
+        &path("open-30.trf"),
+        "--tiebreaks",
+        "XYZ",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("XYZ"), "{}", stderr(&o));
+}

@@ -6,6 +6,7 @@
 mod generator;
 mod model;
 mod round_one;
+mod standings;
 mod support;
 mod trf_errors;
 mod trf_files;

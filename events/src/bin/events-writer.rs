@@ -26,6 +26,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     rounds: 9,
                     initial_color: ColorV1::White,
                     points: None,
+                    tiebreaks: Vec::new(),
+                    lot_seed: 0,
                 };
                 let (t, first) = store.create(
                     "load",

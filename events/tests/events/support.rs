@@ -16,6 +16,8 @@ pub fn settings(system: SystemV1, rounds: u16) -> SettingsV1 {
         rounds,
         initial_color: ColorV1::White,
         points: None,
+        tiebreaks: Vec::new(),
+        lot_seed: 0,
     }
 }
 
