@@ -36,6 +36,7 @@ fn data(k: u32) -> PlayerDataV1 {
         federation: None,
         fide_id: Some(u64::from(k)),
         birth_date: None,
+        sex: None,
     }
 }
 
@@ -100,6 +101,7 @@ fn appends(writers: u32, results: u32) {
                 pairs,
                 bye: None,
                 manual_changes: vec![],
+                pairing_numbers: vec![],
             },
         ))
         .expect("publish");
@@ -175,6 +177,7 @@ fn replay_large(players: u32, rounds: u16) {
             pairs,
             bye: None,
             manual_changes: vec![],
+            pairing_numbers: vec![],
         });
         for board in 1..=boards {
             push(Event::ResultRecorded {

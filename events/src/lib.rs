@@ -11,10 +11,13 @@
 //! The log is never rewritten: a correction is a new event, and because the engine derives
 //! everything from the rounds, it affects only pairings made after it (Dutch F.7).
 
+pub mod accounts;
 pub mod replay;
 pub mod schema;
 pub mod store;
 
+pub use accounts::{Account, Role};
 pub use replay::{replay, Rejection, State};
+
 pub use schema::{Envelope, Event, PlayerKey, TournamentId};
 pub use store::{Append, Appended, Store, StoreError, Subscription, SubscriptionEnd};

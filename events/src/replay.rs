@@ -372,7 +372,11 @@ impl State {
                 }
             }
             Event::RoundPublished {
-                round, pairs, bye, ..
+                round,
+                pairs,
+                bye,
+                pairing_numbers,
+                ..
             } => {
                 if *round != next_round {
                     return Err(Rejection::WrongRound {
@@ -381,6 +385,16 @@ impl State {
                     });
                 }
                 self.check_round(*round)?;
+                if !pairing_numbers.is_empty() {
+                    let mut sorted = pairing_numbers.clone();
+                    sorted.sort();
+                    let all: Vec<PlayerKey> = self.players.iter().map(|p| p.key).collect();
+                    if *round != 1 || sorted != all {
+                        return Err(Rejection::InvalidPairing(
+                            "pairing_numbers: only round 1 may set them, and it must list every registered player once".into(),
+                        ));
+                    }
+                }
                 if let Some(last) = self.rounds.last() {
                     if last.results.iter().any(Option::is_none) {
                         return Err(Rejection::ResultsMissing(*round - 1));
@@ -516,6 +530,11 @@ impl State {
                 p.federation = data.federation.as_deref().and_then(Federation::parse);
                 p.fide_id = data.fide_id;
                 p.birth_date = data.birth_date.as_deref().and_then(BirthDate::parse);
+                p.sex = data.sex.map(|s| match s {
+                    SexV1::Male => engine::player::Sex::Male,
+                    SexV1::Female => engine::player::Sex::Female,
+                });
+
                 if let Some(id) = data.fide_id.filter(|&i| i > 0) {
                     self.fide_ids.insert(id, *player);
                 }
@@ -571,10 +590,14 @@ impl State {
                 pairs,
                 bye,
                 manual_changes,
+                pairing_numbers,
             } => {
-                if self.order.is_none() {
+                if !pairing_numbers.is_empty() {
+                    self.order = Some(pairing_numbers.clone());
+                } else if self.order.is_none() {
                     self.order = Some(self.order());
                 }
+
                 let requested = self.requests.remove(round).unwrap_or_default();
                 let requested = requested
                     .into_iter()

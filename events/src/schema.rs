@@ -151,6 +151,20 @@ pub struct PlayerDataV1 {
     /// Birth date, `YYYY/MM/DD`.
     #[serde(default)]
     pub birth_date: Option<String>,
+    /// Sex, as FIDE records it: `m` or `w`.
+    #[serde(default)]
+    pub sex: Option<SexV1>,
+}
+
+/// Sex, as FIDE records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SexV1 {
+    /// Male.
+    #[serde(rename = "m")]
+    Male,
+    /// Female.
+    #[serde(rename = "w")]
+    Female,
 }
 
 /// A correction of a player's data: each field given is replaced.
@@ -300,7 +314,13 @@ pub enum Event {
         /// Manual changes the chief arbiter made to the system's proposal, in words.
         #[serde(default)]
         manual_changes: Vec<String>,
+        /// Round 1 only, and only for a tournament imported from a file: the registration
+        /// numbers in pairing-number order, as the file numbered them. Otherwise pairing
+        /// numbers are fixed by Dutch A.2 when round 1 is published.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pairing_numbers: Vec<PlayerKey>,
     },
+
     /// The last round's pairing was withdrawn before any result was in (Dutch F.6).
     RoundUnpublished {
         /// The round.

@@ -73,6 +73,9 @@ pub enum StoreError {
         /// What is wrong.
         problem: String,
     },
+    /// An account that cannot be stored or read.
+    #[error("{0}")]
+    BadAccount(String),
     /// Import needs an empty store.
     #[error("the store is not empty: import restores into an empty store only")]
     NotEmpty,
@@ -271,6 +274,17 @@ impl Store {
         })
     }
 
+    /// A tree of the database, for this crate's other modules.
+    pub(crate) fn tree(&self, name: &str) -> Result<sled::Tree, StoreError> {
+        Ok(self.inner.db.open_tree(name)?)
+    }
+
+    /// Makes everything written so far durable.
+    pub(crate) fn flush_now(&self) -> Result<(), StoreError> {
+        self.inner.db.flush()?;
+        Ok(())
+    }
+
     /// The database's directory.
     pub fn path(&self) -> &Path {
         &self.inner.path
@@ -366,6 +380,20 @@ impl Store {
             return Err(StoreError::UnknownTournament(t));
         }
         Ok(log.state.clone())
+    }
+
+    /// Runs `f` on the tournament's state without copying it.
+    pub fn with_state<R>(
+        &self,
+        t: TournamentId,
+        f: impl FnOnce(&State) -> R,
+    ) -> Result<R, StoreError> {
+        let log = self.log(t)?;
+        let log = lock(&log);
+        if log.state.last_seq() == 0 {
+            return Err(StoreError::UnknownTournament(t));
+        }
+        Ok(f(&log.state))
     }
 
     /// Creates a tournament: appends its first event.
@@ -550,6 +578,13 @@ impl Store {
                 Err(TrySendError::Disconnected(_)) => false,
             });
         }
+    }
+
+    /// The sequence of the last event of `t` that is durable and was given to subscribers.
+    pub fn durable_head(&self, t: TournamentId) -> Result<u64, StoreError> {
+        let log = self.log(t)?;
+        let head = lock(&log).published;
+        Ok(head)
     }
 
     /// Subscribes to `t`'s events after sequence `after`: those already durable first, then

@@ -1,5 +1,6 @@
 //! The HTTP application: built here, in the library, so that tests run the same app as `main`.
 
+use crate::api::error::ApiError;
 use actix_web::{get, web, App, HttpResponse, HttpServer};
 use events::Store;
 use std::net::SocketAddr;
@@ -8,10 +9,23 @@ use std::path::PathBuf;
 /// What every request handler can reach.
 #[derive(Clone)]
 pub struct AppState {
-    /// The embedded store.
+    /// The event log.
     pub store: Store,
     /// Directory of the static pages.
     pub static_dir: PathBuf,
+    /// Live updates.
+    pub hub: crate::live::Hub,
+}
+
+impl AppState {
+    /// The state for a store and a pages directory.
+    pub fn new(store: Store, static_dir: PathBuf) -> AppState {
+        AppState {
+            store,
+            static_dir,
+            hub: crate::live::Hub::default(),
+        }
+    }
 }
 
 #[get("/api/health")]
@@ -31,7 +45,26 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let static_dir = state.static_dir.clone();
-        cfg.app_data(web::Data::new(state)).service(health);
+        cfg.app_data(web::Data::new(state))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(4 << 20)
+                    .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
+            )
+            .app_data(web::PayloadConfig::default().limit(16 << 20))
+            .app_data(web::PathConfig::default().error_handler(|err, _| {
+                ApiError::NotFound(format!("no such resource: {err}")).into()
+            }))
+            .app_data(
+                web::QueryConfig::default()
+                    .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
+            )
+            .service(health)
+            .configure(crate::api::routes)
+            .route(
+                "/ws/tournaments/{id}",
+                web::get().to(crate::live::websocket),
+            );
         if static_dir.is_dir() {
             cfg.service(actix_files::Files::new("/", static_dir).index_file("index.html"));
         }

@@ -195,6 +195,13 @@ pub fn check(system: System, input: &Path, out: &mut dyn Write) -> Result<(), Cl
 
 /// `swiss generate`: a random tournament as a TRF file, to `output` or standard output.
 pub fn generate_file(config: GenerateConfig, output: Option<&Path>) -> Result<(), CliError> {
+    if config.players > 9999 {
+        return Err(CliError::BadArgument(format!(
+            "--players: {} players do not fit a TRF file, whose pairing numbers have 4 columns (at most 9999)",
+            config.players
+        )));
+    }
+
     let t = generate(config).map_err(CliError::Generate)?;
     write_out(output, &trf::write(&t))
 }

@@ -16,6 +16,21 @@ pub struct Config {
     pub server: ServerSection,
     /// Pages.
     pub web: WebSection,
+    /// Accounts given by the configuration (others are created through the API).
+    #[serde(default)]
+    pub accounts: Vec<AccountEntry>,
+}
+
+/// `[[accounts]]`: an account whose token is known only by its SHA-256 hash.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountEntry {
+    /// The name.
+    pub name: String,
+    /// `chief` or `arbiter`.
+    pub role: events::Role,
+    /// SHA-256 of the token, hex (`printf %s TOKEN | sha256sum`).
+    pub token_sha256: String,
 }
 
 /// `[server]`.

@@ -2,6 +2,10 @@
 //! WebSocket and JSON on the wire. `main.rs` only parses arguments and maps errors to exit
 //! codes; everything else lives here so that tests can use it.
 
+pub mod api;
 pub mod app;
+pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod import;
+pub mod live;

@@ -218,10 +218,23 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         )
         .init();
     let store = events::Store::open(&config.server.data_dir)?;
-    let state = server::app::AppState {
-        store,
-        static_dir: config.web.static_dir.clone(),
-    };
+    for account in &config.accounts {
+        store.add_account(events::Account {
+            name: account.name.clone(),
+            role: account.role,
+            token_sha256: account.token_sha256.clone(),
+        })?;
+    }
+    if !store
+        .accounts()?
+        .iter()
+        .any(|a| a.role == events::Role::Chief)
+    {
+        let token = store.create_account("chief", events::Role::Chief)?;
+        println!("swiss: first start: created the chief arbiter account \"chief\"; its token (shown once): {token}");
+    }
+    let state = server::app::AppState::new(store, config.web.static_dir.clone());
+
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -4,6 +4,8 @@
 // A test that cannot go on should stop loudly where it is.
 #![allow(clippy::unwrap_used)]
 
+mod api;
 mod cli;
+mod load;
 mod serve;
 mod support;

@@ -39,7 +39,35 @@ pub struct Server {
     child: Child,
     /// Where it listens.
     pub address: SocketAddr,
+    /// The chief arbiter's token, as printed on first start.
+    pub chief: String,
     _data: tempfile::TempDir,
+}
+
+/// An HTTP response.
+#[derive(Debug)]
+pub struct Response {
+    /// Status code.
+    pub status: u16,
+    /// Headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: String,
+}
+
+impl Response {
+    /// The body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// A header's value.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl Server {
@@ -64,45 +92,113 @@ impl Server {
             for line in BufReader::new(out).lines().map_while(Result::ok) {
                 if let Some(addr) = line.strip_prefix("swiss: listening on http://") {
                     let _ = tx.send(addr.to_string());
+                } else if let Some((_, token)) = line.split_once("(shown once): ") {
+                    let _ = tx.send(format!("TOKEN {token}"));
                 }
             }
         });
-        let address = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("the server says where it listens within 20 s")
-            .parse()
-            .expect("an address");
+        let mut chief = None;
+        let address = loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the server says where it listens within 20 s");
+            if let Some(token) = line.strip_prefix("TOKEN ") {
+                chief = Some(token.to_string());
+            } else {
+                break line.parse().expect("an address");
+            }
+        };
         Server {
             child,
             address,
+            chief: chief.expect("a chief token is printed on first start"),
             _data: data,
         }
     }
 
-    /// A GET request: the status code and the body.
-    pub fn get(&self, path: &str) -> (u16, String) {
+    /// A request with an optional bearer token, extra headers and body.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> Response {
         let mut stream = TcpStream::connect(self.address).expect("connects");
         stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
+            .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("timeout");
-        write!(
-            stream,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
             self.address
-        )
-        .expect("writes");
-        let mut response = String::new();
-        stream.read_to_string(&mut response).expect("reads");
-        let status = response
-            .split(' ')
-            .nth(1)
+        );
+        if let Some(t) = token {
+            head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+        }
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        let body = body.unwrap_or("");
+        if !body.is_empty()
+            && !headers
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+        {
+            head.push_str("Content-Type: application/json\r\n");
+        }
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+        stream.write_all(head.as_bytes()).expect("writes");
+        stream.write_all(body.as_bytes()).expect("writes");
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).expect("reads");
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let mut lines = head.lines();
+        let status = lines
+            .next()
+            .and_then(|l| l.split(' ').nth(1))
             .and_then(|s| s.parse().ok())
             .expect("a status line");
-        let body = response
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
-        (status, body)
+        let headers: Vec<(String, String)> = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        let body = if headers
+            .iter()
+            .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"))
+        {
+            dechunk(body)
+        } else {
+            body.to_string()
+        };
+        Response {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    /// A GET without a token.
+    pub fn public(&self, path: &str) -> Response {
+        self.request("GET", path, None, &[], None)
+    }
+
+    /// A request as the chief arbiter with a JSON body.
+    pub fn chief(&self, method: &str, path: &str, body: serde_json::Value) -> Response {
+        self.request(
+            method,
+            path,
+            Some(&self.chief.clone()),
+            &[],
+            Some(&body.to_string()),
+        )
+    }
+
+    /// A GET request: the status code and the body.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let r = self.public(path);
+        (r.status, r.body)
     }
 }
 
@@ -110,5 +206,104 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+fn dechunk(body: &str) -> String {
+    let mut out = String::new();
+    let mut rest = body;
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&after[..n.min(after.len())]);
+        rest = after.get(n + 2..).unwrap_or("");
+    }
+    out
+}
+
+/// A hall display: a WebSocket client on its own thread, handing over each message it gets.
+pub struct Display {
+    rx: mpsc::Receiver<serde_json::Value>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    /// The sequence of the last event received.
+    pub last_seq: u64,
+}
+
+impl Display {
+    /// Connects to `/ws/tournaments/{t}?after={after}`.
+    pub fn connect(address: SocketAddr, t: &str, after: u64) -> Display {
+        let url = format!("ws://{address}/ws/tournaments/{t}?after={after}");
+        let (tx, rx) = mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async move {
+                use futures_util::StreamExt;
+                let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("the WebSocket connects");
+                let _ = ready_tx.send(());
+                let mut stopped = stopped;
+                loop {
+                    tokio::select! {
+                        _ = &mut stopped => return,
+                        m = ws.next() => match m {
+                            Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t))) => {
+                                if tx.send(serde_json::from_str(&t).expect("JSON message")).is_err() { return; }
+                            }
+                            Some(Ok(_)) => {}
+                            _ => return,
+                        }
+                    }
+                }
+            });
+        });
+        ready_rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the display connects within 10 s");
+        Display {
+            rx,
+            stop: Some(stop),
+            last_seq: after,
+        }
+    }
+
+    /// The next message, waiting at most 10 s.
+    pub fn next(&mut self) -> serde_json::Value {
+        let m = self
+            .rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("a message within 10 s");
+        if let Some(seq) = m["seq"].as_u64() {
+            assert_eq!(
+                seq,
+                self.last_seq + 1,
+                "messages come in order, without gaps: {m}"
+            );
+            self.last_seq = seq;
+        }
+        m
+    }
+
+    /// Messages until one whose event has type `kind`; returns it.
+    pub fn until(&mut self, kind: &str) -> serde_json::Value {
+        loop {
+            let m = self.next();
+            if m["event"]["type"] == kind {
+                return m;
+            }
+        }
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
     }
 }

@@ -50,6 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         federation: None,
                         fide_id: None,
                         birth_date: None,
+                        sex: None,
                     };
                     let e = store.append(Append::new(
                         t,

@@ -124,6 +124,7 @@ fn refused_events_write_nothing() {
             pairs: vec![],
             bye: None,
             manual_changes: vec![],
+            pairing_numbers: vec![],
         },
         None,
     );
@@ -179,6 +180,7 @@ fn result_for_a_withdrawn_player_is_refused() {
             }],
             bye: None,
             manual_changes: vec![],
+            pairing_numbers: vec![],
         },
     ));
     assert!(

@@ -44,6 +44,7 @@ pub fn data(n: u32) -> PlayerDataV1 {
         federation: Some("NED".into()),
         fide_id: Some(1000 + u64::from(n)),
         birth_date: None,
+        sex: None,
     }
 }
 
@@ -118,6 +119,7 @@ pub fn publish(store: &Store, t: TournamentId) -> u16 {
                 .collect(),
             bye: bye.map(key),
             manual_changes: vec![],
+            pairing_numbers: vec![],
         },
     );
     round.get()

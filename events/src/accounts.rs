@@ -1,0 +1,116 @@
+//! Arbiters' accounts: a name, a role, and a bearer token stored only as its SHA-256 hash.
+//!
+//! Tokens are 32 random bytes written in hex, shown once when the account is created. A
+//! request's token is hashed and looked up; the stored hash is compared in constant time.
+
+use crate::store::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+/// What an account may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Results and their corrections.
+    Arbiter,
+    /// Everything.
+    Chief,
+}
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Account {
+    /// The name, shown in the audit log.
+    pub name: String,
+    /// The role.
+    pub role: Role,
+    /// SHA-256 of the token, hex.
+    pub token_sha256: String,
+}
+
+/// SHA-256 of a token, in hex.
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn new_token() -> String {
+    let a = uuid::Uuid::new_v4();
+    let b = uuid::Uuid::new_v4();
+    a.as_bytes()
+        .iter()
+        .chain(b.as_bytes())
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+impl Store {
+    /// Creates an account and returns its token, which is not stored and cannot be shown again.
+    pub fn create_account(&self, name: &str, role: Role) -> Result<String, StoreError> {
+        let token = new_token();
+        self.add_account(Account {
+            name: name.to_string(),
+            role,
+            token_sha256: hash_token(&token),
+        })?;
+        Ok(token)
+    }
+
+    /// Adds an account whose token hash is known (from the configuration); replaces an account
+    /// of the same name.
+    pub fn add_account(&self, account: Account) -> Result<(), StoreError> {
+        if account.name.trim().is_empty() || account.token_sha256.len() != 64 {
+            return Err(StoreError::BadAccount(format!(
+                "account {:?}: a name and a 64-digit token_sha256 are needed",
+                account.name
+            )));
+        }
+        let accounts = self.tree("accounts")?;
+        let bytes =
+            serde_json::to_vec(&account).map_err(|e| StoreError::BadAccount(e.to_string()))?;
+        if let Some(old) = accounts.insert(account.name.as_bytes(), bytes)? {
+            if let Ok(old) = serde_json::from_slice::<Account>(&old) {
+                self.tree("tokens")?.remove(old.token_sha256.as_bytes())?;
+            }
+        }
+        self.tree("tokens")?
+            .insert(account.token_sha256.as_bytes(), account.name.as_bytes())?;
+        self.flush_now()?;
+        Ok(())
+    }
+
+    /// The account a bearer token belongs to.
+    pub fn authenticate(&self, token: &str) -> Result<Option<Account>, StoreError> {
+        let hash = hash_token(token);
+        let Some(name) = self.tree("tokens")?.get(hash.as_bytes())? else {
+            return Ok(None);
+        };
+        let Some(bytes) = self.tree("accounts")?.get(&name)? else {
+            return Ok(None);
+        };
+        let account: Account =
+            serde_json::from_slice(&bytes).map_err(|e| StoreError::BadAccount(e.to_string()))?;
+        let same: bool = account
+            .token_sha256
+            .as_bytes()
+            .ct_eq(hash.as_bytes())
+            .into();
+        Ok(same.then_some(account))
+    }
+
+    /// Every account.
+    pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        self.tree("accounts")?
+            .iter()
+            .values()
+            .map(|v| {
+                let v = v?;
+                serde_json::from_slice(&v).map_err(|e| StoreError::BadAccount(e.to_string()))
+            })
+            .collect()
+    }
+}

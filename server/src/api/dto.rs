@@ -1,0 +1,187 @@
+//! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
+
+use events::schema::{GameResultV1, ModeV1, PlayerCorrectionV1, PlayerDataV1, ScoreV1, SettingsV1};
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/tournaments`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournament {
+    /// The name.
+    pub name: String,
+    /// The settings.
+    pub settings: SettingsV1,
+}
+
+/// `POST /api/tournaments/{id}/players`: the player's data.
+pub type RegisterPlayer = PlayerDataV1;
+
+/// `PATCH /api/tournaments/{id}/players/{key}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectPlayer {
+    /// The fields to change.
+    pub correction: PlayerCorrectionV1,
+    /// Why (required).
+    pub reason: String,
+}
+
+/// `POST /api/tournaments/{id}/players/{key}/withdrawal`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdraw {
+    /// The first round the player does not play.
+    pub from_round: u16,
+    /// Why.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A bye or absence for a round to come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeRequest {
+    /// A half-point bye.
+    Half,
+    /// A full-point bye.
+    Full,
+    /// A zero-point bye.
+    Zero,
+    /// An absence announced in advance (Dutch F.5): not paired, 0 points.
+    Absent,
+}
+
+/// `POST /api/tournaments/{id}/byes`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequestBye {
+    /// The player's registration number.
+    pub player: u32,
+    /// The round.
+    pub round: u16,
+    /// Which.
+    pub kind: ByeRequest,
+}
+
+/// One pair of a pairing to publish.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {
+    /// White's registration number.
+    pub white: u32,
+    /// Black's registration number.
+    pub black: u32,
+}
+
+/// `POST /api/tournaments/{id}/rounds`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Publish {
+    /// The round (the next one).
+    pub round: u16,
+    /// The pairs, board 1 first.
+    pub pairs: Vec<Pair>,
+    /// The pairing-allocated bye.
+    #[serde(default)]
+    pub bye: Option<u32>,
+    /// Publish even though the pairing breaks absolute criteria (the breaches are recorded).
+    #[serde(default)]
+    pub accept_violations: bool,
+}
+
+/// `PUT .../boards/{board}/result` and `POST .../boards/{board}/correction`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterResult {
+    /// One-game rounds: the result, "1-0", "1/2-1/2", "0-1", "+-", "-+" or "--".
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Double-Swiss: both games, each written for the board's first-named (White in game 1)
+    /// and second-named player, e.g. ["1-0", "1/2-1/2"].
+    #[serde(default)]
+    pub games: Option<Vec<String>>,
+    /// Corrections: why (required).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Corrections: the game was played with the colours reversed.
+    #[serde(default)]
+    pub colors_swapped: bool,
+}
+
+/// `POST /api/accounts`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateAccount {
+    /// The name.
+    pub name: String,
+    /// The role.
+    pub role: events::Role,
+}
+
+/// Reads a result as arbiters write it. Field is the JSON field named in errors.
+pub fn parse_result(text: &str, field: &str) -> Result<GameResultV1, String> {
+    use ModeV1::*;
+    use ScoreV1::*;
+    let normal = text.trim().replace('½', "1/2");
+    let (mode, white, black) = match normal.as_str() {
+        "1-0" => (Played, Win, Loss),
+        "0-1" => (Played, Loss, Win),
+        "1/2-1/2" | "=-=" => (Played, Draw, Draw),
+        "1/2-0" => (Played, Draw, Loss),
+        "0-1/2" => (Played, Loss, Draw),
+        "0-0" => (Played, Loss, Loss),
+        "+-" | "+:-" => (Forfeit, Win, Loss),
+        "-+" | "-:+" => (Forfeit, Loss, Win),
+        "--" | "-:-" => (Forfeit, Loss, Loss),
+        _ => {
+            return Err(format!(
+                "{field}: {text:?} is not a result (1-0, 1/2-1/2, 0-1, +-, -+, --; in Double-Swiss also 1/2-0, 0-1/2, 0-0)"
+            ))
+        }
+    };
+    Ok(GameResultV1 { mode, white, black })
+}
+
+/// A result as arbiters write it.
+pub fn result_text(g: &GameResultV1) -> String {
+    use ScoreV1::*;
+    let s = |x: ScoreV1| match x {
+        Win => "1",
+        Draw => "1/2",
+        Loss => "0",
+    };
+    match g.mode {
+        ModeV1::Forfeit => match (g.white, g.black) {
+            (Win, _) => "+-".into(),
+            (_, Win) => "-+".into(),
+            _ => "--".into(),
+        },
+        _ => format!("{}-{}", s(g.white), s(g.black)),
+    }
+}
+
+/// Several games' results as arbiters write them.
+pub fn results_text(games: &[GameResultV1]) -> Vec<String> {
+    games.iter().map(result_text).collect()
+}
+
+/// The games of an [`EnterResult`], checked against the number of games a pairing has.
+pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResultV1>, String> {
+    match (&body.result, &body.games, per_pairing) {
+        (Some(r), None, 1) => Ok(vec![parse_result(r, "result")?]),
+        (None, Some(gs), n) if gs.len() == n => gs
+            .iter()
+            .enumerate()
+            .map(|(i, g)| parse_result(g, &format!("games[{i}]")))
+            .collect(),
+        (None, Some(gs), n) => Err(format!(
+            "games: {} results given; a pairing here has {n} games",
+            gs.len()
+        )),
+        (Some(_), None, n) => Err(format!(
+            "result: this tournament plays matches of {n} games; send \"games\" with {n} results"
+        )),
+        (Some(_), Some(_), _) => Err("give either \"result\" or \"games\", not both".into()),
+        (None, None, _) => Err("result: missing (or \"games\" for a match)".into()),
+    }
+}

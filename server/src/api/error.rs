@@ -1,0 +1,116 @@
+//! Every error the API answers with, and the one place that maps them to HTTP statuses.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use events::{Rejection, StoreError};
+use serde_json::json;
+
+/// What went wrong with a request.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No token, or one that belongs to nobody (401).
+    #[error("a valid bearer token is required")]
+    Unauthorized,
+    /// The account's role does not allow this (403).
+    #[error("the {role} account {name:?} may not do this; it needs the {needed} role")]
+    Forbidden {
+        /// The account.
+        name: String,
+        /// Its role.
+        role: &'static str,
+        /// The role needed.
+        needed: &'static str,
+    },
+    /// Unknown tournament, round, board or player (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The request cannot be read: malformed JSON, unknown fields, a bad value (400).
+    #[error("{0}")]
+    BadRequest(String),
+    /// The request conflicts with what is recorded (409); `recorded` is what is there.
+    #[error("{message}")]
+    Conflict {
+        /// What conflicts.
+        message: String,
+        /// What is recorded.
+        recorded: serde_json::Value,
+    },
+    /// The request is well formed but the tournament does not allow it (422).
+    #[error("{message}")]
+    Unprocessable {
+        /// Why.
+        message: String,
+        /// Details (for example, the absolute criteria a pairing breaks).
+        details: serde_json::Value,
+    },
+    /// Something failed on the server's side (500); nothing was acknowledged.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 422 with no details.
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::Unprocessable {
+            message: message.into(),
+            details: serde_json::Value::Null,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::UnknownTournament(t) => ApiError::NotFound(format!("tournament {t} does not exist")),
+            StoreError::StaleSequence { expected, actual } => ApiError::Conflict {
+                message: format!("the log moved on: expected event {expected}, it is at {actual}"),
+                recorded: json!({ "seq": actual }),
+            },
+            StoreError::Rejected(Rejection::ResultConflict { round, board, recorded }) => ApiError::Conflict {
+                message: format!("round {round} board {board} already has a different result; send a correction with a reason to change it"),
+                recorded: json!({ "round": round, "board": board, "games": crate::api::dto::results_text(&recorded) }),
+            },
+            StoreError::Rejected(r @ (Rejection::RoundNotPublished(_) | Rejection::NoSuchBoard { .. } | Rejection::UnknownPlayer(_))) => {
+                ApiError::NotFound(r.to_string())
+            }
+            StoreError::Rejected(r) => ApiError::unprocessable(r.to_string()),
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> ApiError {
+        ApiError::Internal(e.to_string())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut body = json!({ "error": self.to_string() });
+        match self {
+            ApiError::Conflict { recorded, .. } => body["recorded"] = recorded.clone(),
+            ApiError::Unprocessable { details, .. } if !details.is_null() => {
+                body["details"] = details.clone()
+            }
+            _ => {}
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if matches!(self, ApiError::Unauthorized) {
+            response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        response.json(body)
+    }
+}

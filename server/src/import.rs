@@ -1,0 +1,195 @@
+//! A TRF file into the event log: the tournament, its players in the file's numbering, and
+//! each recorded round as it was published, with its byes, withdrawals and results.
+
+use engine::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::{Color, RoundNo, System};
+use events::schema::*;
+use events::{Append, Store, StoreError, TournamentId};
+
+fn v1_system(s: System) -> SystemV1 {
+    match s {
+        System::Dutch => SystemV1::Dutch,
+        System::Dubov => SystemV1::Dubov,
+        System::DoubleSwiss => SystemV1::DoubleSwiss,
+    }
+}
+
+fn v1_result(g: GameResult) -> GameResultV1 {
+    let s = |x| match x {
+        GameScore::Win => ScoreV1::Win,
+        GameScore::Draw => ScoreV1::Draw,
+        GameScore::Loss => ScoreV1::Loss,
+    };
+    let mode = match g.mode() {
+        GameMode::Played => ModeV1::Played,
+        GameMode::Unrated => ModeV1::Unrated,
+        GameMode::Forfeit => ModeV1::Forfeit,
+    };
+    GameResultV1 {
+        mode,
+        white: s(g.score(Color::White)),
+        black: s(g.score(Color::Black)),
+    }
+}
+
+fn bye_event(player: PlayerKey, round: u16, kind: ByeKind) -> Option<Event> {
+    let kind = match kind {
+        ByeKind::PairingAllocated => return None,
+        ByeKind::Full => RequestedByeV1::Full,
+        ByeKind::Half => RequestedByeV1::Half,
+        ByeKind::Zero => RequestedByeV1::Zero,
+    };
+    Some(Event::ByeRequested {
+        player,
+        round,
+        kind,
+    })
+}
+
+/// Imports `t` as a new tournament named `name`, paired with `system`.
+pub fn import(
+    store: &Store,
+    actor: &str,
+    name: &str,
+    system: System,
+    t: &engine::Tournament,
+) -> Result<TournamentId, StoreError> {
+    let p = t.settings.points;
+    let points = (p != engine::PointValues::default_for(system)).then_some(PointValuesV1 {
+        win: p.win.tenths(),
+        draw: p.draw.tenths(),
+        loss: p.loss.tenths(),
+        forfeit_win: p.forfeit_win.tenths(),
+        forfeit_loss: p.forfeit_loss.tenths(),
+        pairing_bye: p.pairing_bye.tenths(),
+        full_bye: p.full_bye.tenths(),
+        half_bye: p.half_bye.tenths(),
+        zero_bye: p.zero_bye.tenths(),
+    });
+    let rounds = t
+        .settings
+        .rounds
+        .unwrap_or(0)
+        .max(t.rounds().len() as u16)
+        .max(1);
+    let settings = SettingsV1 {
+        system: v1_system(system),
+        rounds,
+        initial_color: if t.settings.initial_color == Some(Color::Black) {
+            ColorV1::Black
+        } else {
+            ColorV1::White
+        },
+        points,
+        tiebreaks: t
+            .settings
+            .tiebreaks
+            .iter()
+            .map(|tb| tb.code().to_string())
+            .collect(),
+        lot_seed: t.settings.lot_seed,
+    };
+    let (id, _) = store.create(
+        actor,
+        Event::TournamentCreated {
+            name: name.to_string(),
+            settings,
+        },
+    )?;
+    let add = |event: Event| store.append(Append::new(id, actor, event)).map(|_| ());
+    let key = |tpn: engine::Tpn| PlayerKey(tpn.get());
+    for player in t.players() {
+        add(Event::PlayerRegistered {
+            player: key(player.tpn),
+            data: PlayerDataV1 {
+                name: player.name.clone(),
+                rating: player.rating,
+                title: player
+                    .title
+                    .and_then(|x| serde_json::from_value(serde_json::json!(x.as_str())).ok()),
+                federation: player.federation.as_ref().map(|f| f.as_str().to_string()),
+                fide_id: player.fide_id,
+                birth_date: player.birth_date.map(|d| d.to_string()),
+                sex: player.sex.map(|s| match s {
+                    engine::player::Sex::Male => SexV1::Male,
+                    engine::player::Sex::Female => SexV1::Female,
+                }),
+            },
+        })?;
+    }
+    let withdraw = |round: u16| -> Result<(), StoreError> {
+        for player in t
+            .players()
+            .iter()
+            .filter(|p| p.withdrawn_from.map(RoundNo::get) == Some(round))
+        {
+            add(Event::PlayerWithdrawn {
+                player: key(player.tpn),
+                from_round: round,
+            })?;
+        }
+        Ok(())
+    };
+    for (i, r) in t.rounds().iter().enumerate() {
+        let round = i as u16 + 1;
+        withdraw(round)?;
+        for b in &r.byes {
+            if let Some(e) = bye_event(key(b.player), round, b.kind) {
+                add(e)?;
+            }
+        }
+        add(Event::RoundPublished {
+            round,
+            system: v1_system(system),
+            engine_version: engine::VERSION.into(),
+            pairs: r
+                .pairings
+                .iter()
+                .map(|p| PairV1 {
+                    white: key(p.white),
+                    black: key(p.black),
+                })
+                .collect(),
+            bye: r
+                .byes
+                .iter()
+                .find(|b| b.kind == ByeKind::PairingAllocated)
+                .map(|b| key(b.player)),
+            manual_changes: vec!["imported from a TRF file".into()],
+            pairing_numbers: if round == 1 {
+                t.players().iter().map(|p| key(p.tpn)).collect()
+            } else {
+                Vec::new()
+            },
+        })?;
+        for (board, p) in r.pairings.iter().enumerate() {
+            if p.is_complete() {
+                let games = p.games.iter().flatten().map(|g| v1_result(*g)).collect();
+                add(Event::ResultRecorded {
+                    round,
+                    board: board as u32 + 1,
+                    games,
+                })?;
+            }
+        }
+    }
+    for (round, byes) in &t.requested_byes {
+        for (player, kind) in byes {
+            if let Some(e) = bye_event(key(*player), round.get(), *kind) {
+                add(e)?;
+            }
+        }
+    }
+    for player in t.players() {
+        if let Some(r) = player
+            .withdrawn_from
+            .filter(|r| r.get() as usize > t.rounds().len())
+        {
+            add(Event::PlayerWithdrawn {
+                player: key(player.tpn),
+                from_round: r.get(),
+            })?;
+        }
+    }
+    Ok(id)
+}

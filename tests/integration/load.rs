@@ -1,0 +1,152 @@
+//! A bounded load test on loopback: 500 displays follow a tournament over WebSocket while 8
+//! arbiters enter the results of 1,000 boards. It prints the results per second and the time
+//! from publishing a round to the last display receiving it, and checks that every display
+//! got every event in order. It asserts no timing: figures are for reading.
+
+use crate::support::Server;
+use futures_util::StreamExt;
+use serde_json::json;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const DISPLAYS: usize = 500;
+fn display_count() -> usize {
+    std::env::var("LOAD_DISPLAYS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DISPLAYS)
+}
+const ARBITERS: usize = 8;
+const BOARDS: usize = 1000;
+
+#[test]
+fn five_hundred_displays_eight_arbiters() {
+    let server = Server::start();
+    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Load", "settings": { "system": "dutch", "rounds": 9, "initial_color": "white" } }));
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    for i in 0..2 * BOARDS {
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": format!("P,{i:04}"), "rating": 1000 + i }),
+        );
+        assert_eq!(r.status, 201);
+    }
+    let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
+        .as_u64()
+        .unwrap();
+    let proposal = server
+        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
+        .json();
+    let pairs: Vec<_> = proposal["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+        .collect();
+
+    // The displays, on one runtime: each records when the round reached it and counts results.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let connected = Arc::new(AtomicUsize::new(0));
+    let url = format!("ws://{}/ws/tournaments/{id}?after={head}", server.address);
+    let displays: Vec<_> = (0..display_count())
+        .map(|_| {
+            let (url, connected) = (url.clone(), connected.clone());
+            runtime.spawn(async move {
+                let (mut ws, _) = tokio_tungstenite::connect_async(url)
+                    .await
+                    .expect("connects");
+                connected.fetch_add(1, Ordering::SeqCst);
+                let mut round_at = None;
+                let mut results = 0;
+                let mut next = head + 1;
+                while results < BOARDS {
+                    let Some(Ok(m)) = tokio::time::timeout(Duration::from_secs(60), ws.next())
+                        .await
+                        .expect("a message within 60 s")
+                    else {
+                        panic!("closed")
+                    };
+                    let tokio_tungstenite::tungstenite::Message::Text(text) = m else {
+                        continue;
+                    };
+
+                    // A display's own work is light; read just the sequence and the type, so
+                    // that the figures measure the server rather than 500 JSON parsers.
+                    assert!(
+                        text.contains(&format!("\"seq\":{next},")),
+                        "in order, no gap: expected {next}"
+                    );
+                    next += 1;
+                    if text.contains("\"type\":\"round_published\"") {
+                        round_at = Some(Instant::now());
+                    } else if text.contains("\"type\":\"result_recorded\"") {
+                        results += 1;
+                    }
+                }
+                round_at.expect("the round reached the display")
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    while connected.load(Ordering::SeqCst) < display_count() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the displays connect"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+
+    let published_at = Instant::now();
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({ "round": 1, "pairs": pairs }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+
+    let results_start = Instant::now();
+    std::thread::scope(|s| {
+        for a in 0..ARBITERS {
+            let (server, id) = (&server, &id);
+            s.spawn(move || {
+                for board in (1..=BOARDS).filter(|b| b % ARBITERS == a) {
+                    let r = server.chief(
+                        "PUT",
+                        &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+                        json!({ "result": "1/2-1/2" }),
+                    );
+                    assert_eq!(r.status, 201, "{}", r.body);
+                }
+            });
+        }
+    });
+    let results_secs = results_start.elapsed().as_secs_f64();
+    let mut latencies: Vec<f64> = runtime.block_on(async {
+        let mut out = Vec::new();
+        for d in displays {
+            out.push(
+                d.await
+                    .expect("display task")
+                    .duration_since(published_at)
+                    .as_secs_f64()
+                    * 1000.0,
+            );
+        }
+        out
+    });
+    latencies.sort_by(f64::total_cmp);
+    let p99 = latencies[(latencies.len() * 99).div_ceil(100) - 1];
+
+    println!(
+        "load: {BOARDS} results from {ARBITERS} arbiters in {results_secs:.2} s = {:.0} results/s; round to {DISPLAYS} displays: median {:.1} ms, p99 {p99:.1} ms, last {:.1} ms",
+        BOARDS as f64 / results_secs,
+        latencies[latencies.len() / 2],
+        latencies[latencies.len() - 1],
+    );
+}
