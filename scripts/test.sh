@@ -8,6 +8,15 @@ if ! command -v cargo >/dev/null 2>&1; then
   echo "test.sh: cargo is missing; install the Rust toolchain (https://rustup.rs) first" >&2
   exit 1
 fi
+# The browser tests drive Debian's headless Chromium.
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  echo "test.sh: installing Chromium (Debian's package) for the browser tests" >&2
+  sudo_cmd=""
+  if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+  $sudo_cmd apt-get install -y chromium >/dev/null 2>&1 || {
+    $sudo_cmd apt-get update >/dev/null && $sudo_cmd apt-get install -y chromium >/dev/null
+  }
+fi
 if [ ! -d ../shared/trf ]; then
   echo "test.sh: NOTE: ../shared/trf is absent: the checks of real tournament files will say so and not run" >&2
 fi

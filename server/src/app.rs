@@ -66,6 +66,22 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 web::get().to(crate::live::websocket),
             );
         if static_dir.is_dir() {
+            // The pages take the tournament from their address: /display/{id}, /arbiter/{id},
+            // /t/{id}.
+            for (prefix, file) in [
+                ("/display/{id}", "display.html"),
+                ("/arbiter/{id}", "arbiter.html"),
+                ("/t/{id}", "public.html"),
+            ] {
+                let path = static_dir.join(file);
+                cfg.route(
+                    prefix,
+                    web::get().to(move || {
+                        let path = path.clone();
+                        async move { actix_files::NamedFile::open_async(path).await }
+                    }),
+                );
+            }
             cfg.service(actix_files::Files::new("/", static_dir).index_file("index.html"));
         }
     }

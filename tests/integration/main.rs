@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod api;
+mod browser;
 mod cli;
 mod load;
 mod serve;

@@ -46,7 +46,61 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(export_trf)
         .service(audit)
         .service(close)
-        .service(create_account);
+        .service(create_account)
+        .service(whoami)
+        .service(aro);
+}
+
+/// Who the token belongs to: for consoles to check a token at sign-in.
+#[get("/api/me")]
+async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
+    let who = require(&req, &state, Role::Arbiter).await?;
+    Ok(HttpResponse::Ok().json(json!({ "name": who.name, "role": who.role })))
+}
+
+/// Dubov 9: the list of AROs after each round, one decimal (the average rating of the
+/// opponents actually played; 0 before any game).
+#[get("/api/tournaments/{id}/aro")]
+async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
+    let s = state_of(&state.store, TournamentId(path.into_inner())).await?;
+    let rows = web::block(move || {
+        let t = s.tournament();
+        let rounds = t.rounds().len();
+        let finals = engine::history::states_before(&t, t.next_round());
+        t.players()
+            .iter()
+            .map(|p| {
+                let mut sum = 0u64;
+                let mut n = 0u64;
+                let after: Vec<String> = finals[p.tpn.index()]
+                    .entries
+                    .iter()
+                    .take(rounds)
+                    .map(|e| {
+                        if let engine::history::RoundEntry::Paired {
+                            opponent,
+                            played: true,
+                            ..
+                        } = e
+                        {
+                            sum += u64::from(t.player(*opponent).map_or(0, |o| o.pairing_rating()));
+                            n += 1;
+                        }
+                        if n == 0 {
+                            "0.0".to_string()
+                        } else {
+                            format!("{:.1}", sum as f64 / n as f64)
+                        }
+                    })
+                    .collect();
+                let mut row = s.key_of(p.tpn).map_or(Value::Null, |k| player_json(&s, k));
+                row["aro_after_round"] = json!(after);
+                row
+            })
+            .collect::<Vec<_>>()
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(rows))
 }
 
 #[get("/api/openapi.json")]

@@ -1,0 +1,361 @@
+//! The pages in a real browser: Debian's headless Chromium, driven over the DevTools protocol.
+//! A round published through the API appears on an open hall display without reload; a result
+//! entered in the arbiter console appears on the display; another arbiter's entry appears in
+//! the console; a correction appears in the public audit log. Screenshots of the display and
+//! the console at 1920x1080 are written to `artifacts/` (not committed) for a reviewer.
+
+use crate::support::Server;
+use base64::Engine;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Headless Chromium with a fresh profile, killed when dropped.
+struct Browser {
+    child: Child,
+    port: u16,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn launch() -> Browser {
+        let profile = tempfile::tempdir().unwrap();
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())
+            .expect("Chromium is installed (scripts/test.sh installs Debian's package)");
+        let child = Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--remote-debugging-port=0",
+                "--window-size=1920,1080",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Chromium starts");
+        let file = profile.path().join("DevToolsActivePort");
+        let start = Instant::now();
+        let port = loop {
+            if let Some(port) = std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|s| s.lines().next().and_then(|l| l.parse().ok()))
+            {
+                break port;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "Chromium opens its DevTools port within 30 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        Browser {
+            child,
+            port,
+            _profile: profile,
+        }
+    }
+
+    /// A new tab showing `url`.
+    fn page(&self, url: &str) -> Page {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        write!(
+            s,
+            "PUT /json/new?{url} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            self.port
+        )
+        .unwrap();
+        // Chromium keeps the connection open: read the head, then Content-Length bytes.
+        s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let mut raw = Vec::new();
+        let mut byte = [0u8; 1];
+        while !raw.ends_with(b"\r\n\r\n") {
+            s.read_exact(&mut byte).unwrap();
+            raw.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse().ok())
+            .expect("a Content-Length");
+        let mut body = vec![0u8; length];
+        s.read_exact(&mut body).unwrap();
+        let target: Value = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{e}: {head}"));
+        let ws = target["webSocketDebuggerUrl"].as_str().unwrap().to_string();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let (socket, _) = runtime
+            .block_on(tokio_tungstenite::connect_async(ws.clone()))
+            .unwrap_or_else(|e| panic!("{ws}: {e}"));
+        let mut page = Page {
+            runtime,
+            socket,
+            next: 0,
+        };
+        page.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false }),
+        );
+        page
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// One tab, spoken to over the DevTools protocol.
+struct Page {
+    runtime: tokio::runtime::Runtime,
+    socket: Socket,
+    next: u64,
+}
+
+impl Page {
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let socket = &mut self.socket;
+        self.runtime.block_on(async {
+            socket
+                .send(Message::text(
+                    json!({ "id": id, "method": method, "params": params }).to_string(),
+                ))
+                .await
+                .unwrap();
+            loop {
+                let m = tokio::time::timeout(Duration::from_secs(30), socket.next())
+                    .await
+                    .expect("DevTools answers")
+                    .unwrap()
+                    .unwrap();
+                let Message::Text(text) = m else { continue };
+                let v: Value = serde_json::from_str(&text).unwrap();
+                if v["id"] == id {
+                    assert!(v["error"].is_null(), "{method}: {v}");
+                    return v["result"].clone();
+                }
+            }
+        })
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// Waits (at most 15 s) until `expression` is true in the page.
+    fn wait_for(&mut self, what: &str, expression: &str) {
+        let start = Instant::now();
+        while self.eval(&format!("!!({expression})")) != json!(true) {
+            let text = self.eval("document.body ? document.body.innerText.slice(0, 600) : ''");
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "waiting for {what}; the page shows: {text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn click(&mut self, selector: &str) {
+        let found = self.eval(&format!("(() => {{ const e = document.querySelector({selector:?}); if (!e) return false; e.click(); return true; }})()"));
+        assert_eq!(found, json!(true), "no element {selector}");
+    }
+
+    fn screenshot(&mut self, name: &str) -> PathBuf {
+        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().unwrap())
+            .unwrap();
+        let dir = std::env::var_os("ARTIFACTS_DIR").map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../artifacts"),
+            PathBuf::from,
+        );
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+}
+
+#[test]
+fn display_console_and_audit_in_a_real_browser() {
+    let server = Server::start();
+    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Autumn Open 2026", "settings": { "system": "dutch", "rounds": 7, "initial_color": "white" } }));
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let names = [
+        "Brandt,Jonas",
+        "Okafor,Ada",
+        "Lindqvist,Erik",
+        "de Vries,Pieter",
+        "Santos,Marta",
+        "Kaya,Emre",
+        "Janssen,Bram",
+        "Moreau,Luc",
+        "Visser,Lotte",
+        "Novak,Petra",
+        "Rossi,Gita",
+        "Berg,Oskar",
+        "Costa,Rui",
+        "Larsen,Uma",
+        "Weber,Tomas",
+        "Haddad,Sara",
+        "Murphy,Ivo",
+        "Sato,Lena",
+        "Varga,Milos",
+        "Leroy,Chen",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": name, "rating": 2450 - 37 * i as u32, "federation": "NED" }),
+        );
+        assert_eq!(r.status, 201);
+    }
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+
+    // The display is open before the round exists.
+    let mut display = browser.page(&format!("{base}/display/{id}"));
+    display.wait_for(
+        "the display to wait for round 1",
+        "document.body.innerText.includes('round 1 will appear')",
+    );
+
+    // Round 1 published through the API appears without reload.
+    let p = server
+        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
+        .json();
+    let pairs: Vec<Value> = p["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+        .collect();
+    let board1_white = p["pairs"][0]["white"]["name"].as_str().unwrap().to_string();
+    assert_eq!(
+        server
+            .chief(
+                "POST",
+                &format!("/api/tournaments/{id}/rounds"),
+                json!({ "round": 1, "pairs": pairs })
+            )
+            .status,
+        201
+    );
+    display.wait_for("round 1 on the display", "document.querySelectorAll('tbody tr').length === 10 && document.body.innerText.includes('Round 1')");
+    assert!(display
+        .eval("document.body.innerText")
+        .as_str()
+        .unwrap()
+        .contains(&board1_white));
+
+    // The console: sign in with the token, enter board 1 in two clicks.
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.wait_for(
+        "the console page loaded",
+        "document.readyState === 'complete' && document.querySelector('#token')",
+    );
+    console.eval(&format!("document.querySelector('#token').value = {:?}; document.querySelector('#signinform button').click(); true", server.chief));
+    console.wait_for("the boards in the console", "!document.querySelector('#console').hidden && document.querySelectorAll('#boards tr').length === 11");
+    console.click("button.res[data-board='1'][data-res='1-0']");
+    console.wait_for("Save enabled", "document.querySelector(\"button[data-save='1']\") && !document.querySelector(\"button[data-save='1']\").disabled");
+    console.click("button[data-save='1']");
+    console.wait_for(
+        "the console to confirm",
+        "document.querySelector('#message').innerText.includes('Board 1: result recorded')",
+    );
+    display.wait_for("the result on the display", "[...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1')?.querySelector('td.res')?.textContent === '1-0'");
+
+    // Another arbiter's entry appears in the console live.
+    let arbiter = server
+        .chief(
+            "POST",
+            "/api/accounts",
+            json!({ "name": "deputy", "role": "arbiter" }),
+        )
+        .json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let r = server.request(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/2/result"),
+        Some(&arbiter),
+        &[],
+        Some(&json!({ "result": "1/2-1/2" }).to_string()),
+    );
+    assert_eq!(r.status, 201);
+    console.wait_for(
+        "the deputy's result in the console",
+        "document.querySelector('#board-2')?.innerText.includes('½-½')",
+    );
+    console.wait_for(
+        "who entered it",
+        "document.querySelector('#message').innerText.includes('deputy')",
+    );
+
+    // A conflicting entry is shown clearly: board 2 again with another result.
+    console.eval("document.querySelector(\"button[data-correct='2']\") !== null");
+    let r = server.request(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/2/result"),
+        Some(&arbiter),
+        &[],
+        Some(&json!({ "result": "1-0" }).to_string()),
+    );
+    assert_eq!(r.status, 409);
+
+    // A correction with a reason, from the console, appears in the public audit log.
+    console.click("button[data-correct='1']");
+    console.wait_for("the correction form", "document.querySelector('#reason-1')");
+    console.click("button.res[data-board='1'][data-res='0-1']");
+    // Typed as a person types: the input event keeps it when the table is redrawn.
+    console.eval("const r = document.querySelector('#reason-1'); r.value = 'scoresheets signed 0-1'; r.dispatchEvent(new Event('input', { bubbles: true })); true");
+    console.wait_for(
+        "Save correction enabled",
+        "!document.querySelector(\"button[data-save='1']\").disabled",
+    );
+    console.click("button[data-save='1']");
+    console.wait_for(
+        "the correction confirmed",
+        "document.querySelector('#message').innerText.includes('Board 1: correction recorded')",
+    );
+    display.wait_for("the corrected result on the display", "[...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1')?.querySelector('td.res')?.textContent === '0-1'");
+    let mut public = browser.page(&format!("{base}/t/{id}#audit"));
+    public.wait_for("the correction in the audit log", "document.body.innerText.includes('scoresheets signed 0-1') && document.body.innerText.includes('corrected to 0-1')");
+
+    // Screenshots for a reviewer.
+    let d = display.screenshot("display-1920x1080.png");
+    let c = console.screenshot("console-1920x1080.png");
+    assert!(std::fs::metadata(d).unwrap().len() > 10_000);
+    assert!(std::fs::metadata(c).unwrap().len() > 10_000);
+}

@@ -1,0 +1,85 @@
+// Shared by the pages: calls to the API, and a live connection that resumes where it stopped.
+"use strict";
+
+const Swiss = {
+  /** The tournament id in the page's address (/display/{id}, /arbiter/{id}, /t/{id}). */
+  tournamentId() {
+    return decodeURIComponent(location.pathname.split("/")[2] || "");
+  },
+
+  /** GET a JSON (or text) resource; throws an Error with the server's message. */
+  async get(path) {
+    const r = await fetch(path, { cache: "no-store" });
+    const type = r.headers.get("content-type") || "";
+    const body = type.includes("json") ? await r.json() : await r.text();
+    if (!r.ok) throw new Error(body.error || r.statusText);
+    return body;
+  },
+
+  /** A write: returns {status, body} whatever the status, so callers can show conflicts. */
+  async send(method, path, body, token, idempotencyKey) {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers["Authorization"] = "Bearer " + token;
+    if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+    const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try { data = await r.json(); } catch (_) { /* no body */ }
+    return { status: r.status, body: data };
+  },
+
+  /**
+   * Follows the tournament's events over WebSocket from sequence `after`, calling onEvent for
+   * each in order. Reconnects by itself (1 s, doubling up to 15 s) and resumes after the last
+   * event it had; on a resync notice it resumes from there too. onStatus(true|false) tells
+   * whether the connection is up.
+   */
+  live(id, after, onEvent, onStatus) {
+    let last = after;
+    let delay = 1000;
+    const connect = () => {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      const ws = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${id}?after=${last}`);
+      ws.onopen = () => { delay = 1000; onStatus && onStatus(true); };
+      ws.onmessage = (m) => {
+        const msg = JSON.parse(m.data);
+        if (msg.type === "event" && msg.seq > last) {
+          last = msg.seq;
+          onEvent(msg);
+        } else if (msg.type === "resync") {
+          last = Math.min(last, msg.after);
+        }
+      };
+      ws.onclose = () => {
+        onStatus && onStatus(false);
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    };
+    connect();
+  },
+
+  /** Calls `fn` once, `ms` after the last of several quick calls. */
+  debounce(fn, ms) {
+    let t = null;
+    return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+  },
+
+  /** Text for HTML. */
+  esc(s) {
+    return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+  },
+
+  /** A player as "Name (rating)". */
+  who(p) {
+    if (!p) return "";
+    const title = p.title ? p.title + " " : "";
+    return `${title}${p.name}` + (p.rating ? ` (${p.rating})` : "");
+  },
+
+  /** A board's result as shown: "1-0", "½-½", or per game for a match. */
+  resultText(games) {
+    if (!games) return "";
+    const nice = (g) => g.replaceAll("1/2", "½");
+    return games.length === 1 ? nice(games[0]) : games.map(nice).join(" · ");
+  },
+};
