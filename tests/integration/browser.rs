@@ -359,3 +359,78 @@ fn display_console_and_audit_in_a_real_browser() {
     assert!(std::fs::metadata(d).unwrap().len() > 10_000);
     assert!(std::fs::metadata(c).unwrap().len() > 10_000);
 }
+
+#[test]
+fn public_pages_and_a_display_that_survives_a_server_restart() {
+    let server = Server::start();
+    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Dubov Rapid", "settings": { "system": "dubov", "rounds": 5, "initial_color": "white" } }));
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    for i in 0..8u32 {
+        server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": format!("Player,{i}"), "rating": 2200 - 50 * i }),
+        );
+    }
+    let p = server
+        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
+        .json();
+    let pairs: Vec<Value> = p["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+        .collect();
+    server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({ "round": 1, "pairs": pairs }),
+    );
+    for board in 1..=4 {
+        server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+    }
+    let browser = Browser::launch();
+    let base = format!("http://{}", server.address);
+
+    // Public pages: standings, a player's card, the AROs of a Dubov event (Dubov 9).
+    let mut public = browser.page(&format!("{base}/t/{id}#standings"));
+    public.wait_for("the standings", "document.querySelectorAll('main table tr').length === 9 && document.body.innerText.includes('BH-C1')");
+    public.click("button[data-card='1']");
+    public.wait_for("player 1's card", "document.body.innerText.includes('Player,0') && document.body.innerText.includes('1-0') && document.body.innerText.includes('1.0 points')");
+    public.click("button[data-tab='aro']");
+    // Player 1 (2200) met the first of the lower half, 2000: ARO 2000.0.
+    public.wait_for(
+        "the list of AROs",
+        "document.body.innerText.includes('Dubov 9') && document.body.innerText.includes('2000.0')",
+    );
+    public.click("button[data-tab='crosstable']");
+    public.wait_for(
+        "the cross table",
+        "document.querySelector('pre')?.innerText.includes('Rank')",
+    );
+
+    // The display follows; the server restarts; the display reconnects and shows round 2.
+    let mut display = browser.page(&format!("{base}/display/{id}"));
+    display.wait_for(
+        "round 1 on the display",
+        "document.body.innerText.includes('Round 1')",
+    );
+    let server = server.restart();
+    display.wait_for(
+        "the display to reconnect",
+        "document.querySelector('#conn').className === 'conn'",
+    );
+    // Round 1 was 1-5, 6-2, 3-7, 8-4; by hand now: the top half and the bottom half among
+    // themselves, each player getting the other colour.
+    let manual = json!({ "round": 2, "pairs": [{ "white": 2, "black": 1 }, { "white": 4, "black": 3 }, { "white": 5, "black": 6 }, { "white": 7, "black": 8 }] });
+    let r = server.chief("POST", &format!("/api/tournaments/{id}/rounds"), manual);
+    assert_eq!(r.status, 201, "{}", r.body);
+    display.wait_for(
+        "round 2 after the restart",
+        "document.body.innerText.includes('Round 2')",
+    );
+}

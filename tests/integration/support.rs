@@ -41,7 +41,7 @@ pub struct Server {
     pub address: SocketAddr,
     /// The chief arbiter's token, as printed on first start.
     pub chief: String,
-    _data: tempfile::TempDir,
+    _data: Option<tempfile::TempDir>,
 }
 
 /// An HTTP response.
@@ -75,9 +75,23 @@ impl Server {
     /// until it says where it listens.
     pub fn start() -> Server {
         let data = tempfile::tempdir().expect("temporary directory");
+        Server::launch("127.0.0.1:0", data, None)
+    }
+
+    /// Stops the server and starts it again on the same address with the same store, as after
+    /// a power cut in the hall.
+    pub fn restart(mut self) -> Server {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let data = self._data.take().expect("the store");
+        let chief = std::mem::take(&mut self.chief);
+        Server::launch(&self.address.to_string(), data, Some(chief))
+    }
+
+    fn launch(address: &str, data: tempfile::TempDir, chief: Option<String>) -> Server {
         let static_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-static");
         let mut child = swiss()
-            .args(["serve", "--address", "127.0.0.1:0", "--log-level", "warn"])
+            .args(["serve", "--address", address, "--log-level", "warn"])
             .arg("--data-dir")
             .arg(data.path())
             .arg("--static-dir")
@@ -97,7 +111,7 @@ impl Server {
                 }
             }
         });
-        let mut chief = None;
+        let mut chief = chief;
         let address = loop {
             let line = rx
                 .recv_timeout(Duration::from_secs(20))
@@ -112,7 +126,7 @@ impl Server {
             child,
             address,
             chief: chief.expect("a chief token is printed on first start"),
-            _data: data,
+            _data: Some(data),
         }
     }
 
