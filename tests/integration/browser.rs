@@ -168,13 +168,21 @@ impl Page {
             "Runtime.evaluate",
             json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
         );
+        assert!(
+            r["exceptionDetails"].is_null(),
+            "{expression}: {}",
+            r["exceptionDetails"]
+        );
         r["result"]["value"].clone()
     }
 
     /// Waits (at most 15 s) until `expression` is true in the page.
     fn wait_for(&mut self, what: &str, expression: &str) {
         let start = Instant::now();
-        while self.eval(&format!("!!({expression})")) != json!(true) {
+        while self.eval(&format!(
+            "(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
+        )) != json!(true)
+        {
             let text = self.eval("document.body ? document.body.innerText.slice(0, 600) : ''");
             assert!(
                 start.elapsed() < Duration::from_secs(15),
@@ -339,7 +347,7 @@ fn display_console_and_audit_in_a_real_browser() {
     console.wait_for("the correction form", "document.querySelector('#reason-1')");
     console.click("button.res[data-board='1'][data-res='0-1']");
     // Typed as a person types: the input event keeps it when the table is redrawn.
-    console.eval("const r = document.querySelector('#reason-1'); r.value = 'scoresheets signed 0-1'; r.dispatchEvent(new Event('input', { bubbles: true })); true");
+    console.eval("(() => { const r = document.querySelector('#reason-1'); r.value = 'scoresheets signed 0-1'; r.dispatchEvent(new Event('input', { bubbles: true })); return true; })()");
     console.wait_for(
         "Save correction enabled",
         "!document.querySelector(\"button[data-save='1']\").disabled",
@@ -433,4 +441,101 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
         "round 2 after the restart",
         "document.body.innerText.includes('Round 2')",
     );
+}
+
+#[test]
+fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
+    let server = Server::start();
+    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Club Night", "settings": { "system": "dutch", "rounds": 5, "initial_color": "white" } }));
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.wait_for(
+        "the console page loaded",
+        "document.readyState === 'complete' && document.querySelector('#token')",
+    );
+    console.eval(&format!("document.querySelector('#token').value = {:?}; document.querySelector('#signinform button').click(); true", server.chief));
+    console.wait_for(
+        "the chief's tools",
+        "!document.querySelector('#chief').hidden",
+    );
+
+    // Register six players through the form.
+    for (name, rating) in [
+        ("Anand,Vera", 2210),
+        ("Berg,Nils", 2150),
+        ("Chen,Li", 2090),
+        ("Dahl,Ida", 2030),
+        ("Eze,Obi", 1970),
+        ("Falk,Jon", 1910),
+    ] {
+        console.eval(&format!(
+            "(() => {{ const f = document.querySelector('#register'); f.name.value = {name:?}; f.rating.value = '{rating}'; f.querySelector('button').click(); return true; }})()"
+        ));
+        let start = Instant::now();
+        while console.eval(&format!(
+            "document.querySelector('#playerlist').innerText.includes({name:?})"
+        )) != json!(true)
+        {
+            let msg = console.eval("document.querySelector('#message').innerText");
+            let form = console.eval("JSON.stringify(Object.fromEntries(new FormData(document.querySelector('#register'))))");
+            let players = server
+                .public(&format!("/api/tournaments/{id}/players"))
+                .body;
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "registering {name}: {msg}; form {form}; server has {players}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    // The system's proposal with its explanation; swap the two players of board 1; publish.
+    console.click("#propose");
+    console.wait_for(
+        "the proposal and its explanation",
+        "document.querySelector('#proposal').innerText.includes('F.4')",
+    );
+    console.click("td.swap[data-i='0'][data-side='white']");
+    console.click("td.swap[data-i='0'][data-side='black']");
+    console.wait_for("the swap", "document.querySelector(\"td.swap[data-i='0'][data-side='white']\").innerText.startsWith('Dahl')");
+    console.click("#publish");
+    console.wait_for(
+        "publication",
+        "document.querySelector('#message').innerText.includes('Round 1 published')",
+    );
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    assert_eq!(round["pairs"][0]["white"]["name"], "Dahl,Ida");
+    assert!(
+        !round["manual_changes"].as_array().unwrap().is_empty(),
+        "the swap is recorded as a manual change"
+    );
+
+    // A conflict: another arbiter enters board 1 while this console is about to.
+    console.wait_for(
+        "the boards",
+        "document.querySelectorAll('#boards tr').length === 4",
+    );
+    console.click("button.res[data-board='1'][data-res='1-0']");
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        json!({ "result": "0-1" }),
+    );
+    assert_eq!(r.status, 201);
+    // The live update may redraw the board before Save; pick again if needed, then save.
+    console.eval("(() => { const b = document.querySelector(\"button.res[data-board='1'][data-res='1-0']\"); if (b) b.click(); return true; })()");
+    console.wait_for("Save or the recorded result", "document.querySelector(\"button[data-save='1']\")?.disabled === false || document.querySelector('#board-1').innerText.includes('0-1')");
+    let saved = console.eval("(() => { const s = document.querySelector(\"button[data-save='1']\"); if (s && !s.disabled) { s.click(); return true; } return false; })()");
+    if saved == json!(true) {
+        console.wait_for("the conflict banner", "document.querySelector('#message .bad')?.innerText.includes('conflict') && document.querySelector('#message').innerText.includes('0-1 is already recorded')");
+    } else {
+        console.wait_for(
+            "the other arbiter's result shown",
+            "document.querySelector('#board-1').innerText.includes('0-1')",
+        );
+    }
 }
