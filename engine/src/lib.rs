@@ -9,6 +9,7 @@ pub mod color;
 pub mod generate;
 pub mod history;
 pub mod ids;
+pub mod matching;
 pub mod pairing;
 pub mod player;
 pub mod points;

@@ -193,6 +193,20 @@ impl Server {
         }
     }
 
+    /// CPU seconds the server process has used so far (user and system), from /proc.
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let fields: Vec<f64> = after
+            .split_whitespace()
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        fields.get(11).copied().unwrap_or(0.0) / 100.0
+            + fields.get(12).copied().unwrap_or(0.0) / 100.0
+    }
+
     /// A GET without a token.
     pub fn public(&self, path: &str) -> Response {
         self.request("GET", path, None, &[], None)

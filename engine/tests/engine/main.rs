@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod generator;
+mod matching;
 mod model;
 mod round_one;
 mod standings;
