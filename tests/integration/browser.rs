@@ -539,3 +539,70 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
         );
     }
 }
+
+#[test]
+fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
+    let server = Server::start();
+    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Big Open", "settings": { "system": "dutch", "rounds": 9, "initial_color": "white" } }));
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    for i in 0..80u32 {
+        server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": format!("Player,{i:02}"), "rating": 2500 - 10 * i }),
+        );
+    }
+    let p = server
+        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
+        .json();
+    let pairs: Vec<Value> = p["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+        .collect();
+    assert_eq!(
+        server
+            .chief(
+                "POST",
+                &format!("/api/tournaments/{id}/rounds"),
+                json!({ "round": 1, "pairs": pairs })
+            )
+            .status,
+        201
+    );
+    let browser = Browser::launch();
+    let base = format!("http://{}", server.address);
+    // 40 boards do not fit a 1080p screen: the display pages by itself (every second here).
+    let mut display = browser.page(&format!("{base}/display/{id}?standings=1&page_seconds=1"));
+    display.wait_for(
+        "the first page",
+        "document.querySelector('#page').innerText.startsWith('page 1 of')",
+    );
+    let rows = display
+        .eval("document.querySelectorAll('tbody tr').length")
+        .as_u64()
+        .unwrap();
+    assert!(rows < 40, "one page shows what fits: {rows} rows");
+    display.wait_for(
+        "the second page",
+        "document.querySelector('#page').innerText.startsWith('page 2 of')",
+    );
+    display.screenshot("display-paging-1920x1080.png");
+    // Once every result of the round is in, the display shows the standings.
+    for board in 1..=40 {
+        server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+    }
+    display.wait_for(
+        "the standings",
+        "document.body.innerText.includes('Standings after round 1')",
+    );
+    display.wait_for(
+        "a standings row",
+        "document.querySelector('tbody tr td.res')?.innerText === '1.0'",
+    );
+}
