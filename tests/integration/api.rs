@@ -34,30 +34,6 @@ fn account(server: &Server, name: &str, role: &str) -> String {
     r.json()["token"].as_str().unwrap().to_string()
 }
 
-/// The system's proposal, published as it is.
-fn publish_proposal(server: &Server, id: &str) -> Value {
-    let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
-    assert_eq!(p.status, 200, "{}", p.body);
-    let p = p.json();
-    let pairs: Vec<Value> = p["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
-        .collect();
-    let r = server.chief(
-        "POST",
-        &format!("/api/tournaments/{id}/rounds"),
-        json!({ "round": p["round"], "pairs": pairs, "bye": p["bye"]["key"] }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    assert!(
-        r.header("warning").is_none(),
-        "the system's own pairing has no manual change"
-    );
-    p
-}
-
 #[test]
 fn a_round_through_the_api_live_on_a_display() {
     let server = Server::start();
@@ -77,7 +53,7 @@ fn a_round_through_the_api_live_on_a_display() {
         );
 
         let mut display = Display::connect(server.address, &id, 0);
-        let proposal = publish_proposal(&server, &id);
+        let proposal = server.publish_proposal(&id);
         let tpn = |p: &Value| p["tpn"].as_u64().unwrap();
         let mut api_lines = vec![format!(
             "{}",
@@ -138,7 +114,7 @@ fn a_round_through_the_api_live_on_a_display() {
 fn arbiters_racing_on_the_same_and_different_boards() {
     let server = Server::start();
     let id = tournament(&server, "dutch", 16);
-    publish_proposal(&server, &id);
+    server.publish_proposal(&id);
     let a = account(&server, "arbiter-a", "arbiter");
     let b = account(&server, "arbiter-b", "arbiter");
     let results: Vec<(u32, u16, Value)> = std::thread::scope(|s| {
@@ -202,7 +178,7 @@ fn arbiters_racing_on_the_same_and_different_boards() {
 fn a_retried_request_is_applied_once_and_answered_the_same() {
     let server = Server::start();
     let id = tournament(&server, "dutch", 4);
-    publish_proposal(&server, &id);
+    server.publish_proposal(&id);
     let body = json!({ "result": "1/2-1/2" }).to_string();
     let put = || {
         server.request(
@@ -225,7 +201,7 @@ fn a_display_that_disconnects_resumes_with_nothing_missed() {
     let server = Server::start();
     let id = tournament(&server, "dutch", 10);
     let mut display = Display::connect(server.address, &id, 0);
-    publish_proposal(&server, &id);
+    server.publish_proposal(&id);
     display.until("round_published");
     let seen = display.last_seq;
     drop(display);
@@ -277,7 +253,7 @@ fn a_display_that_disconnects_resumes_with_nothing_missed() {
 fn writes_need_a_token_and_the_right_role() {
     let server = Server::start();
     let id = tournament(&server, "dutch", 4);
-    publish_proposal(&server, &id);
+    server.publish_proposal(&id);
     let arbiter = account(&server, "arbiter-1", "arbiter");
     let r = server.request(
         "POST",
@@ -333,7 +309,7 @@ fn writes_need_a_token_and_the_right_role() {
 fn bad_input_is_refused_naming_the_problem_and_changes_nothing() {
     let server = Server::start();
     let id = tournament(&server, "dutch", 4);
-    publish_proposal(&server, &id);
+    server.publish_proposal(&id);
     let before = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"].clone();
     let path = format!("/api/tournaments/{id}/rounds/1/boards/1/result");
     let r = server.request(

@@ -259,15 +259,7 @@ fn display_console_and_audit_in_a_real_browser() {
     );
 
     // Round 1 published through the API appears without reload.
-    let p = server
-        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
-        .json();
-    let pairs: Vec<Value> = p["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
-        .collect();
+    let (p, pairs) = server.proposal(&id);
     let board1_white = p["pairs"][0]["white"]["name"].as_str().unwrap().to_string();
     assert_eq!(
         server
@@ -380,15 +372,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
             json!({ "name": format!("Player,{i}"), "rating": 2200 - 50 * i }),
         );
     }
-    let p = server
-        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
-        .json();
-    let pairs: Vec<Value> = p["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
-        .collect();
+    let (_, pairs) = server.proposal(&id);
     server.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds"),
@@ -552,15 +536,7 @@ fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
             json!({ "name": format!("Player,{i:02}"), "rating": 2500 - 10 * i }),
         );
     }
-    let p = server
-        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
-        .json();
-    let pairs: Vec<Value> = p["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
-        .collect();
+    let (_, pairs) = server.proposal(&id);
     assert_eq!(
         server
             .chief(

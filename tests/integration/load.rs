@@ -36,15 +36,7 @@ fn five_hundred_displays_eight_arbiters() {
     let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
         .as_u64()
         .unwrap();
-    let proposal = server
-        .chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}))
-        .json();
-    let pairs: Vec<_> = proposal["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
-        .collect();
+    let (_, pairs) = server.proposal(&id);
 
     // The displays, on one runtime: each records when the round reached it and counts results.
     let runtime = tokio::runtime::Builder::new_multi_thread()

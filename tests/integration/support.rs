@@ -207,6 +207,39 @@ impl Server {
             + fields.get(12).copied().unwrap_or(0.0) / 100.0
     }
 
+    /// The system's proposal for the next round of tournament `id`, and its pairs as a
+    /// publish request sends them.
+    pub fn proposal(&self, id: &str) -> (serde_json::Value, Vec<serde_json::Value>) {
+        let r = self.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/pairing"),
+            serde_json::json!({}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let p = r.json();
+        let pairs = p["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .map(|x| serde_json::json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+            .collect();
+        (p, pairs)
+    }
+
+    /// Publishes the system's proposal as it is; returns the proposal.
+    pub fn publish_proposal(&self, id: &str) -> serde_json::Value {
+        let (p, pairs) = self.proposal(id);
+        let body =
+            serde_json::json!({ "round": p["round"], "pairs": pairs, "bye": p["bye"]["key"] });
+        let r = self.chief("POST", &format!("/api/tournaments/{id}/rounds"), body);
+        assert_eq!(r.status, 201, "{}", r.body);
+        assert!(
+            r.header("warning").is_none(),
+            "the system's own pairing has no manual change"
+        );
+        p
+    }
+
     /// A GET without a token.
     pub fn public(&self, path: &str) -> Response {
         self.request("GET", path, None, &[], None)

@@ -2,10 +2,8 @@
 //!
 //! Implemented so far: round 1 (5). Later rounds return [`PairingError::NotImplemented`].
 
-use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::player::{initial_order, Player};
+use super::{check_no_forbidden, half_against_half, PairingError, RoundPairing};
+use crate::ids::RoundNo;
 use crate::settings::System;
 use crate::tournament::Tournament;
 
@@ -30,42 +28,21 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
 fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let mut explanation =
         vec!["Round 1 (Dubov 5): the starting list divided into two equal parts.".to_string()];
-    let mut players: Vec<&Player> = tournament
-        .available_players(round)
-        .into_iter()
-        .filter_map(|t| tournament.player(t))
-        .collect();
-    players.sort_by(|a, b| initial_order(a, b).then(a.tpn.cmp(&b.tpn)));
-    let bye = if players.len() % 2 == 1 {
-        players.pop().map(|p| p.tpn)
-    } else {
-        None
-    };
-    if let Some(b) = bye {
+    let r = half_against_half(tournament, round, &mut explanation);
+    if let Some(b) = r.bye {
         explanation.push(format!(
             "5: the number of players is odd; the last in the list, {b}, gets the bye."
         ));
     }
-    let first = initial_color(tournament, &mut explanation);
-    explanation.push(format!("5: the lot gives the first pair's left-hand player {first:?}; odd pairs alike, even pairs the other way."));
-    let half = players.len() / 2;
-    let (left, right) = players.split_at(half);
-    let pairs: Vec<(Tpn, Tpn)> = left
-        .iter()
-        .zip(right)
-        .enumerate()
-        .map(
-            |(i, (a, b))| match if i % 2 == 0 { first } else { first.opposite() } {
-                Color::White => (a.tpn, b.tpn),
-                Color::Black => (b.tpn, a.tpn),
-            },
-        )
-        .collect();
-    check_no_forbidden(tournament, System::Dubov, round, &pairs)?;
+    explanation.push(format!(
+        "5: the lot gives the first pair's left-hand player {:?}; odd pairs alike, even pairs the other way.",
+        r.first
+    ));
+    check_no_forbidden(tournament, System::Dubov, round, &r.pairs)?;
     Ok(RoundPairing {
         round,
-        pairs,
-        bye,
+        pairs: r.pairs,
+        bye: r.bye,
         explanation,
     })
 }

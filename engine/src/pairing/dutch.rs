@@ -3,10 +3,8 @@
 //! Implemented so far: the order of A.2 and round 1 (F.4 with the colours of E.5 and the lot of
 //! A.7). Later rounds return [`PairingError::NotImplemented`].
 
-use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
-use crate::color::Color;
+use super::{check_no_forbidden, half_against_half, PairingError, RoundPairing};
 use crate::ids::{RoundNo, Tpn};
-use crate::player::{initial_order, Player};
 use crate::settings::System;
 use crate::tournament::Tournament;
 
@@ -31,56 +29,35 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
 fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let mut explanation =
         vec!["Round 1 (Dutch F.4): one homogeneous score bracket, ordered by A.2.".to_string()];
-    let mut players: Vec<&Player> = tournament
-        .available_players(round)
-        .into_iter()
-        .filter_map(|t| tournament.player(t))
-        .collect();
-    players.sort_by(|a, b| initial_order(a, b).then(a.tpn.cmp(&b.tpn)));
-    let bye = if players.len() % 2 == 1 {
-        players.pop().map(|p| p.tpn)
-    } else {
-        None
-    };
-    if let Some(b) = bye {
+    let r = half_against_half(tournament, round, &mut explanation);
+    if let Some(b) = r.bye {
         explanation.push(format!(
             "F.4: the number of players is odd; the lowest ranked, {b}, gets the bye (A.5)."
         ));
     }
-    let first = initial_color(tournament, &mut explanation);
-    let p = players.len() / 2;
-    let (s1, s2) = players.split_at(p);
     explanation.push(format!(
-        "A.6: p = {p}; S1 = {}; S2 = {}.",
-        list(s1),
-        list(s2)
+        "A.6: p = {}; S1 = {}; S2 = {}.",
+        r.upper.len(),
+        list(&r.upper),
+        list(&r.lower)
     ));
-    explanation.push(format!("E.5: S1's odd-numbered players get {:?} (the lot, A.7), its even-numbered ones the other colour.", first));
-    let pairs: Vec<(Tpn, Tpn)> = s1
-        .iter()
-        .zip(s2)
-        .enumerate()
-        .map(|(i, (a, b))| {
-            let a_color = if i % 2 == 0 { first } else { first.opposite() };
-            match a_color {
-                Color::White => (a.tpn, b.tpn),
-                Color::Black => (b.tpn, a.tpn),
-            }
-        })
-        .collect();
-    check_no_forbidden(tournament, System::Dutch, round, &pairs)?;
+    explanation.push(format!(
+        "E.5: S1's odd-numbered players get {:?} (the lot, A.7), its even-numbered ones the other colour.",
+        r.first
+    ));
+    check_no_forbidden(tournament, System::Dutch, round, &r.pairs)?;
     Ok(RoundPairing {
         round,
-        pairs,
-        bye,
+        pairs: r.pairs,
+        bye: r.bye,
         explanation,
     })
 }
 
-fn list(players: &[&Player]) -> String {
+fn list(players: &[Tpn]) -> String {
     players
         .iter()
-        .map(|p| p.tpn.to_string())
+        .map(Tpn::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

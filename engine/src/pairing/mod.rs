@@ -143,6 +143,63 @@ pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Strin
     }
 }
 
+/// Round 1 as Dutch F.4/E.5 and Dubov 5 both define it: the available players in the
+/// starting order (rating, title, name; the pairing number last); if their number is odd the
+/// last one gets the bye; the upper half plays the lower half in order; the lot gives the
+/// first pair's upper player a colour and the pairs alternate from there.
+pub(crate) struct HalfAgainstHalf {
+    /// The pairs, `(white, black)`, board 1 first.
+    pub pairs: Vec<(Tpn, Tpn)>,
+    /// The player left over, if the number is odd.
+    pub bye: Option<Tpn>,
+    /// The upper half (Dutch S1).
+    pub upper: Vec<Tpn>,
+    /// The lower half (Dutch S2).
+    pub lower: Vec<Tpn>,
+    /// The colour the lot gave the first upper player.
+    pub first: Color,
+}
+
+pub(crate) fn half_against_half(
+    tournament: &Tournament,
+    round: RoundNo,
+    explanation: &mut Vec<String>,
+) -> HalfAgainstHalf {
+    let mut players: Vec<&crate::player::Player> = tournament
+        .available_players(round)
+        .into_iter()
+        .filter_map(|t| tournament.player(t))
+        .collect();
+    players.sort_by(|a, b| crate::player::initial_order(a, b).then(a.tpn.cmp(&b.tpn)));
+    let bye = if players.len() % 2 == 1 {
+        players.pop().map(|p| p.tpn)
+    } else {
+        None
+    };
+    let first = initial_color(tournament, explanation);
+    let half = players.len() / 2;
+    let upper: Vec<Tpn> = players[..half].iter().map(|p| p.tpn).collect();
+    let lower: Vec<Tpn> = players[half..].iter().map(|p| p.tpn).collect();
+    let pairs = upper
+        .iter()
+        .zip(&lower)
+        .enumerate()
+        .map(
+            |(i, (&a, &b))| match if i % 2 == 0 { first } else { first.opposite() } {
+                Color::White => (a, b),
+                Color::Black => (b, a),
+            },
+        )
+        .collect();
+    HalfAgainstHalf {
+        pairs,
+        bye,
+        upper,
+        lower,
+        first,
+    }
+}
+
 /// Round 1 pairs the top half against the bottom half of a list in which no pair can be
 /// forbidden yet, except by a forbidden-pairs record; that case needs the full procedure.
 pub(crate) fn check_no_forbidden(

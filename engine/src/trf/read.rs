@@ -190,43 +190,12 @@ impl Builder {
                     LineKey::Xxs
                 }
                 Record::Bb(c, p) => {
-                    let v = &mut settings.points;
-                    match c {
-                        'W' => {
-                            (v.win, v.forfeit_win, v.full_bye) = (*p, *p, *p);
-                            if !bb_pab_given {
-                                v.pairing_bye = *p;
-                            }
-                        }
-                        'D' => (v.draw, v.half_bye) = (*p, *p),
-                        'L' => v.loss = *p,
-                        'Z' => v.zero_bye = *p,
-                        'F' => v.forfeit_loss = *p,
-                        _ => {
-                            v.pairing_bye = *p;
-                            bb_pab_given = true;
-                        }
-                    }
+                    apply_point_letter(&mut settings.points, *c, *p, &mut bb_pab_given);
                     LineKey::Bb(*c)
                 }
                 Record::P162(pairs) => {
-                    let v = &mut settings.points;
                     for (c, p) in pairs {
-                        match c {
-                            'W' => {
-                                (v.win, v.forfeit_win, v.full_bye) = (*p, *p, *p);
-                                if !bb_pab_given {
-                                    v.pairing_bye = *p;
-                                }
-                            }
-                            'D' => (v.draw, v.half_bye) = (*p, *p),
-                            'L' => v.loss = *p,
-                            'A' => (v.zero_bye, v.forfeit_loss) = (*p, *p),
-                            _ => {
-                                v.pairing_bye = *p;
-                                bb_pab_given = true;
-                            }
-                        }
+                        apply_point_letter(&mut settings.points, *c, *p, &mut bb_pab_given);
                     }
                     LineKey::P162
                 }
@@ -608,6 +577,30 @@ fn game_result(mine: Code, theirs: Code) -> Result<Option<GameResult>, ()> {
         _ => return Err(()),
     };
     GameResult::from_parts(mode, a, b).map(Some).ok_or(())
+}
+
+/// Applies one point value of bbpPairings' BB lines (`W D L Z F U`) or of record 162
+/// (`W D L A P`). As bbpPairings reads them, a win's value is also the forfeit win's, the full
+/// bye's and, unless given apart, the pairing-allocated bye's; a draw's is also the half bye's;
+/// 162's `A` is both the zero-point bye and the forfeit loss.
+fn apply_point_letter(v: &mut PointValues, letter: char, p: Points, pab_given: &mut bool) {
+    match letter {
+        'W' => {
+            (v.win, v.forfeit_win, v.full_bye) = (p, p, p);
+            if !*pab_given {
+                v.pairing_bye = p;
+            }
+        }
+        'D' => (v.draw, v.half_bye) = (p, p),
+        'L' => v.loss = p,
+        'Z' => v.zero_bye = p,
+        'F' => v.forfeit_loss = p,
+        'A' => (v.zero_bye, v.forfeit_loss) = (p, p),
+        _ => {
+            v.pairing_bye = p;
+            *pab_given = true;
+        }
+    }
 }
 
 /// Applies an XXS line's values. Colour-dependent values (WW different from BW) are refused.

@@ -223,17 +223,34 @@ fn point_records(
         ('F', v.forfeit_loss),
         ('U', v.pairing_bye),
     ];
+    // What a reader assumes for a BB line left out: the system's value, except that without
+    // BBU the pairing-allocated bye is worth what BBW says a win is.
     let bb_default = [
         default.win,
         default.draw,
         default.loss,
         default.zero_bye,
         default.forfeit_loss,
-        default.pairing_bye,
+        v.win,
     ];
     let bb_says_all = v.forfeit_win == v.win && v.full_bye == v.win && v.half_bye == v.draw;
     let layout_bb = in_layout(&|k| matches!(k, LineKey::Bb(_)));
-    if layout_bb && bb_says_all {
+    if in_layout(&|k| *k == LineKey::P162) && bb_says_all && v.zero_bye == v.forfeit_loss {
+        // Record 162 (TRF-2026): W D L A P, each given when it differs from what is assumed.
+        let entries = [
+            ('W', v.win, default.win),
+            ('D', v.draw, default.draw),
+            ('L', v.loss, default.loss),
+            ('A', v.zero_bye, default.zero_bye),
+            ('P', v.pairing_bye, v.win),
+        ];
+        let pairs = entries
+            .iter()
+            .filter(|(_, p, d)| p != d)
+            .map(|(c, p, _)| (*c, *p))
+            .collect();
+        out.insert(LineKey::P162, Record::P162(pairs));
+    } else if layout_bb && bb_says_all {
         for ((c, p), d) in bb.iter().zip(bb_default) {
             if *p != d || in_layout(&|k| *k == LineKey::Bb(*c)) {
                 out.insert(LineKey::Bb(*c), Record::Bb(*c, *p));

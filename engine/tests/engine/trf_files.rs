@@ -142,3 +142,33 @@ fn generated_round_one_round_trips() {
         }
     }
 }
+
+/// bbpPairings' BB lines and TRF-2026's 162 give the point values the points column is checked
+/// against: here 3 for a win and 1 for a draw.
+#[test]
+fn point_value_records() {
+    let line = |tpn: u32, name: &str, points: &str, rounds: &str| {
+        format!("001 {tpn:>4}      {name:<33} 2000 GER     1234567 1990/01/01 {points:>4}     {rounds}\n")
+    };
+    let players = |a: &str, b: &str| {
+        line(1, "A", a, "     2 w 1     2 b =") + &line(2, "B", b, "     1 b 0     1 w =")
+    };
+    for head in ["BBW 3.0\nBBD 1.0\n", "162  W 3.0    D 1.0\n"] {
+        let text = format!("012 Points\n{head}{}", players("4.0", "1.0"));
+        let t = trf::read(&text).unwrap_or_else(|e| panic!("{head}: {e}"));
+        assert_eq!(
+            t.settings.points.win,
+            engine::Points::from_tenths(30),
+            "{head}"
+        );
+        assert_eq!(
+            t.settings.points.pairing_bye,
+            engine::Points::from_tenths(30),
+            "{head}: the bye follows the win"
+        );
+        assert_eq!(trf::write(&t), text, "{head}: written back as it was");
+        // With the default values the same results disagree with the points column.
+        let wrong = format!("012 Points\n{}", players("4.0", "1.0"));
+        assert!(trf::read(&wrong).is_err());
+    }
+}

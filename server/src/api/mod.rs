@@ -130,6 +130,35 @@ fn written(appended: &Appended) -> HttpResponse {
     }
 }
 
+/// Appends `event` for the account `who`, with the request's idempotency key and `reason`, and
+/// answers 201 (new) or 200 (the earlier answer to the same request).
+async fn record_as(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    who: events::Account,
+    t: TournamentId,
+    event: Event,
+    reason: Option<String>,
+) -> Result<HttpResponse> {
+    let mut a = Append::new(t, who.name, event);
+    a.reason = reason;
+    a.idempotency_key = idempotency_key(req);
+    Ok(written(&append(&state.store, a).await?))
+}
+
+/// [`record_as`] after checking that the request's account has `role`.
+async fn record(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    role: Role,
+    t: TournamentId,
+    event: Event,
+    reason: Option<String>,
+) -> Result<HttpResponse> {
+    let who = require(req, state, role).await?;
+    record_as(req, state, who, t, event, reason).await
+}
+
 fn idempotency_key(req: &HttpRequest) -> Option<String> {
     req.headers()
         .get("Idempotency-Key")
@@ -300,11 +329,9 @@ async fn register(
             other => break other?,
         }
     };
-    let key = PlayerKey(0);
-
     let key = match &appended.envelope().event {
         Event::PlayerRegistered { player, .. } => player.0,
-        _ => key.0,
+        _ => 0,
     };
     let mut response = written(&appended);
     response.headers_mut().insert(
@@ -324,20 +351,21 @@ async fn correct_player(
     path: web::Path<(uuid::Uuid, u32)>,
     body: web::Json<CorrectPlayer>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Chief).await?;
     let (t, key) = path.into_inner();
     let body = body.into_inner();
-    let mut a = Append::new(
+    let event = Event::PlayerCorrected {
+        player: PlayerKey(key),
+        correction: body.correction,
+    };
+    record(
+        &req,
+        &state,
+        Role::Chief,
         TournamentId(t),
-        who.name,
-        Event::PlayerCorrected {
-            player: PlayerKey(key),
-            correction: body.correction,
-        },
-    );
-    a.reason = Some(body.reason);
-    a.idempotency_key = idempotency_key(&req);
-    Ok(written(&append(&state.store, a).await?))
+        event,
+        Some(body.reason),
+    )
+    .await
 }
 
 #[post("/api/tournaments/{id}/players/{key}/withdrawal")]
@@ -347,20 +375,21 @@ async fn withdraw(
     path: web::Path<(uuid::Uuid, u32)>,
     body: web::Json<Withdraw>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Chief).await?;
     let (t, key) = path.into_inner();
     let body = body.into_inner();
-    let mut a = Append::new(
+    let event = Event::PlayerWithdrawn {
+        player: PlayerKey(key),
+        from_round: body.from_round,
+    };
+    record(
+        &req,
+        &state,
+        Role::Chief,
         TournamentId(t),
-        who.name,
-        Event::PlayerWithdrawn {
-            player: PlayerKey(key),
-            from_round: body.from_round,
-        },
-    );
-    a.reason = body.reason;
-    a.idempotency_key = idempotency_key(&req);
-    Ok(written(&append(&state.store, a).await?))
+        event,
+        body.reason,
+    )
+    .await
 }
 
 #[post("/api/tournaments/{id}/byes")]
@@ -394,9 +423,15 @@ async fn request_bye(
             kind: RequestedByeV1::Zero,
         },
     };
-    let mut a = Append::new(TournamentId(path.into_inner()), who.name, event);
-    a.idempotency_key = idempotency_key(&req);
-    Ok(written(&append(&state.store, a).await?))
+    record_as(
+        &req,
+        &state,
+        who,
+        TournamentId(path.into_inner()),
+        event,
+        None,
+    )
+    .await
 }
 
 fn pairing_json(s: &State, p: &RoundPairing) -> Value {
@@ -585,11 +620,16 @@ async fn unpublish(
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u16)>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Chief).await?;
     let (t, round) = path.into_inner();
-    let mut a = Append::new(TournamentId(t), who.name, Event::RoundUnpublished { round });
-    a.idempotency_key = idempotency_key(&req);
-    Ok(written(&append(&state.store, a).await?))
+    record(
+        &req,
+        &state,
+        Role::Chief,
+        TournamentId(t),
+        Event::RoundUnpublished { round },
+        None,
+    )
+    .await
 }
 
 #[get("/api/tournaments/{id}/rounds/{round}")]
@@ -661,10 +701,7 @@ async fn result_event(
             games,
         }
     };
-    let mut a = Append::new(t, who.name, event);
-    a.reason = body.reason;
-    a.idempotency_key = idempotency_key(req);
-    Ok(written(&append(&state.store, a).await?))
+    record_as(req, state, who, t, event, body.reason).await
 }
 
 #[put("/api/tournaments/{id}/rounds/{round}/boards/{board}/result")]
@@ -850,13 +887,15 @@ async fn close(
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Chief).await?;
-    let a = Append::new(
+    record(
+        &req,
+        &state,
+        Role::Chief,
         TournamentId(path.into_inner()),
-        who.name,
         Event::TournamentClosed,
-    );
-    Ok(written(&append(&state.store, a).await?))
+        None,
+    )
+    .await
 }
 
 /// Creates an account; the token is in the answer, once.
