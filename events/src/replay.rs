@@ -425,7 +425,7 @@ impl State {
                 }
             }
             Event::RoundUnpublished { round } => {
-                if *round + 1 != next_round {
+                if *round == 0 || round.checked_add(1) != Some(next_round) {
                     return Err(Rejection::CannotUnpublish(
                         *round,
                         "only the last published round can be",

@@ -500,3 +500,27 @@ fn the_openapi_document_describes_every_route() {
         assert!(paths.contains_key(p), "{p} is not in the OpenAPI document");
     }
 }
+
+#[test]
+fn a_closed_tournament_records_nothing_more() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch", 4);
+    server.publish_proposal(&id);
+    assert_eq!(
+        server
+            .chief("POST", &format!("/api/tournaments/{id}/close"), json!({}))
+            .status,
+        201
+    );
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        json!({ "result": "1-0" }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("closed"));
+    assert_eq!(
+        server.public(&format!("/api/tournaments/{id}")).json()["closed"],
+        true
+    );
+}

@@ -7,6 +7,7 @@
 mod api;
 mod browser;
 mod cli;
+mod fuzz;
 mod load;
 mod serve;
 mod support;

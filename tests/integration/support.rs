@@ -164,9 +164,9 @@ impl Server {
         head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
         stream.write_all(head.as_bytes()).expect("writes");
         stream.write_all(body.as_bytes()).expect("writes");
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("reads");
-        let text = String::from_utf8_lossy(&raw).into_owned();
+        // Done sending: the server need not wait for more of a body it does not read.
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let text = read_response(&mut stream);
         let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
         let mut lines = head.lines();
         let status = lines
@@ -367,4 +367,37 @@ impl Drop for Display {
             let _ = s.send(());
         }
     }
+}
+
+/// Reads one HTTP response: the head, then the body by its Content-Length, to the end of its
+/// chunks, or to the end of the connection.
+fn read_response(stream: &mut TcpStream) -> String {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    let complete = |raw: &[u8]| -> bool {
+        let text = String::from_utf8_lossy(raw);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            return false;
+        };
+        let head = head.to_ascii_lowercase();
+        if let Some(len) = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok())
+        {
+            return body.len() >= len;
+        }
+        head.contains("transfer-encoding: chunked") && body.ends_with("0\r\n\r\n")
+    };
+    loop {
+        let n = stream.read(&mut buf).expect("reads");
+        if n == 0 {
+            break;
+        }
+        raw.extend_from_slice(&buf[..n]);
+        if complete(&raw) {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&raw).into_owned()
 }

@@ -333,6 +333,14 @@ fn unpublishing_only_while_no_result_is_in() {
     let (store, _dir) = store();
     let t = create(&store, SystemV1::Dutch, 5);
     register(&store, t, 4);
+    // Nothing published yet: round 0, round 1 and the largest round number are all refused.
+    for round in [0, 1, u16::MAX] {
+        let e = store.append(Append::new(t, "chief", Event::RoundUnpublished { round }));
+        assert!(
+            matches!(e, Err(StoreError::Rejected(Rejection::CannotUnpublish(..)))),
+            "{round}: {e:?}"
+        );
+    }
     append(
         &store,
         t,
