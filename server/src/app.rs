@@ -15,6 +15,8 @@ pub struct AppState {
     pub static_dir: PathBuf,
     /// Live updates.
     pub hub: crate::live::Hub,
+    /// WebSocket heartbeats.
+    pub heartbeat: crate::live::Heartbeat,
 }
 
 impl AppState {
@@ -24,6 +26,7 @@ impl AppState {
             store,
             static_dir,
             hub: crate::live::Hub::default(),
+            heartbeat: crate::live::Heartbeat::default(),
         }
     }
 }

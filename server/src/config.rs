@@ -19,6 +19,28 @@ pub struct Config {
     /// Accounts given by the configuration (others are created through the API).
     #[serde(default)]
     pub accounts: Vec<AccountEntry>,
+    /// Live updates.
+    #[serde(default)]
+    pub live: LiveSection,
+}
+
+/// `[live]`: WebSocket heartbeats.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LiveSection {
+    /// Seconds between the server's pings.
+    pub ping_seconds: u64,
+    /// Seconds of silence after which a client is closed.
+    pub timeout_seconds: u64,
+}
+
+impl Default for LiveSection {
+    fn default() -> LiveSection {
+        LiveSection {
+            ping_seconds: 10,
+            timeout_seconds: 30,
+        }
+    }
 }
 
 /// `[[accounts]]`: an account whose token is known only by its SHA-256 hash.
@@ -137,6 +159,22 @@ impl Config {
         }
         if let Some(v) = env("SWISS_LOG_LEVEL") {
             config.server.log_level = v;
+        }
+        for (name, slot) in [
+            ("SWISS_PING_SECONDS", &mut config.live.ping_seconds),
+            ("SWISS_TIMEOUT_SECONDS", &mut config.live.timeout_seconds),
+        ] {
+            if let Some(v) = env(name) {
+                *slot = v
+                    .parse()
+                    .ok()
+                    .filter(|&s| s > 0)
+                    .ok_or_else(|| ConfigError::Env {
+                        name,
+                        value: v.clone(),
+                        problem: "expected a number of seconds, 1 or more".into(),
+                    })?;
+            }
         }
         if let Some(v) = env("SWISS_STATIC_DIR") {
             config.web.static_dir = v.into();

@@ -6,7 +6,8 @@
 //! durable event out on a broadcast channel. A client first joins the channel, then reads the
 //! history after its SEQ from the store, and skips live events it already has. A client that
 //! falls behind the channel gets `{"type":"resync","after":SEQ}` and is closed; it reconnects
-//! with that SEQ. Pings every 10 seconds; a client silent for 30 seconds is closed.
+//! with that SEQ. The server pings every `[live] ping_seconds` (10 by default) and closes a
+//! client it has heard nothing from for `[live] timeout_seconds` (30).
 
 use crate::app::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -17,6 +18,24 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
+
+/// How often the server pings a client, and how long a silent client is kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Heartbeat {
+    /// Between pings.
+    pub ping: Duration,
+    /// Silence after which a client is closed.
+    pub timeout: Duration,
+}
+
+impl Default for Heartbeat {
+    fn default() -> Heartbeat {
+        Heartbeat {
+            ping: Duration::from_secs(10),
+            timeout: Duration::from_secs(30),
+        }
+    }
+}
 
 /// Broadcast channel capacity per tournament: how far a client may fall behind.
 const CHANNEL: usize = 1024;
@@ -112,6 +131,7 @@ pub async fn websocket(
     let after = query.after;
     let store = state.store.clone();
     let hub = state.hub.clone();
+    let heartbeat = state.heartbeat;
     let (mut live, history) = {
         let store = store.clone();
         web::block(move || -> Result<_, events::StoreError> {
@@ -136,7 +156,7 @@ pub async fn websocket(
             }
             next = e.seq + 1;
         }
-        let mut ping = tokio::time::interval(Duration::from_secs(10));
+        let mut ping = tokio::time::interval(heartbeat.ping);
         let mut heard = Instant::now();
         loop {
             tokio::select! {
@@ -160,7 +180,7 @@ pub async fn websocket(
                     Some(Ok(_)) => heard = Instant::now(),
                 },
                 _ = ping.tick() => {
-                    if heard.elapsed() > Duration::from_secs(30) { let _ = session.close(None).await; return; }
+                    if heard.elapsed() > heartbeat.timeout { let _ = session.close(None).await; return; }
                     if session.ping(b"").await.is_err() { return; }
                 }
             }

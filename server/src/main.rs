@@ -233,7 +233,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let token = store.create_account("chief", events::Role::Chief)?;
         println!("swiss: first start: created the chief arbiter account \"chief\"; its token (shown once): {token}");
     }
-    let state = server::app::AppState::new(store, config.web.static_dir.clone());
+    let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
+    state.heartbeat = server::live::Heartbeat {
+        ping: std::time::Duration::from_secs(config.live.ping_seconds),
+        timeout: std::time::Duration::from_secs(config.live.timeout_seconds),
+    };
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

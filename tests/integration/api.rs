@@ -524,3 +524,69 @@ fn a_closed_tournament_records_nothing_more() {
         true
     );
 }
+
+#[test]
+fn heartbeats_close_silent_connections_and_keep_live_ones() {
+    use futures_util::StreamExt;
+    use std::time::{Duration, Instant};
+    use tokio_tungstenite::tungstenite::Message;
+    let server =
+        Server::start_with_env(&[("SWISS_PING_SECONDS", "1"), ("SWISS_TIMEOUT_SECONDS", "2")]);
+    let id = tournament(&server, "dutch", 2);
+    let url = format!("ws://{}/ws/tournaments/{id}?after=0", server.address);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (mut silent, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let (mut live, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        // The live client reads, and so answers the server's pings, for 4 seconds; the silent
+        // one reads nothing and answers nothing.
+        let deadline = Instant::now() + Duration::from_secs(4);
+        let mut pings = 0;
+        while let Ok(m) = tokio::time::timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            live.next(),
+        )
+        .await
+        {
+            match m {
+                Some(Ok(Message::Ping(_))) => pings += 1,
+                Some(Ok(_)) => {}
+                other => panic!("the live connection ended: {other:?}"),
+            }
+        }
+        assert!(pings >= 2, "pinged every second: {pings}");
+        // The silent connection was closed by the server.
+        let closed = loop {
+            match tokio::time::timeout(Duration::from_secs(5), silent.next()).await {
+                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => break true,
+                Ok(Some(Ok(_))) => continue,
+                Err(_) => break false,
+            }
+        };
+        assert!(closed, "a client silent for 2 seconds is closed");
+        // The live one still follows the tournament.
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": "Late,Entry" }),
+        );
+        assert_eq!(r.status, 201);
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), live.next())
+                .await
+                .expect("the event within 5 s")
+            {
+                Some(Ok(Message::Text(t)))
+                    if t.contains("player_registered") && t.contains("Late,Entry") =>
+                {
+                    break
+                }
+                Some(Ok(_)) => continue,
+                other => panic!("the live connection ended: {other:?}"),
+            }
+        }
+    });
+}

@@ -74,8 +74,13 @@ impl Server {
     /// Starts the server on a free port with a new temporary store, and waits (at most 20 s)
     /// until it says where it listens.
     pub fn start() -> Server {
+        Server::start_with_env(&[])
+    }
+
+    /// Starts the server with extra environment variables (settings from `config/`).
+    pub fn start_with_env(env: &[(&str, &str)]) -> Server {
         let data = tempfile::tempdir().expect("temporary directory");
-        Server::launch("127.0.0.1:0", data, None)
+        Server::launch("127.0.0.1:0", data, None, env)
     }
 
     /// Stops the server and starts it again on the same address with the same store, as after
@@ -85,10 +90,15 @@ impl Server {
         let _ = self.child.wait();
         let data = self._data.take().expect("the store");
         let chief = std::mem::take(&mut self.chief);
-        Server::launch(&self.address.to_string(), data, Some(chief))
+        Server::launch(&self.address.to_string(), data, Some(chief), &[])
     }
 
-    fn launch(address: &str, data: tempfile::TempDir, chief: Option<String>) -> Server {
+    fn launch(
+        address: &str,
+        data: tempfile::TempDir,
+        chief: Option<String>,
+        env: &[(&str, &str)],
+    ) -> Server {
         let static_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-static");
         let mut child = swiss()
             .args(["serve", "--address", address, "--log-level", "warn"])
@@ -96,6 +106,7 @@ impl Server {
             .arg(data.path())
             .arg("--static-dir")
             .arg(static_dir)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
