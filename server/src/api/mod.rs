@@ -310,7 +310,10 @@ async fn register(
     // the number after (a retry with the same idempotency key gets the first answer).
     let mut attempt = 0;
     let appended = loop {
-        let key = PlayerKey(state_of(&state.store, t).await?.players().len() as u32 + 1);
+        let store = state.store.clone();
+        let next =
+            web::block(move || store.with_state(t, |s| s.players().len() as u32 + 1)).await??;
+        let key = PlayerKey(next);
         let mut a = Append::new(
             t,
             who.name.clone(),
