@@ -1,7 +1,9 @@
 //! The Double-Swiss system, C.04.5 (2026) (`rules/double-swiss-2026.md`): matches of two games.
 //!
-//! Implemented so far: round 1 (the bye by 3.4, the single bracket by 3.6, colours by 4.3.1).
-//! Later rounds return [`PairingError::NotImplemented`].
+//! Implemented so far: round 1 directly (the bye by 3.4, the single bracket by 3.6, colours by
+//! 4.3.1); later rounds by the literal reference implementation
+//! ([`super::double_swiss_reference`]) for fields of up to its limit, and
+//! [`PairingError::NotImplemented`] for larger ones.
 
 use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
 use crate::color::Color;
@@ -11,13 +13,15 @@ use crate::tournament::Tournament;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    if round != RoundNo::FIRST {
-        return Err(PairingError::NotImplemented {
+    if round == RoundNo::FIRST {
+        return round_one(tournament, round);
+    }
+    super::double_swiss_reference::pair(tournament, round).unwrap_or(Err(
+        PairingError::NotImplemented {
             system: System::DoubleSwiss,
             round,
-        });
-    }
-    round_one(tournament, round)
+        },
+    ))
 }
 
 /// Round 1. Everyone has score 0 and no match played, so 3.4 gives the bye (if the number is

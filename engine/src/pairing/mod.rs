@@ -1,10 +1,13 @@
 //! Pairing a round: the systems, what they return, and how a pairing becomes a round.
 //!
 //! Each system has its own module, citing the articles it implements. Round 1 is implemented
-//! for all three (Dutch F.4/E.5, Dubov 5, Double-Swiss 3.4/3.6/4.3.1); later rounds are refused
-//! with [`PairingError::NotImplemented`] until each system's full procedure lands.
+//! for all three (Dutch F.4/E.5, Dubov 5, Double-Swiss 3.4/3.6/4.3.1). Double-Swiss later
+//! rounds are paired by the literal reference implementation for fields of up to
+//! [`double_swiss_reference::LIMIT`] players; other later rounds are refused with
+//! [`PairingError::NotImplemented`] until each system's full procedure lands.
 
 pub mod double_swiss;
+pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
 
@@ -90,7 +93,7 @@ pub enum PairingError {
         reason: String,
     },
     /// This build does not yet implement the system's procedure for this round.
-    #[error("the {} system pairs round 1 only in this build; round {round} needs the full procedure", system.name())]
+    #[error("the {} system pairs round 1 only in this build (Double-Swiss also later rounds of fields up to 14 players); round {round} needs the full procedure", system.name())]
     NotImplemented {
         /// The system.
         system: System,
