@@ -10,11 +10,27 @@ const NONE: usize = usize::MAX;
 /// An undirected edge `(i, j, weight)` between two distinct vertices.
 pub type Edge = (usize, usize, i64);
 
+/// An edge with a wide weight, for criteria encoded as tiers of one number.
+pub type WideEdge = (usize, usize, i128);
+
 /// A matching of largest total weight among those of largest cardinality when
 /// `max_cardinality` is set, of largest weight otherwise. Returns each vertex's partner.
 pub fn max_weight_matching(
     vertices: usize,
     edges: &[Edge],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let wide: Vec<WideEdge> = edges
+        .iter()
+        .map(|&(i, j, w)| (i, j, i128::from(w)))
+        .collect();
+    max_weight_matching_wide(vertices, &wide, max_cardinality)
+}
+
+/// [`max_weight_matching`] with 128-bit weights (keep them below 2^120).
+pub fn max_weight_matching_wide(
+    vertices: usize,
+    edges: &[WideEdge],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
     if edges.is_empty() {
@@ -38,7 +54,7 @@ pub fn has_perfect_matching(vertices: usize, edges: &[Edge]) -> bool {
 
 struct Matcher<'a> {
     n: usize,
-    edges: &'a [Edge],
+    edges: &'a [WideEdge],
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
@@ -53,13 +69,13 @@ struct Matcher<'a> {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i64>,
+    dualvar: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
 impl<'a> Matcher<'a> {
-    fn new(n: usize, edges: &'a [Edge], max_cardinality: bool) -> Matcher<'a> {
+    fn new(n: usize, edges: &'a [WideEdge], max_cardinality: bool) -> Matcher<'a> {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
@@ -94,7 +110,7 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    fn slack(&self, k: usize) -> i64 {
+    fn slack(&self, k: usize) -> i128 {
         let (i, j, w) = self.edges[k];
         self.dualvar[i] + self.dualvar[j] - 2 * w
     }
@@ -462,7 +478,7 @@ impl<'a> Matcher<'a> {
                 }
                 // No augmenting path with the edges allowed now: change the duals.
                 let mut deltatype = 0;
-                let mut delta = 0i64;
+                let mut delta = 0i128;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 if !self.max_cardinality {

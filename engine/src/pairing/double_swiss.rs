@@ -1,9 +1,8 @@
 //! The Double-Swiss system, C.04.5 (2026) (`rules/double-swiss-2026.md`): matches of two games.
 //!
-//! Implemented so far: round 1 directly (the bye by 3.4, the single bracket by 3.6, colours by
-//! 4.3.1); later rounds by the literal reference implementation
-//! ([`super::double_swiss_reference`]) for fields of up to its limit, and
-//! [`PairingError::NotImplemented`] for larger ones.
+//! Round 1 directly (the bye by 3.4, the single bracket by 3.6, colours by 4.3.1); later
+//! rounds by maximum-weight matchings ([`super::double_swiss_matching`]), held to the literal
+//! reference implementation ([`super::double_swiss_reference`]) by a property test.
 
 use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
 use crate::color::Color;
@@ -16,12 +15,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
     if round == RoundNo::FIRST {
         return round_one(tournament, round);
     }
-    super::double_swiss_reference::pair(tournament, round).unwrap_or(Err(
-        PairingError::NotImplemented {
-            system: System::DoubleSwiss,
-            round,
-        },
-    ))
+    super::double_swiss_matching::pair(tournament, round)
 }
 
 /// Round 1. Everyone has score 0 and no match played, so 3.4 gives the bye (if the number is

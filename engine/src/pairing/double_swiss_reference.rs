@@ -27,25 +27,50 @@ use crate::tournament::Tournament;
 /// The largest field this implementation pairs.
 pub const LIMIT: usize = 14;
 
-struct Field<'a> {
+pub(crate) struct Field<'a> {
     tournament: &'a Tournament,
     round: RoundNo,
     states: Vec<PlayerState>,
     last_round: bool,
 }
 
-impl Field<'_> {
-    fn score(&self, p: Tpn) -> Points {
+impl<'a> Field<'a> {
+    /// The field of `round`: everyone's record before it.
+    pub(crate) fn new(tournament: &'a Tournament, round: RoundNo) -> Field<'a> {
+        Field {
+            tournament,
+            round,
+            states: states_before(tournament, round),
+            last_round: tournament.settings.rounds == Some(round.get()),
+        }
+    }
+
+    /// Whether C7 and C8 are set aside (the last round).
+    pub(crate) fn is_last_round(&self) -> bool {
+        self.last_round
+    }
+
+    /// Whether the player may not take the pairing-allocated bye (C2).
+    pub(crate) fn had_unplayed_point(&self, p: Tpn) -> bool {
+        self.states[p.index()].unplayed_point
+    }
+
+    /// Matches played (3.4.3).
+    pub(crate) fn played_count(&self, p: Tpn) -> usize {
+        self.states[p.index()].played_count()
+    }
+
+    pub(crate) fn score(&self, p: Tpn) -> Points {
         self.states[p.index()].score
     }
 
     /// C1: not met before (a match forfeited by one player counts as not met), not forbidden.
-    fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
+    pub(crate) fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
         !self.states[a.index()].has_played(b) && !self.tournament.is_forbidden(a, b, self.round)
     }
 
     /// 1.5: paired in the previous round against a different score.
-    fn floated_last_round(&self, p: Tpn) -> bool {
+    pub(crate) fn floated_last_round(&self, p: Tpn) -> bool {
         if self.last_round || self.round.get() < 2 {
             return false;
         }
@@ -130,12 +155,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
         return None;
     }
     players.sort();
-    let field = Field {
-        tournament,
-        round,
-        states: states_before(tournament, round),
-        last_round: tournament.settings.rounds == Some(round.get()),
-    };
+    let field = Field::new(tournament, round);
     let mut explanation = Vec::new();
     let none = |reason: &str| {
         Some(Err(PairingError::NoValidPairing {
@@ -336,7 +356,7 @@ fn least_upfloaters(field: &Field<'_>, group: &[Tpn], rest: &[Tpn]) -> usize {
 }
 
 /// 4.2-4.3: the colours of the pair `a`-`b`, as `(white, black)`.
-fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
+pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
     // 4.2: the higher-ranked player: the higher score, then the smaller TPN.
     let (hrp, other) =
         if field.score(a) > field.score(b) || (field.score(a) == field.score(b) && a < b) {

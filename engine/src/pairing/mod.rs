@@ -7,6 +7,7 @@
 //! [`PairingError::NotImplemented`] until each system's full procedure lands.
 
 pub mod double_swiss;
+pub mod double_swiss_matching;
 pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
@@ -93,7 +94,7 @@ pub enum PairingError {
         reason: String,
     },
     /// This build does not yet implement the system's procedure for this round.
-    #[error("the {} system pairs round 1 only in this build (Double-Swiss also later rounds of fields up to 14 players); round {round} needs the full procedure", system.name())]
+    #[error("this build cannot pair round {round} with the {} system yet (Dutch and Dubov: round 1 only; Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
     NotImplemented {
         /// The system.
         system: System,

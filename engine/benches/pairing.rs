@@ -1,0 +1,66 @@
+//! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
+//! 10,000 players, and Double-Swiss later rounds where this build pairs them. Printed as
+//! figures. Run: `cargo bench -p engine --bench pairing`.
+
+use engine::generate::{generate, GenerateConfig};
+use engine::pairing::pair_next_round;
+use engine::{RoundNo, System};
+use std::time::Instant;
+
+fn time_round(system: System, players: u32, rounds_before: u16) {
+    // The tournament after `rounds_before` rounds, then one more round to pair.
+    let config = GenerateConfig {
+        system,
+        players,
+        rounds: rounds_before.max(1),
+        seed: 42,
+    };
+    let mut t = if rounds_before == 0 {
+        let mut t = generate(config).expect("round 1");
+        t.pop_round();
+        t
+    } else {
+        match generate(config) {
+            Ok(t) => t,
+            Err(e) => {
+                println!(
+                    "{:>12} {players:>6} players, round {:>2}: not generated ({e})",
+                    system.name(),
+                    rounds_before + 1
+                );
+                return;
+            }
+        }
+    };
+    t.settings.rounds = Some(rounds_before + 5);
+    let round = RoundNo::new(rounds_before + 1).expect("round");
+    let start = Instant::now();
+    let result = pair_next_round(&t, system);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    match result {
+        Ok(p) => {
+            assert_eq!(p.round, round);
+            println!(
+                "{:>12} {players:>6} players, round {:>2}: {ms:>9.1} ms",
+                system.name(),
+                round.get()
+            );
+        }
+        Err(e) => println!(
+            "{:>12} {players:>6} players, round {:>2}: {e} ({ms:.1} ms)",
+            system.name(),
+            round.get()
+        ),
+    }
+}
+
+fn main() {
+    for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
+        for players in [100, 1_000, 10_000] {
+            time_round(system, players, 0);
+        }
+    }
+    for (players, rounds) in [(100, 4), (100, 8), (300, 3), (300, 6), (1_000, 2)] {
+        time_round(System::DoubleSwiss, players, rounds);
+    }
+}
