@@ -83,6 +83,16 @@ impl Problem<'_, '_> {
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    pair_with(tournament, round, false)
+}
+
+/// [`pair`], with the C5 levels barred even when all their tiers would fit (`always_bar`),
+/// so that tests can hold that path to the reference on small fields.
+pub fn pair_with(
+    tournament: &Tournament,
+    round: RoundNo,
+    always_bar: bool,
+) -> Result<RoundPairing, PairingError> {
     let mut players = tournament.available_players(round);
     players.sort();
     let field = Field::new(tournament, round);
@@ -153,47 +163,81 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
                 .position(|s| *s == field.score(p))
                 .expect("a lower player")
         };
-        // Tiers, least significant first: C7, C6, C5 (highest level ... lowest), C4.
+        let problem = Problem {
+            field: &field,
+            players: unpaired.clone(),
+        };
         let base = unpaired.len() as i128 / 2 + 1;
-        let tiers = 3 + levels.len() as u32;
-        if base.checked_pow(tiers + 1).is_none_or(|x| x > 1i128 << 118) {
+        let upfloats = |a: Tpn, b: Tpn| match (is_top(a), is_top(b)) {
+            (true, false) => Some(b),
+            (false, true) => Some(a),
+            _ => None,
+        };
+        // C5 is lexicographic from the lowest score level up. Going up from the lowest level,
+        // a level the best matching (with the least C4) can leave without an upfloater is
+        // barred from the top scoregroup: no best set uses it, and it needs no tier.
+        // (Only needed when every level's tier would not fit the weights.)
+        let fits = |tiers: u32| {
+            base.checked_pow(tiers + 1)
+                .is_some_and(|x| x <= 1i128 << 118)
+        };
+        let mut barred: Vec<usize> = Vec::new();
+        for j in (1..levels.len()).rev() {
+            if !always_bar && fits(3 + (levels.len() - barred.len()) as u32) {
+                break;
+            }
+            let bar = |a: Tpn, b: Tpn| upfloats(a, b).is_none_or(|l| !barred.contains(&level(l)));
+            let cost =
+                |a: Tpn, b: Tpn| upfloats(a, b).map_or(0, |l| base + i128::from(level(l) == j));
+            match problem.best(&cost, &bar) {
+                Some((c, _)) if c % base == 0 => barred.push(j),
+                Some(_) => break,
+                None => return none("no set of upfloaters leaves a legal pairing (3.5, C3)"),
+            }
+        }
+        let active: Vec<usize> = (0..levels.len()).filter(|j| !barred.contains(j)).collect();
+        let not_barred =
+            |a: Tpn, b: Tpn| upfloats(a, b).is_none_or(|l| !barred.contains(&level(l)));
+        // Tiers, least significant first: C7, C6, C5 (the active levels, highest first), C4.
+        let tiers = 3 + active.len() as u32;
+        if !fits(tiers) {
             return Err(PairingError::NotImplemented {
                 system: crate::settings::System::DoubleSwiss,
                 round,
             });
         }
         let tier = |k: u32| base.pow(k);
+        let c4_tier = tier(2 + active.len() as u32);
         let cost = |a: Tpn, b: Tpn| -> i128 {
-            let (t, l) = match (is_top(a), is_top(b)) {
-                (true, false) => (a, b),
-                (false, true) => (b, a),
-                (true, true) => return 0,
-                (false, false) => {
-                    // C6: the following scoregroup with someone lower.
-                    let (sa, sb) = (Some(field.score(a)), Some(field.score(b)));
-                    return if (sa == following) != (sb == following) {
-                        tier(1)
+            match upfloats(a, b) {
+                Some(l) => {
+                    let c5 = active
+                        .iter()
+                        .position(|j| *j == level(l))
+                        .map_or(0, |i| tier(2 + i as u32));
+                    let c7 = if !field.is_last_round() && field.floated_last_round(l) {
+                        tier(0)
                     } else {
                         0
                     };
+                    c4_tier + c5 + c7
                 }
-            };
-            let _ = t;
-            let c7 = if !field.is_last_round() && field.floated_last_round(l) {
-                tier(0)
-            } else {
-                0
-            };
-            tier(2 + level(l) as u32) + tier(2 + levels.len() as u32) + c7
+                None if is_top(a) => 0,
+                None => {
+                    // C6: the following scoregroup with someone lower.
+                    let (sa, sb) = (Some(field.score(a)), Some(field.score(b)));
+                    if (sa == following) != (sb == following) {
+                        tier(1)
+                    } else {
+                        0
+                    }
+                }
+            }
         };
-        let problem = Problem {
-            field: &field,
-            players: unpaired.clone(),
-        };
-        let Some((optimum, _)) = problem.best(&cost, &|_, _| true) else {
+        let Some((optimum, _)) = problem.best(&cost, &not_barred) else {
             return none("no set of upfloaters leaves a legal pairing (3.5, C3)");
         };
-        let k = optimum / tier(2 + levels.len() as u32);
+        let k = optimum / c4_tier;
         // 3.5.4: the first optimal set, member by member, in the order of 3.5.3.
         let mut candidates: Vec<Tpn> = unpaired.iter().copied().filter(|p| !is_top(*p)).collect();
         candidates.sort_by(|a, b| field.score(*b).cmp(&field.score(*a)).then(a.cmp(b)));
@@ -208,8 +252,8 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
             with.push(c);
             let allowed = |a: Tpn, b: Tpn| {
                 let forced = |x: Tpn, y: Tpn| !with.contains(&x) || is_top(y);
-                let barred = |x: Tpn, y: Tpn| !(excluded.contains(&x) && is_top(y));
-                forced(a, b) && forced(b, a) && barred(a, b) && barred(b, a)
+                let left_out = |x: Tpn, y: Tpn| !(excluded.contains(&x) && is_top(y));
+                not_barred(a, b) && forced(a, b) && forced(b, a) && left_out(a, b) && left_out(b, a)
             };
             if problem
                 .best(&cost, &allowed)

@@ -176,15 +176,21 @@ fn the_matching_implementation_agrees_with_the_reference() {
         for r in 2..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
             let before = engine::check::before_round(&t, round);
-            let fast = engine::pairing::double_swiss_matching::pair(&before, round).unwrap();
             let slow = double_swiss_reference::pair(&before, round)
                 .unwrap()
                 .unwrap();
-            assert_eq!(
-                (fast.pairs, fast.bye),
-                (slow.pairs, slow.bye),
-                "seed {seed} ({players} players), round {r}"
-            );
+            // Both paths: every C5 level with its tier, and the levels barred (as large
+            // fields need).
+            for always_bar in [false, true] {
+                let fast =
+                    engine::pairing::double_swiss_matching::pair_with(&before, round, always_bar)
+                        .unwrap();
+                assert_eq!(
+                    (&fast.pairs, fast.bye),
+                    (&slow.pairs, slow.bye),
+                    "seed {seed} ({players} players), round {r}, levels barred: {always_bar}"
+                );
+            }
             rounds_compared += 1;
         }
     }
