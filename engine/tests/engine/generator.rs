@@ -70,3 +70,50 @@ fn rounds_beyond_what_the_system_pairs_are_an_error_not_a_panic() {
         "{e}"
     );
 }
+
+/// A Double-Swiss event generated round after round has what real ones have: late entries,
+/// withdrawals, requested byes and forfeits; and re-pairing every round gives what was paired.
+#[test]
+fn generated_events_have_late_entries_withdrawals_byes_and_forfeits() {
+    use engine::history::{states_before, RoundEntry};
+    use engine::result::{ByeKind, GameMode};
+    let t = generate(GenerateConfig {
+        system: System::DoubleSwiss,
+        players: 90,
+        rounds: 7,
+        seed: 3,
+    })
+    .unwrap();
+    let states = states_before(&t, t.next_round());
+    let late = states
+        .iter()
+        .filter(|s| {
+            s.entries[0] == RoundEntry::Absent && s.entries.iter().any(|e| *e != RoundEntry::Absent)
+        })
+        .count();
+    let withdrawn = t
+        .players()
+        .iter()
+        .filter(|p| p.withdrawn_from.is_some())
+        .count();
+    let requested = t
+        .rounds()
+        .iter()
+        .flat_map(|r| &r.byes)
+        .filter(|b| b.kind != ByeKind::PairingAllocated)
+        .count();
+    let forfeits = t
+        .rounds()
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .flat_map(|p| p.games.iter().flatten())
+        .filter(|g| g.mode() == GameMode::Forfeit)
+        .count();
+    assert!(
+        late > 0 && withdrawn > 0 && requested > 0 && forfeits > 0,
+        "late {late}, withdrawn {withdrawn}, byes {requested}, forfeits {forfeits}"
+    );
+    for (round, outcome) in engine::check::recheck(&t, System::DoubleSwiss) {
+        assert_eq!(outcome, engine::check::RoundCheck::Same, "round {round}");
+    }
+}
