@@ -14,6 +14,10 @@
 //! - 3.6: the least C8 value by a matching of the bracket, then the identifier fixed position
 //!   by position (the tops, then each top's partner), each choice checked the same way.
 //!
+//! The outer steps (bye order, bracket loop) mirror the reference's on purpose: the reference
+//! must not call the code it checks. Only the colour allocation (4.2-4.3) is shared; it is
+//! pinned by its own hand-worked tests.
+//!
 //! Why one matching of everyone decides 3.5: a perfect matching of the unpaired players whose
 //! top-scoregroup players are matched with upfloaters S makes the bracket top ∪ S legal and
 //! the rest legal (C1, C3); a C4-best set never pairs two upfloaters together (both could
