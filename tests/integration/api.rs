@@ -10,17 +10,8 @@ fn settings(system: &str) -> Value {
 
 /// Creates a tournament with `n` players rated 2400, 2390, ... and returns its id.
 fn tournament(server: &Server, system: &str, n: u32) -> String {
-    let r = server.chief(
-        "POST",
-        "/api/tournaments",
-        json!({ "name": "API Open", "settings": settings(system) }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    for i in 0..n {
-        let r = server.chief("POST", &format!("/api/tournaments/{id}/players"), json!({ "name": format!("Player,{i:02}"), "rating": 2400 - 10 * i, "fide_id": 5000 + i }));
-        assert_eq!(r.status, 201, "{}", r.body);
-    }
+    let id = server.create_tournament("API Open", system, 5);
+    server.register_players(&id, n, |i| 2400 - 10 * i);
     id
 }
 

@@ -216,8 +216,7 @@ impl Page {
 #[test]
 fn display_console_and_audit_in_a_real_browser() {
     let server = Server::start();
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Autumn Open 2026", "settings": { "system": "dutch", "rounds": 7, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
+    let id = server.create_tournament("Autumn Open 2026", "dutch", 7);
     let names = [
         "Brandt,Jonas",
         "Okafor,Ada",
@@ -363,15 +362,8 @@ fn display_console_and_audit_in_a_real_browser() {
 #[test]
 fn public_pages_and_a_display_that_survives_a_server_restart() {
     let server = Server::start();
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Dubov Rapid", "settings": { "system": "dubov", "rounds": 5, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    for i in 0..8u32 {
-        server.chief(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            json!({ "name": format!("Player,{i}"), "rating": 2200 - 50 * i }),
-        );
-    }
+    let id = server.create_tournament("Dubov Rapid", "dubov", 5);
+    server.register_players(&id, 8, |i| 2200 - 50 * i);
     let (_, pairs) = server.proposal(&id);
     server.chief(
         "POST",
@@ -430,8 +422,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
 #[test]
 fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
     let server = Server::start();
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Club Night", "settings": { "system": "dutch", "rounds": 5, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
+    let id = server.create_tournament("Club Night", "dutch", 5);
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
     let mut console = browser.page(&format!("{base}/arbiter/{id}"));
@@ -527,15 +518,8 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
 #[test]
 fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
     let server = Server::start();
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Big Open", "settings": { "system": "dutch", "rounds": 9, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    for i in 0..80u32 {
-        server.chief(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            json!({ "name": format!("Player,{i:02}"), "rating": 2500 - 10 * i }),
-        );
-    }
+    let id = server.create_tournament("Big Open", "dutch", 9);
+    server.register_players(&id, 80, |i| 2500 - 10 * i);
     let (_, pairs) = server.proposal(&id);
     assert_eq!(
         server

@@ -101,15 +101,8 @@ fn random_requests_never_get_a_500_and_leave_no_partial_state() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let server = Server::start();
     // A tournament in a state where most requests mean something: 6 players, round 1 out.
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Fuzz", "settings": { "system": "dutch", "rounds": 3, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    for i in 0..6 {
-        server.chief(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            json!({ "name": format!("P,{i}"), "rating": 2000 - i }),
-        );
-    }
+    let id = server.create_tournament("Fuzz", "dutch", 3);
+    server.register_players(&id, 6, |i| 2000 - i);
     server.publish_proposal(&id);
     let events_before = server
         .public(&format!("/api/tournaments/{id}/audit"))

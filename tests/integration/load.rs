@@ -23,16 +23,8 @@ const BOARDS: usize = 1000;
 #[test]
 fn five_hundred_displays_eight_arbiters() {
     let server = Server::start();
-    let r = server.chief("POST", "/api/tournaments", json!({ "name": "Load", "settings": { "system": "dutch", "rounds": 9, "initial_color": "white" } }));
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    for i in 0..2 * BOARDS {
-        let r = server.chief(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            json!({ "name": format!("P,{i:04}"), "rating": 1000 + i }),
-        );
-        assert_eq!(r.status, 201);
-    }
+    let id = server.create_tournament("Load", "dutch", 9);
+    server.register_players(&id, 2 * BOARDS as u32, |i| 1000 + i);
     let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
         .as_u64()
         .unwrap();

@@ -218,6 +218,29 @@ impl Server {
             + fields.get(12).copied().unwrap_or(0.0) / 100.0
     }
 
+    /// Creates a tournament (White for the first player by lot) and returns its id.
+    pub fn create_tournament(&self, name: &str, system: &str, rounds: u16) -> String {
+        let settings =
+            serde_json::json!({ "system": system, "rounds": rounds, "initial_color": "white" });
+        let r = self.chief(
+            "POST",
+            "/api/tournaments",
+            serde_json::json!({ "name": name, "settings": settings }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+        r.json()["id"].as_str().expect("an id").to_string()
+    }
+
+    /// Registers `n` players "Player,00", "Player,01", ... rated `rating(i)`, with FIDE ids
+    /// 5000, 5001, ...
+    pub fn register_players(&self, id: &str, n: u32, rating: impl Fn(u32) -> u32) {
+        for i in 0..n {
+            let body = serde_json::json!({ "name": format!("Player,{i:02}"), "rating": rating(i), "fide_id": 5000 + i });
+            let r = self.chief("POST", &format!("/api/tournaments/{id}/players"), body);
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+    }
+
     /// The system's proposal for the next round of tournament `id`, and its pairs as a
     /// publish request sends them.
     pub fn proposal(&self, id: &str) -> (serde_json::Value, Vec<serde_json::Value>) {
