@@ -55,12 +55,48 @@ fn time_round(system: System, players: u32, rounds_before: u16) {
 }
 
 fn main() {
+    if let Ok(spec) = std::env::var("PAIRING_ONLY") {
+        // "SYSTEM PLAYERS ROUNDS_BEFORE", for looking at one case.
+        let parts: Vec<&str> = spec.split_whitespace().collect();
+        let system = System::from_trf_type(parts[0]).unwrap_or(System::Dutch);
+        time_round(
+            system,
+            parts[1].parse().expect("players"),
+            parts[2].parse().expect("rounds"),
+        );
+        return;
+    }
     for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
         for players in [100, 1_000, 10_000] {
             time_round(system, players, 0);
         }
     }
-    for (players, rounds) in [(100, 4), (100, 8), (300, 3), (300, 6), (1_000, 2)] {
-        time_round(System::DoubleSwiss, players, rounds);
+    let only: Option<String> = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let wanted = |s: System| {
+        only.as_deref()
+            .is_none_or(|o| s.name().eq_ignore_ascii_case(o))
+    };
+    if wanted(System::Dutch) {
+        // Early and late rounds; the small field with many rounds is rematch-heavy.
+        for (players, rounds) in [
+            (100, 1),
+            (100, 4),
+            (100, 8),
+            (1_000, 1),
+            (1_000, 4),
+            (1_000, 8),
+            (10_000, 1),
+            (10_000, 4),
+            (10_000, 8),
+            (12, 9),
+            (20, 15),
+        ] {
+            time_round(System::Dutch, players, rounds);
+        }
+    }
+    if wanted(System::DoubleSwiss) {
+        for (players, rounds) in [(100, 4), (100, 8), (300, 3), (300, 6), (1_000, 2)] {
+            time_round(System::DoubleSwiss, players, rounds);
+        }
     }
 }

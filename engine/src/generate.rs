@@ -66,6 +66,19 @@ const FEDERATIONS: [&str; 10] = [
 
 /// Generates a tournament.
 pub fn generate(config: GenerateConfig) -> Result<Tournament, GenerateError> {
+    let (t, outcome) = generate_partial(config);
+    outcome.map(|()| t)
+}
+
+/// Generates a tournament, returning it as far as it got: on an error, with the rounds before
+/// the one that failed and that round's announcements (byes, withdrawals) made.
+pub fn generate_partial(config: GenerateConfig) -> (Tournament, Result<(), GenerateError>) {
+    let mut t = Tournament::new(Settings::new(config.system));
+    let outcome = run(config, &mut t);
+    (t, outcome)
+}
+
+fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError> {
     if config.players < 2 || config.rounds == 0 {
         return Err(GenerateError::TooSmall);
     }
@@ -77,7 +90,8 @@ pub fn generate(config: GenerateConfig) -> Result<Tournament, GenerateError> {
     } else {
         Color::Black
     });
-    let mut t = Tournament::new(settings);
+    *out = Tournament::new(settings);
+    let t = out;
     t.info.push(InfoRecord {
         code: "012".into(),
         text: format!(
@@ -116,14 +130,14 @@ pub fn generate(config: GenerateConfig) -> Result<Tournament, GenerateError> {
                 late_left -= 1;
             }
         }
-        announce(&mut rng, &mut t, round, config.rounds);
-        let pairing = pair_next_round(&t, config.system)
+        announce(&mut rng, t, round, config.rounds);
+        let pairing = pair_next_round(t, config.system)
             .map_err(|error| GenerateError::Pairing { round, error })?;
-        let violations = validate(&t, config.system, &pairing);
+        let violations = validate(t, config.system, &pairing);
         if !violations.is_empty() {
             return Err(GenerateError::Invalid { round, violations });
         }
-        let mut played = pairing.to_round(&t);
+        let mut played = pairing.to_round(t);
         for p in &mut played.pairings {
             let ratings = [p.white, p.black].map(|x| {
                 t.player(x)
@@ -145,7 +159,7 @@ pub fn generate(config: GenerateConfig) -> Result<Tournament, GenerateError> {
         t.push_round(played)
             .expect("a validated pairing makes a valid round");
     }
-    Ok(t)
+    Ok(())
 }
 
 /// Before a round: a few withdrawals and requested byes.

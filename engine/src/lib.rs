@@ -4,6 +4,7 @@
 //! This crate is pure: no I/O, no clock, no threads, no randomness but a seeded generator. It
 //! takes a [`Tournament`] and returns pairings, files as strings, and problems as values.
 
+pub mod assignment;
 pub mod check;
 pub mod color;
 pub mod generate;

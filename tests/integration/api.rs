@@ -94,16 +94,16 @@ fn a_round_through_the_api_live_on_a_display() {
             .public(&format!("/api/tournaments/{id}/standings"))
             .json();
         assert_eq!(standings["rows"].as_array().unwrap().len(), 9);
-        if system != "double-swiss" {
-            // Round 2 is not yet paired by this build for these systems: said plainly, and a
+        if system == "dubov" {
+            // Round 2 is not yet paired by this build for this system: said plainly, and a
             // manual pairing is possible.
             let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
             assert_eq!(p.status, 422);
             assert_eq!(p.json()["details"]["manual_pairing_possible"], true);
             continue;
         }
-        // Double-Swiss (a small field): the whole tournament through the API, each round's
-        // proposal the same as the command line pairs from the exported file.
+        // Dutch and Double-Swiss: the whole tournament through the API, each round's proposal
+        // the same as the command line pairs from the exported file.
         let results = ["1-0", "0-1", "1/2-1/2", "1-0"];
         for round in 2..=5u32 {
             std::fs::write(
@@ -113,7 +113,7 @@ fn a_round_through_the_api_live_on_a_display() {
                     .body,
             )
             .unwrap();
-            let cli = run(&["pair", "--double-swiss", file.to_str().unwrap()]);
+            let cli = run(&["pair", &format!("--{system}"), file.to_str().unwrap()]);
             assert!(
                 cli.status.success(),
                 "round {round}: {}",
@@ -137,8 +137,11 @@ fn a_round_through_the_api_live_on_a_display() {
                 "round {round}: API and command line agree"
             );
             for board in 1..=proposal["pairs"].as_array().unwrap().len() {
-                let body =
-                    json!({ "games": [results[board % 4], results[(board + round as usize) % 4]] });
+                let body = if system == "double-swiss" {
+                    json!({ "games": [results[board % 4], results[(board + round as usize) % 4]] })
+                } else {
+                    json!({ "result": results[(board + round as usize) % 4] })
+                };
                 let r = server.request(
                     "PUT",
                     &format!("/api/tournaments/{id}/rounds/{round}/boards/{board}/result"),

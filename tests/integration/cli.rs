@@ -123,10 +123,11 @@ fn generate_is_reproducible_from_its_printed_seed() {
 #[test]
 fn check_finds_no_difference_on_what_generate_made() {
     let dir = tempfile::tempdir().unwrap();
-    for (flag, name) in [
-        ("--dutch", "d.trf"),
-        ("--dubov", "b.trf"),
-        ("--double-swiss", "s.trf"),
+    // Dubov pairs round 1 only in this build.
+    for (flag, name, rounds) in [
+        ("--dutch", "d.trf", 7),
+        ("--dubov", "b.trf", 1),
+        ("--double-swiss", "s.trf", 5),
     ] {
         let file = dir.path().join(name);
         let g = run(&[
@@ -135,7 +136,7 @@ fn check_finds_no_difference_on_what_generate_made() {
             "--players",
             "31",
             "--rounds",
-            "1",
+            &rounds.to_string(),
             "--seed",
             "5",
             "-o",
@@ -144,7 +145,8 @@ fn check_finds_no_difference_on_what_generate_made() {
         assert!(g.status.success(), "{}", stderr(&g));
         let o = run(&["check", flag, file.to_str().unwrap()]);
         assert!(o.status.success(), "{flag}: {}{}", stdout(&o), stderr(&o));
-        assert_eq!(stdout(&o), "round 1: same\n");
+        let same: String = (1..=rounds).map(|r| format!("round {r}: same\n")).collect();
+        assert_eq!(stdout(&o), same, "{flag}");
     }
 }
 
@@ -158,7 +160,11 @@ fn check_lists_differences() {
         "{out}"
     );
     assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
-    assert!(out.contains("round 2: not re-paired"), "{out}");
+    // Later rounds are re-paired from what was played, so they are compared too.
+    assert!(
+        out.contains("round 2: ") && !out.contains("not re-paired"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -1,22 +1,99 @@
 //! The Dutch system, 1992-2006 text (`rules/dutch-1992-2006.md`).
 //!
-//! Implemented so far: the order of A.2 and round 1 (F.4 with the colours of E.5 and the lot of
-//! A.7). Later rounds return [`PairingError::NotImplemented`].
+//! Round 1 by F.4 and E.5; every later round by the procedure C.1-C.14, bracket after bracket
+//! from the highest score down, then colours by E.1-E.4 and the board order of F.1.
+//!
+//! The procedure is a list of steps whose first acceptable pairing is the answer. Two searches
+//! produce it, sharing the bracket-by-bracket logic of this module ([`procedure`]):
+//! - the fast one ([`super::dutch_search::Fast`]) walks the candidates of C.6-C.8 in their
+//!   order but asks a maximum-matching oracle whether a candidate prefix can still be completed
+//!   before going further, so that it never visits hopeless ones;
+//! - the literal one ([`super::dutch_search::Literal`], [`pair_literal`]) visits every exchange
+//!   of D.2 and every transposition of D.1 in order and tests each complete candidate. It is
+//!   for small fields only and exists to hold the fast one to the text (a property test).
+//!
+//! # Readings
+//! Where the text is silent or unclear, the choice made (and cited where the code makes it):
+//! - A.2 ranks by score, then by the order that fixed the pairing numbers (rating, title,
+//!   name) with the players' current ratings, so a corrected rating counts from the next
+//!   pairing on (F.7); the pairing number breaks what is still equal.
+//! - A.4/A.5: a player moved down is counted as receiving a downfloat when B.5/B.6 are
+//!   applied to the choice of who moves down; a resident paired with a player moved down
+//!   receives an upfloat. Floats of earlier rounds come from the scores before each round.
+//! - A.7 (c): "players having had a bye before" are those with a round without a game played
+//!   (bye, forfeit or absence), since that is what gives them a strong preference in an odd
+//!   round. Their preference is treated as absolute in a bracket unless that leaves more
+//!   players unpaired in it, in which case it is not (the bracket is searched both ways).
+//! - A.7 (d): such players' mild preference counts, for A.8, on whichever side lowers x; in
+//!   B.4 they are never counted as denied.
+//! - A.8/B.4: a pair denies a preference when both players prefer the same colour; x is
+//!   `max(w, b) - q` (never below 0). In a heterogeneous bracket the x of C.2 is the budget of
+//!   the whole bracket: the pairs of players moved down and those of the remainder together
+//!   may deny at most x preferences (which is why C.11 undoes the pairs of the players moved
+//!   down when it raises x).
+//! - C.6-C.11 as a ladder of levels, each tried with every exchange and transposition before
+//!   the next: B.1, B.2 and all of B.4-B.6; then B.6, then B.5, for upfloats dropped (C.9);
+//!   then B.6, then B.5, for downfloats dropped (C.10); then x raised one by one up to p
+//!   (C.11). C.9's first sentence (a different opponent for the players moved down when the
+//!   remainder cannot be paired) is applied at every level: the pairs of the players moved
+//!   down are accepted only if the remainder can then be paired at the same level.
+//! - C.12 is tried when a player moved down has no possible opponent in the bracket (C.1) or
+//!   the players moved down cannot all be paired at once: the previous bracket is paired
+//!   again, in its own order, with the condition that the players it moves down can all be
+//!   paired here. When that fails, the players moved down that can be paired are paired
+//!   (the higher first) and the others move on down with the remainder's floaters.
+//! - C.13 pairs the penultimate bracket again with the condition that the lowest can then
+//!   be paired completely, with p lowered one by one; p reaching 0 joins the two brackets,
+//!   the penultimate's players coming in as players moved down.
+//! - C.14 lowers p of a homogeneous bracket or remainder (never of the lowest bracket); x
+//!   goes down with it when it was above 0.
+//! - D.2 leaves open the order of exchanges with the same difference and the same S1
+//!   players: the S2 players with the smaller numbers are taken first.
+//! - B.6 notes: in the last round, B.2 is not applied to players with exactly 50 % only when
+//!   no pairing of the bracket with as many pairs exists otherwise; B.5/B.6 are not applied
+//!   to players above 50 %. The percentage is of the rounds so far.
+//! - E.1-E.4: a player with no game yet has no preference; when neither player of a pair
+//!   has one, the higher-ranked player gets the colour of the lot on odd boards and the
+//!   other on even boards (as E.5 does in round 1).
+//! - F.9: an adjourned game is a result not yet entered; the round cannot be paired until it
+//!   is (the server refuses with the boards missing).
 
-use super::{check_no_forbidden, half_against_half, PairingError, RoundPairing};
+use super::dutch_search::{Fast, Found, Literal, Search, Sink};
+use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
+use crate::color::Color;
+use crate::history::{states_before, ColorPreference, Float, PlayerState, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
+use crate::points::Points;
 use crate::settings::System;
 use crate::tournament::Tournament;
 
+/// The largest field [`pair_literal`] takes: its search visits every candidate.
+pub const LITERAL_LIMIT: usize = 16;
+
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    if round != RoundNo::FIRST {
-        return Err(PairingError::NotImplemented {
-            system: System::Dutch,
-            round,
-        });
+    if round == RoundNo::FIRST && forbidden_free_round_one(tournament, round) {
+        return round_one(tournament, round);
     }
-    round_one(tournament, round)
+    pair_with(tournament, round, &Fast)
+}
+
+/// Pairs `round` with the literal search (every exchange and transposition in order), for
+/// fields of at most [`LITERAL_LIMIT`] players; `None` for larger ones.
+pub fn pair_literal(
+    tournament: &Tournament,
+    round: RoundNo,
+) -> Option<Result<RoundPairing, PairingError>> {
+    if tournament.available_players(round).len() > LITERAL_LIMIT {
+        return None;
+    }
+    Some(pair_with(tournament, round, &Literal))
+}
+
+fn forbidden_free_round_one(tournament: &Tournament, round: RoundNo) -> bool {
+    let mut scratch = Vec::new();
+    let r = half_against_half(tournament, round, &mut scratch);
+    check_no_forbidden(tournament, System::Dutch, round, &r.pairs).is_ok()
 }
 
 /// Dutch F.4: all players form one homogeneous bracket ordered by A.2; if the number is odd the
@@ -38,14 +115,13 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
     explanation.push(format!(
         "A.6: p = {}; S1 = {}; S2 = {}.",
         r.upper.len(),
-        list(&r.upper),
-        list(&r.lower)
+        list_tpn(&r.upper),
+        list_tpn(&r.lower)
     ));
     explanation.push(format!(
         "E.5: S1's odd-numbered players get {:?} (the lot, A.7), its even-numbered ones the other colour.",
         r.first
     ));
-    check_no_forbidden(tournament, System::Dutch, round, &r.pairs)?;
     Ok(RoundPairing {
         round,
         pairs: r.pairs,
@@ -54,10 +130,1020 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
     })
 }
 
-fn list(players: &[Tpn]) -> String {
+fn list_tpn(players: &[Tpn]) -> String {
     players
         .iter()
         .map(Tpn::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// One player as the procedure sees them. Players are numbered by rank (A.2 with the score
+/// first): index 0 is the highest.
+#[derive(Clone, Debug)]
+pub(crate) struct Pl {
+    pub tpn: Tpn,
+    pub score: Points,
+    pub pref: ColorPreference,
+    /// The colour B.2 leaves (colour difference ±2, or the same colour twice in a row).
+    pub absolute: Option<Color>,
+    /// B.6 notes: last round, exactly 50 %: B.2 may be relaxed for this player.
+    pub b2_exempt: bool,
+    /// A.7 (c): the strong preference treated as absolute while that costs no floater.
+    pub a7c: Option<Color>,
+    /// A.7 (d): a mild preference that counts on whichever side lowers x.
+    pub flex: bool,
+    /// Floats in the last round and the round before it (B.5, B.6).
+    pub down1: bool,
+    pub down2: bool,
+    pub up1: bool,
+    pub up2: bool,
+    /// B.6 notes: last round, above 50 %: B.5 and B.6 do not apply.
+    pub float_exempt: bool,
+    /// B.1 (b): may receive the bye.
+    pub can_bye: bool,
+    /// Colours of the games played, oldest first (F.2, F.3).
+    pub colors: Vec<Color>,
+}
+
+/// What the procedure knows before the round: the players by rank, who met whom.
+pub(crate) struct Ctx {
+    pub players: Vec<Pl>,
+    /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
+    /// pairs), sorted.
+    met: Vec<Vec<usize>>,
+}
+
+/// The criteria in force while searching a bracket (C.9-C.11, A.7 c, B.6 notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Level {
+    pub b6_up: bool,
+    pub b5_up: bool,
+    pub b6_down: bool,
+    pub b5_down: bool,
+    /// A.8's x: preferences that may be denied.
+    pub x: usize,
+    /// A.7 (c) in force.
+    pub a7c: bool,
+    /// B.6 notes: B.2 relaxed for players with 50 % in the last round.
+    pub b2_relaxed: bool,
+}
+
+impl Level {
+    fn describe(&self, first: &Level) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if !self.b6_up {
+            out.push("B.6 for upfloats dropped (C.9)");
+        }
+        if !self.b5_up {
+            out.push("B.5 for upfloats dropped (C.9)");
+        }
+        if !self.b6_down {
+            out.push("B.6 for downfloats dropped (C.10)");
+        }
+        if !self.b5_down {
+            out.push("B.5 for downfloats dropped (C.10)");
+        }
+        if self.x > first.x {
+            out.push("x raised (C.11)");
+        }
+        if first.a7c && !self.a7c {
+            out.push("A.7 (c) not applied: it would leave more players unpaired");
+        }
+        if self.b2_relaxed {
+            out.push("B.2 not applied to players with 50 % (B.6 notes, last round)");
+        }
+        out
+    }
+}
+
+impl Ctx {
+    pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Ctx {
+        let states = states_before(tournament, round);
+        let mut available: Vec<Tpn> = tournament.available_players(round);
+        // A.2: score, then the order of the pairing numbers' list with current ratings.
+        available.sort_by(|a, b| {
+            let (pa, pb) = (
+                tournament.player(*a).expect("available"),
+                tournament.player(*b).expect("available"),
+            );
+            states[b.index()]
+                .score
+                .cmp(&states[a.index()].score)
+                .then_with(|| crate::player::initial_order(pa, pb))
+                .then_with(|| a.cmp(b))
+        });
+        let rank_of: std::collections::HashMap<Tpn, usize> =
+            available.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let last_round = tournament.settings.rounds == Some(round.get());
+        let half = |s: Points| {
+            // Score doubled against the rounds so far (B.6 notes).
+            let doubled = (s + s).tenths();
+            let full = tournament.settings.points.win.tenths() * i32::from(round.get() - 1);
+            doubled.cmp(&full)
+        };
+        let odd_round = round.get() % 2 == 1;
+        let r = round.index();
+        let players = available
+            .iter()
+            .map(|t| {
+                let s: &PlayerState = &states[t.index()];
+                let pref = s.color_preference();
+                let absolute = match pref {
+                    ColorPreference::Absolute(c) => Some(c),
+                    _ => None,
+                };
+                let had_no_game = s
+                    .entries
+                    .iter()
+                    .any(|e| !matches!(e, RoundEntry::Paired { colored: true, .. }))
+                    && s.played_colors().next().is_some();
+                let float_at = |back: usize| r.checked_sub(back).and_then(|i| s.floats[i]);
+                Pl {
+                    tpn: *t,
+                    score: s.score,
+                    pref,
+                    absolute,
+                    b2_exempt: last_round && half(s.score).is_eq(),
+                    a7c: match pref {
+                        ColorPreference::Strong(c) if odd_round && had_no_game => Some(c),
+                        _ => None,
+                    },
+                    flex: !odd_round && had_no_game && matches!(pref, ColorPreference::Mild(_)),
+                    down1: float_at(1) == Some(Float::Down),
+                    down2: float_at(2) == Some(Float::Down),
+                    up1: float_at(1) == Some(Float::Up),
+                    up2: float_at(2) == Some(Float::Up),
+                    float_exempt: last_round && half(s.score).is_gt(),
+                    can_bye: !s.unplayed_point,
+                    colors: s.played_colors().collect(),
+                }
+            })
+            .collect::<Vec<_>>();
+        let mut met: Vec<Vec<usize>> = available
+            .iter()
+            .map(|t| {
+                states[t.index()]
+                    .opponents()
+                    .filter_map(|o| rank_of.get(&o).copied())
+                    .collect()
+            })
+            .collect();
+        for f in &tournament.forbidden {
+            if f.from <= round && round <= f.to {
+                for a in &f.players {
+                    for b in &f.players {
+                        if let (Some(&i), Some(&j)) = (rank_of.get(a), rank_of.get(b)) {
+                            if i != j {
+                                met[i].push(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for m in &mut met {
+            m.sort_unstable();
+            m.dedup();
+        }
+        Ctx { players, met }
+    }
+
+    /// The colour B.2 (and A.7 c, when in force) leaves player `i`.
+    fn must(&self, i: usize, lv: &Level) -> Option<Color> {
+        let p = &self.players[i];
+        if lv.b2_relaxed && p.b2_exempt {
+            return None;
+        }
+        p.absolute.or(if lv.a7c { p.a7c } else { None })
+    }
+
+    /// B.1 (a) and B.2 alone, at their most relaxed (C.1, C.12 and C.13 look-ahead).
+    pub fn compatible(&self, a: usize, b: usize, b2_relaxed: bool) -> bool {
+        let lv = Level {
+            b6_up: false,
+            b5_up: false,
+            b6_down: false,
+            b5_down: false,
+            x: 0,
+            a7c: false,
+            b2_relaxed,
+        };
+        a != b && self.met[a].binary_search(&b).is_err() && self.colors_fit(a, b, &lv)
+    }
+
+    fn colors_fit(&self, a: usize, b: usize, lv: &Level) -> bool {
+        match (self.must(a, lv), self.must(b, lv)) {
+            (Some(x), Some(y)) => x != y,
+            _ => true,
+        }
+    }
+
+    /// Whether `a` and `b` may be paired at level `lv`: B.1 (a), B.2 (with A.7 c), and B.5/B.6
+    /// for the upfloat the lower of the two receives when their scores differ.
+    pub fn pair_ok(&self, a: usize, b: usize, lv: &Level) -> bool {
+        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colors_fit(a, b, lv) {
+            return false;
+        }
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        match pa.score.cmp(&pb.score) {
+            std::cmp::Ordering::Greater => self.up_ok(b, lv),
+            std::cmp::Ordering::Less => self.up_ok(a, lv),
+            std::cmp::Ordering::Equal => true,
+        }
+    }
+
+    /// B.5/B.6 for an upfloat of `i`.
+    pub fn up_ok(&self, i: usize, lv: &Level) -> bool {
+        let p = &self.players[i];
+        p.float_exempt || !((lv.b5_up && p.up1) || (lv.b6_up && p.up2))
+    }
+
+    /// B.5/B.6 for a downfloat of `i` (moved down, or the bye: A.5).
+    pub fn down_ok(&self, i: usize, lv: &Level) -> bool {
+        let p = &self.players[i];
+        p.float_exempt || !((lv.b5_down && p.down1) || (lv.b6_down && p.down2))
+    }
+
+    /// B.1 (b) and A.5: may `i` take the bye at this level.
+    pub fn bye_ok(&self, i: usize, lv: &Level) -> bool {
+        self.players[i].can_bye && self.down_ok(i, lv)
+    }
+
+    /// B.4: whether pairing `a` with `b` denies one of them their colour preference.
+    pub fn denies(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        if pa.flex || pb.flex {
+            return false;
+        }
+        matches!((pa.pref.color(), pb.pref.color()), (Some(x), Some(y)) if x == y)
+    }
+
+    /// A.8: x of a group of players.
+    fn x_of(&self, group: &[usize]) -> usize {
+        let (mut w, mut b, mut flex) = (0usize, 0usize, 0usize);
+        for &i in group {
+            let p = &self.players[i];
+            if p.flex {
+                flex += 1;
+                continue;
+            }
+            match p.pref.color() {
+                Some(Color::White) => w += 1,
+                Some(Color::Black) => b += 1,
+                None => {}
+            }
+        }
+        // A.7 (d): the flexible preferences go to the smaller side first.
+        let larger = w.max(b).max((w + b + flex).div_ceil(2));
+        larger.saturating_sub(group.len().div_ceil(2))
+    }
+
+    fn tpns(&self, players: &[usize]) -> String {
+        if players.is_empty() {
+            return "none".into();
+        }
+        players
+            .iter()
+            .map(|&i| self.players[i].tpn.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The levels of C.9-C.11 for a bracket whose x is `x` and p is `p`, in the order tried.
+fn levels(x: usize, p: usize, a7c: bool, b2_relaxed: bool) -> Vec<Level> {
+    let x = x.min(p);
+    let strict = Level {
+        b6_up: true,
+        b5_up: true,
+        b6_down: true,
+        b5_down: true,
+        x,
+        a7c,
+        b2_relaxed,
+    };
+    let mut out = vec![strict];
+    let mut l = strict;
+    for step in 0..4 {
+        match step {
+            0 => l.b6_up = false,
+            1 => l.b5_up = false,
+            2 => l.b6_down = false,
+            _ => l.b5_down = false,
+        }
+        out.push(l);
+    }
+    for more in x + 1..=p {
+        out.push(Level { x: more, ..l });
+    }
+    out
+}
+
+/// The modes a bracket is searched in, in order: A.7 (c) first where it applies, B.2 relaxed
+/// for 50 % players last (B.6 notes).
+fn modes(cx: &Ctx, group: &[usize]) -> Vec<(bool, bool)> {
+    let mut out = Vec::new();
+    if group.iter().any(|&i| cx.players[i].a7c.is_some()) {
+        out.push((true, false));
+    }
+    out.push((false, false));
+    if group.iter().any(|&i| cx.players[i].b2_exempt) {
+        out.push((false, true));
+    }
+    out
+}
+
+/// A bracket to pair: its own players (one score, or several after C.13 joined brackets) and
+/// the players moved down into it.
+#[derive(Clone, Debug)]
+struct Bracket {
+    residents: Vec<usize>,
+    /// Players joined in from the bracket above by C.13; they count as moved down.
+    joined: Vec<usize>,
+}
+
+/// How one bracket was paired.
+#[derive(Clone, Debug)]
+struct Paired {
+    pairs: Vec<(usize, usize)>,
+    /// Moved down to the next bracket (or, in the lowest, the bye).
+    floaters: Vec<usize>,
+    /// The pairs' count, for C.12/C.13 (pairs made among this bracket's players).
+    lines: Vec<String>,
+}
+
+enum Failure {
+    /// C.12: players moved down that cannot be paired here (C.1).
+    MovedDown,
+    /// C.13: the lowest bracket cannot be paired.
+    Lowest,
+}
+
+/// The procedure of C, bracket by bracket, with `search` finding each bracket's candidate.
+fn pair_with(
+    tournament: &Tournament,
+    round: RoundNo,
+    search: &dyn Search,
+) -> Result<RoundPairing, PairingError> {
+    let cx = Ctx::new(tournament, round);
+    let mut explanation = vec![format!(
+        "Round {round} (Dutch): {} players, ranked by A.2 (score, rating, title, name).",
+        cx.players.len()
+    )];
+    let (pairs, bye, lines) =
+        procedure(&cx, search).map_err(|reason| PairingError::NoValidPairing { round, reason })?;
+    explanation.extend(lines);
+    let first = initial_color(tournament, &mut explanation);
+    let (pairs, colour_lines) = allocate(&cx, pairs, first);
+    explanation.extend(colour_lines);
+    Ok(RoundPairing {
+        round,
+        pairs,
+        bye: bye.map(|b| cx.players[b].tpn),
+        explanation,
+    })
+}
+
+type Procedure = (Vec<(usize, usize)>, Option<usize>, Vec<String>);
+
+/// C.1-C.14 over all brackets, from the highest score down.
+fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
+    let mut brackets: Vec<Bracket> = Vec::new();
+    for (i, p) in cx.players.iter().enumerate() {
+        match brackets.last_mut() {
+            Some(b) if cx.players[b.residents[0]].score == p.score => b.residents.push(i),
+            _ => brackets.push(Bracket {
+                residents: vec![i],
+                joined: Vec::new(),
+            }),
+        }
+    }
+    if cx.players.len() < 2 {
+        return match cx.players.first() {
+            None => Ok((Vec::new(), None, Vec::new())),
+            Some(p) if p.can_bye => Ok((
+                Vec::new(),
+                Some(0),
+                vec!["A.5: one player: the bye.".into()],
+            )),
+            Some(_) => {
+                Err("the only player has already had a point without playing (B.1 b)".into())
+            }
+        };
+    }
+    let mut done: Vec<Paired> = Vec::new();
+    let mut i = 0;
+    while i < brackets.len() {
+        let lowest = i + 1 == brackets.len();
+        let moved: Vec<usize> = done.last().map(|d| d.floaters.clone()).unwrap_or_default();
+        let mut incoming = moved.clone();
+        incoming.extend(&brackets[i].joined);
+        incoming.sort_unstable();
+        let sink = if lowest { Sink::Bye } else { Sink::Free };
+        match pair_bracket(
+            cx,
+            search,
+            &incoming,
+            &brackets[i].residents,
+            &sink,
+            lowest,
+            true,
+        ) {
+            Ok(p) => {
+                done.push(p);
+                i += 1;
+            }
+            Err(Failure::MovedDown) => {
+                // C.12: pair the previous bracket again so that other players come down.
+                let mut fixed = None;
+                if i > 0 && brackets[i].joined.is_empty() {
+                    let prev_in: Vec<usize> = if i >= 2 {
+                        done[i - 2].floaters.clone()
+                    } else {
+                        Vec::new()
+                    };
+                    let mut prev_in = prev_in;
+                    prev_in.extend(&brackets[i - 1].joined);
+                    prev_in.sort_unstable();
+                    let into = Sink::into_next(brackets[i].residents.clone());
+                    if let Ok(mut again) = pair_bracket(
+                        cx,
+                        search,
+                        &prev_in,
+                        &brackets[i - 1].residents,
+                        &into,
+                        false,
+                        false,
+                    ) {
+                        if let Ok(now) = pair_bracket(
+                            cx,
+                            search,
+                            &again.floaters,
+                            &brackets[i].residents,
+                            &sink,
+                            lowest,
+                            true,
+                        ) {
+                            again.lines.insert(
+                                0,
+                                format!(
+                                    "C.12: the previous bracket is paired again so that the players it moves down ({}) can be paired below.",
+                                    cx.tpns(&again.floaters)
+                                ),
+                            );
+                            fixed = Some((again, now));
+                        }
+                    }
+                }
+                match fixed {
+                    Some((again, now)) => {
+                        done[i - 1] = again;
+                        done.push(now);
+                        i += 1;
+                    }
+                    None => {
+                        let p = pair_bracket(
+                            cx,
+                            search,
+                            &incoming,
+                            &brackets[i].residents,
+                            &sink,
+                            lowest,
+                            false,
+                        );
+                        match p {
+                            Ok(p) => {
+                                done.push(p);
+                                i += 1;
+                            }
+                            Err(_) => {
+                                // Only the lowest bracket can still fail: C.13 below.
+                                c13(cx, search, &mut brackets, &mut done, &mut i)?;
+                            }
+                        }
+                    }
+                }
+            }
+            Err(Failure::Lowest) => c13(cx, search, &mut brackets, &mut done, &mut i)?,
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut lines = Vec::new();
+    let mut bye = None;
+    for (k, d) in done.iter().enumerate() {
+        pairs.extend(d.pairs.iter().copied());
+        lines.extend(d.lines.iter().cloned());
+        if k + 1 == done.len() {
+            bye = d.floaters.first().copied();
+        }
+    }
+    if let Some(b) = bye {
+        lines.push(format!("A.5: {} gets the bye.", cx.players[b].tpn));
+    }
+    Ok((pairs, bye, lines))
+}
+
+/// C.13: the lowest bracket (index `i`) cannot be paired. Pair the penultimate again so that
+/// it can, lowering its p one by one; at p = 0 join the two.
+fn c13(
+    cx: &Ctx,
+    search: &dyn Search,
+    brackets: &mut Vec<Bracket>,
+    done: &mut Vec<Paired>,
+    i: &mut usize,
+) -> Result<(), String> {
+    if *i == 0 {
+        // Everything is joined. Reading: the players joined in need not be paired against
+        // the lowest scores first when that is what stands in the way; the whole field is
+        // paired as one bracket treated as homogeneous (A.3), where every pairing is a
+        // candidate, before saying that none exists.
+        let mut all = brackets[0].residents.clone();
+        all.extend(&brackets[0].joined);
+        all.sort_unstable();
+        if !brackets[0].joined.is_empty() {
+            if let Ok(mut p) = pair_bracket(cx, search, &[], &all, &Sink::Bye, true, false) {
+                p.lines.insert(
+                    0,
+                    "C.13: every bracket joined; the field is paired as one homogeneous bracket."
+                        .into(),
+                );
+                done.clear();
+                done.push(p);
+                brackets.truncate(1);
+                brackets[0] = Bracket {
+                    residents: all,
+                    joined: Vec::new(),
+                };
+                *i = 1;
+                return Ok(());
+            }
+        }
+        return Err(
+            "even with every bracket joined, no pairing meets the absolute criteria B.1 and B.2"
+                .into(),
+        );
+    }
+    let pen = *i - 1;
+    let mut pen_in: Vec<usize> = if pen >= 1 {
+        done[pen - 1].floaters.clone()
+    } else {
+        Vec::new()
+    };
+    pen_in.extend(&brackets[pen].joined);
+    pen_in.sort_unstable();
+    let lowest_players: Vec<usize> = {
+        let mut v = brackets[*i].residents.clone();
+        v.extend(&brackets[*i].joined);
+        v.sort_unstable();
+        v
+    };
+    let into = Sink::complete_lowest(lowest_players);
+    if let Ok(mut again) = pair_bracket(
+        cx,
+        search,
+        &pen_in,
+        &brackets[pen].residents,
+        &into,
+        false,
+        false,
+    ) {
+        let mut incoming = again.floaters.clone();
+        incoming.extend(&brackets[*i].joined);
+        incoming.sort_unstable();
+        if let Ok(low) = pair_bracket(
+            cx,
+            search,
+            &incoming,
+            &brackets[*i].residents,
+            &Sink::Bye,
+            true,
+            false,
+        ) {
+            again.lines.insert(
+                0,
+                "C.13: the lowest bracket cannot be paired; the penultimate is paired again so that it can.".into(),
+            );
+            done.truncate(pen);
+            done.push(again);
+            done.push(low);
+            *i += 1;
+            return Ok(());
+        }
+    }
+    // p reached 0: the penultimate bracket joins the lowest.
+    let upper = brackets.remove(pen);
+    let joined = &mut brackets[pen].joined;
+    joined.extend(upper.residents);
+    joined.extend(upper.joined);
+    joined.sort_unstable();
+    done.truncate(pen);
+    *i = pen;
+    Ok(())
+}
+
+/// Pairs one bracket: `incoming` moved down into it, `residents` its own players.
+/// `c12` allows asking for C.12 (a failure) when players moved down cannot all be paired;
+/// without it they are paired as far as they can be and the others move on down.
+fn pair_bracket(
+    cx: &Ctx,
+    search: &dyn Search,
+    incoming: &[usize],
+    residents: &[usize],
+    sink: &Sink,
+    lowest: bool,
+    c12: bool,
+) -> Result<Paired, Failure> {
+    let mut lines = Vec::new();
+    let score = |i: usize| cx.players[i].score;
+    let mut all: Vec<usize> = incoming.iter().chain(residents).copied().collect();
+    all.sort_unstable();
+    let label = residents
+        .first()
+        .map(|&r| score(r).to_string())
+        .unwrap_or_default();
+    let relax = all.iter().any(|&i| cx.players[i].b2_exempt);
+    // C.1: players with no possible opponent in the bracket.
+    let lonely: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&a| !all.iter().any(|&b| cx.compatible(a, b, relax)))
+        .collect();
+    let mut moved_on: Vec<usize> = Vec::new();
+    let mut mdps: Vec<usize> = incoming.to_vec();
+    let mut residents: Vec<usize> = residents.to_vec();
+    if !lowest {
+        for &l in &lonely {
+            if mdps.contains(&l) {
+                if c12 {
+                    return Err(Failure::MovedDown);
+                }
+            } else {
+                residents.retain(|&r| r != l);
+                moved_on.push(l);
+                lines.push(format!(
+                    "C.1: {} has no possible opponent in bracket {label} and moves down.",
+                    cx.players[l].tpn
+                ));
+            }
+        }
+    }
+    let heterogeneous = !mdps.is_empty() && mdps.len() * 2 < mdps.len() + residents.len();
+    if heterogeneous {
+        // The players moved down must all be paired at once (B.1/B.2), or C.12.
+        let matchable = matchable_prefix(cx, &mdps, &residents, relax);
+        if matchable.len() < mdps.len() {
+            if c12 {
+                return Err(Failure::MovedDown);
+            }
+            let rest: Vec<usize> = mdps
+                .iter()
+                .copied()
+                .filter(|m| !matchable.contains(m))
+                .collect();
+            lines.push(format!(
+                "C.12 finds no other pairing above; {} cannot be paired here and move{} on down.",
+                cx.tpns(&rest),
+                if rest.len() == 1 { "s" } else { "" }
+            ));
+            moved_on.extend(&rest);
+            mdps = matchable;
+        }
+    }
+    if lowest && !moved_on.is_empty() {
+        // Nowhere further down to go: C.13.
+        return Err(Failure::Lowest);
+    }
+    let heterogeneous = !mdps.is_empty() && mdps.len() * 2 < mdps.len() + residents.len();
+    let mut group: Vec<usize> = mdps.iter().chain(&residents).copied().collect();
+    group.sort_unstable();
+    if !lowest && group.len() < 2 {
+        moved_on.extend(&group);
+        moved_on.sort_unstable();
+        lines.push(format!(
+            "Bracket {label}: {} cannot be paired here and moves down.",
+            cx.tpns(&group)
+        ));
+        return Ok(Paired {
+            pairs: Vec::new(),
+            floaters: moved_on,
+            lines,
+        });
+    }
+    let x0 = cx.x_of(&group);
+    let outcome = if heterogeneous {
+        heterogeneous_bracket(cx, search, &mdps, &residents, x0, sink, lowest, &moved_on)
+    } else {
+        homogeneous_bracket(cx, search, &group, x0, sink, lowest, &moved_on)
+    };
+    let Some((pairs, floaters, mut detail)) = outcome else {
+        return Err(Failure::Lowest);
+    };
+    lines.push(format!(
+        "Bracket {label} ({}{} players{}): {}",
+        if heterogeneous {
+            "heterogeneous, "
+        } else if mdps.is_empty() {
+            "homogeneous, "
+        } else {
+            "treated as homogeneous (A.3), "
+        },
+        group.len(),
+        if mdps.is_empty() {
+            String::new()
+        } else {
+            format!("; moved down: {}", cx.tpns(&mdps))
+        },
+        cx.tpns(&group)
+    ));
+    lines.append(&mut detail);
+    let mut floaters = floaters;
+    floaters.extend(moved_on);
+    floaters.sort_unstable();
+    if !lowest && !floaters.is_empty() {
+        lines.push(format!("Moved down: {}.", cx.tpns(&floaters)));
+    }
+    Ok(Paired {
+        pairs,
+        floaters,
+        lines,
+    })
+}
+
+/// The players moved down that can be paired together, the higher first (C.12 failing).
+fn matchable_prefix(cx: &Ctx, mdps: &[usize], residents: &[usize], relax: bool) -> Vec<usize> {
+    let mut chosen: Vec<usize> = Vec::new();
+    for &m in mdps {
+        let mut trial = chosen.clone();
+        trial.push(m);
+        if super::dutch_search::bipartite_perfect(&trial, residents, |a, b| {
+            cx.compatible(a, b, relax)
+        }) {
+            chosen = trial;
+        }
+    }
+    chosen
+}
+
+type BracketOutcome = Option<(Vec<(usize, usize)>, Vec<usize>, Vec<String>)>;
+
+fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((a, b)) = &f.exchange {
+        out.push(format!(
+            "  {what}: exchange (D.2, C.8) of {} from S1 with {} from S2.",
+            cx.tpns(a),
+            cx.tpns(b)
+        ));
+    }
+    out.push(format!(
+        "  {what}: x = {}, p = {}; S1 = {}; S2 in the order used (D.1, C.7) = {}.",
+        lv.x,
+        f.pairs.len(),
+        cx.tpns(&f.s1),
+        cx.tpns(&f.s2)
+    ));
+    let relaxed = lv.describe(first);
+    if !relaxed.is_empty() {
+        out.push(format!("  {what}: {}.", relaxed.join("; ")));
+    }
+    out.push(format!(
+        "  {what}: pairs {}; preferences denied: {}.",
+        f.pairs
+            .iter()
+            .map(|(a, b)| format!("{}-{}", cx.players[*a].tpn, cx.players[*b].tpn))
+            .collect::<Vec<_>>()
+            .join(", "),
+        f.viol
+    ));
+    out
+}
+
+fn x_for(x0: usize, p0: usize, p: usize) -> usize {
+    // C.14: x goes down with p when it was above 0.
+    if x0 > 0 {
+        x0.saturating_sub(p0 - p)
+    } else {
+        0
+    }
+}
+
+fn homogeneous_bracket(
+    cx: &Ctx,
+    search: &dyn Search,
+    group: &[usize],
+    x0: usize,
+    sink: &Sink,
+    lowest: bool,
+    moved_on: &[usize],
+) -> BracketOutcome {
+    let p0 = group.len() / 2;
+    let floor = if lowest { p0 } else { 1 };
+    // The players moved on by C.1 take their place among the floaters for the look-ahead.
+    let sink = sink.with_extra(moved_on);
+    let mut lines = Vec::new();
+    let mut p = p0;
+    while p >= floor && p > 0 {
+        let x = x_for(x0, p0, p);
+        for (a7c, b2) in modes(cx, group) {
+            let ladder = levels(x, p, a7c, b2);
+            for lv in &ladder {
+                if let Some(f) = search.homogeneous(cx, group, p, lv, lv.x, &sink) {
+                    lines.extend(describe_found(cx, &f, lv, &ladder[0], "C.4-C.8"));
+                    return Some((f.pairs, f.floaters, lines));
+                }
+            }
+        }
+        if lowest {
+            return None;
+        }
+        lines.push(format!(
+            "  C.14: no pairing with p = {p}; p becomes {}.",
+            p - 1
+        ));
+        p -= 1;
+    }
+    if lowest {
+        return if group.len() == 1 && sink.accepts_alone(cx, group[0]) {
+            Some((Vec::new(), group.to_vec(), lines))
+        } else if group.is_empty() {
+            Some((Vec::new(), Vec::new(), lines))
+        } else {
+            None
+        };
+    }
+    // p = 0: the whole bracket moves down (C.14).
+    if sink.accepts_floaters(cx, group) {
+        lines.push("  C.14: p = 0: the whole bracket moves down.".into());
+        Some((Vec::new(), group.to_vec(), lines))
+    } else {
+        None
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn heterogeneous_bracket(
+    cx: &Ctx,
+    search: &dyn Search,
+    mdps: &[usize],
+    residents: &[usize],
+    x0: usize,
+    sink: &Sink,
+    lowest: bool,
+    moved_on: &[usize],
+) -> BracketOutcome {
+    let sink = sink.with_extra(moved_on);
+    let rem = residents.len() - mdps.len();
+    let pr0 = rem / 2;
+    let total0 = mdps.len() + pr0;
+    let floor = if lowest { pr0 } else { 0 };
+    let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    all.sort_unstable();
+    let mut lines = Vec::new();
+    let mut pr = pr0;
+    loop {
+        let total = mdps.len() + pr;
+        let x = x_for(x0, total0, total);
+        for (a7c, b2) in modes(cx, &all) {
+            let ladder = levels(x, total, a7c, b2);
+            for (k, lv) in ladder.iter().enumerate() {
+                let Some((het, remainder)) =
+                    search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
+                else {
+                    continue;
+                };
+                lines.extend(describe_found(cx, &het, lv, &ladder[0], "C.6 moved down"));
+                // The remainder, homogeneous (A.3), from the first level on (C.6: "start at
+                // C2 with the homogeneous remainder group"), within what x leaves.
+                for lv2 in &ladder[..=k] {
+                    let Some(budget) = lv2.x.checked_sub(het.viol) else {
+                        continue;
+                    };
+                    if pr == 0 {
+                        if sink.accepts_floaters_at(cx, &remainder, lv2) {
+                            lines.push(format!(
+                                "  Remainder {}: p = 0, moved down.",
+                                cx.tpns(&remainder)
+                            ));
+                            return Some((het.pairs, remainder, lines));
+                        }
+                        continue;
+                    }
+                    if let Some(f) = search.homogeneous(cx, &remainder, pr, lv2, budget, &sink) {
+                        lines.extend(describe_found(cx, &f, lv2, &ladder[0], "Remainder"));
+                        let mut pairs = het.pairs;
+                        pairs.extend(f.pairs);
+                        return Some((pairs, f.floaters, lines));
+                    }
+                }
+                // Cannot happen: the heterogeneous search checked the remainder at `lv`.
+                return None;
+            }
+        }
+        if pr == floor {
+            return None;
+        }
+        lines.push(format!(
+            "  C.14: the remainder cannot be paired with p = {pr}; p becomes {}.",
+            pr - 1
+        ));
+        pr -= 1;
+    }
+}
+
+/// E.1-E.4 (E.5 in the fallback), then F.1's board order. Returns `(white, black)` pairs.
+fn allocate(
+    cx: &Ctx,
+    mut pairs: Vec<(usize, usize)>,
+    lot: Color,
+) -> (Vec<(Tpn, Tpn)>, Vec<String>) {
+    // F.1: the score of the higher player, the sum of scores, the rank of the higher player.
+    for p in &mut pairs {
+        if p.1 < p.0 {
+            *p = (p.1, p.0);
+        }
+    }
+    pairs.sort_by(|a, b| {
+        let key = |(h, l): (usize, usize)| {
+            let (sh, sl) = (cx.players[h].score, cx.players[l].score);
+            (std::cmp::Reverse(sh.max(sl)), std::cmp::Reverse(sh + sl), h)
+        };
+        key(*a).cmp(&key(*b))
+    });
+    let mut lines = Vec::new();
+    let out = pairs
+        .iter()
+        .enumerate()
+        .map(|(board, &(h, l))| {
+            let (c, why) = higher_color(cx, h, l, board, lot);
+            if board < 200 {
+                lines.push(format!(
+                    "Board {}: {} - {} ({why}).",
+                    board + 1,
+                    cx.players[if c == Color::White { h } else { l }].tpn,
+                    cx.players[if c == Color::White { l } else { h }].tpn
+                ));
+            }
+            match c {
+                Color::White => (cx.players[h].tpn, cx.players[l].tpn),
+                Color::Black => (cx.players[l].tpn, cx.players[h].tpn),
+            }
+        })
+        .collect();
+    (out, lines)
+}
+
+fn strength(p: ColorPreference) -> u8 {
+    match p {
+        ColorPreference::None => 0,
+        ColorPreference::Mild(_) => 1,
+        ColorPreference::Strong(_) => 2,
+        ColorPreference::Absolute(_) => 3,
+    }
+}
+
+/// The colour of the higher-ranked player `h` against `l`, and the article deciding it.
+pub(crate) fn higher_color(
+    cx: &Ctx,
+    h: usize,
+    l: usize,
+    board: usize,
+    lot: Color,
+) -> (Color, &'static str) {
+    let (ph, pl) = (&cx.players[h], &cx.players[l]);
+    // B.2 first: a colour it leaves no choice about is given, the player it binds (not
+    // relaxed by the B.6 notes) first.
+    let bound = |p: &Pl| p.absolute.filter(|_| !p.b2_exempt);
+    match (bound(ph), bound(pl)) {
+        (Some(a), None) => return (a, "B.2"),
+        (None, Some(b)) => return (b.opposite(), "B.2"),
+        (Some(a), Some(b)) if a != b => return (a, "B.2, E.1"),
+        _ => {}
+    }
+    match (ph.pref.color(), pl.pref.color()) {
+        (Some(a), Some(b)) if a != b => (a, "E.1"),
+        (Some(a), None) => (a, "E.1"),
+        (None, Some(b)) => (b.opposite(), "E.1"),
+        (None, None) => (
+            if board % 2 == 0 { lot } else { lot.opposite() },
+            "E.4 reading: no preferences, the lot by board",
+        ),
+        (Some(a), Some(_)) => {
+            let (sh, sl) = (strength(ph.pref), strength(pl.pref));
+            if sh != sl {
+                return if sh > sl {
+                    (a, "E.2")
+                } else {
+                    (a.opposite(), "E.2")
+                };
+            }
+            // E.3: the latest round, counted from the end (F.3), with different colours.
+            for (ch, cl) in ph.colors.iter().rev().zip(pl.colors.iter().rev()) {
+                if ch != cl {
+                    return (ch.opposite(), "E.3");
+                }
+            }
+            (a, "E.4")
+        }
+    }
 }

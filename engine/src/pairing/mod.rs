@@ -1,16 +1,17 @@
 //! Pairing a round: the systems, what they return, and how a pairing becomes a round.
 //!
-//! Each system has its own module, citing the articles it implements. Round 1 is implemented
-//! for all three (Dutch F.4/E.5, Dubov 5, Double-Swiss 3.4/3.6/4.3.1). Double-Swiss later
-//! rounds are paired by the literal reference implementation for fields of up to
-//! [`double_swiss_reference::LIMIT`] players; other later rounds are refused with
-//! [`PairingError::NotImplemented`] until each system's full procedure lands.
+//! Each system has its own module, citing the articles it implements. The Dutch system and
+//! the Double-Swiss system pair every round; the Dubov system pairs round 1 (5), and its later
+//! rounds are refused with [`PairingError::NotImplemented`] until its procedure lands. The
+//! Dutch and Double-Swiss systems each have a second, literal implementation for small fields
+//! that property tests hold the fast one to.
 
 pub mod double_swiss;
 pub mod double_swiss_matching;
 pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
+mod dutch_search;
 
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
@@ -94,7 +95,7 @@ pub enum PairingError {
         reason: String,
     },
     /// This build does not yet implement the system's procedure for this round.
-    #[error("this build cannot pair round {round} with the {} system yet (Dutch and Dubov: round 1 only; Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
+    #[error("this build cannot pair round {round} with the {} system yet (Dubov: round 1 only; Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
     NotImplemented {
         /// The system.
         system: System,

@@ -134,17 +134,17 @@ fn double_swiss_3_4_4_bye_to_the_largest_tpn() {
 
 #[test]
 fn later_rounds_are_refused_until_implemented() {
-    let mut t = field(System::Dutch, 4);
-    let p = pair_next_round(&t, System::Dutch).unwrap();
+    let mut t = field(System::Dubov, 4);
+    let p = pair_next_round(&t, System::Dubov).unwrap();
     let mut round = p.to_round(&t);
     for pairing in &mut round.pairings {
         pairing.games = vec![Some(engine::result::GameResult::DRAW)];
     }
     t.push_round(round).unwrap();
     assert_eq!(
-        pair_next_round(&t, System::Dutch),
+        pair_next_round(&t, System::Dubov),
         Err(PairingError::NotImplemented {
-            system: System::Dutch,
+            system: System::Dubov,
             round: RoundNo::new(2).unwrap()
         })
     );

@@ -1,0 +1,1143 @@
+//! The search for a bracket's first acceptable pairing in the order of Dutch C.4-C.8: the
+//! exchanges of D.2 (C.8), and for each the transpositions of D.1 (C.7), each candidate paired
+//! S1 against S2 in order (C.6).
+//!
+//! [`Literal`] visits the candidates one by one and tests each complete one. [`Fast`] visits
+//! them in the same order, but before accepting a choice for one S1 player it makes sure the
+//! rest can still be completed: first by completing greedily (which, when it succeeds, is the
+//! first completion in the order, so the next positions are settled at once), and when that
+//! fails by asking a maximum matching whether any completion exists. So it never walks into a
+//! branch with no acceptable end, and returns the same candidate as [`Literal`].
+
+use super::dutch::{Ctx, Level};
+use crate::assignment::{Assignment, FORBIDDEN};
+use crate::matching::{has_perfect_matching, max_weight_matching, Edge};
+
+/// The candidate accepted for a bracket (or for the players moved down into it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// S1 after the exchange, in A.2 order.
+    pub s1: Vec<usize>,
+    /// S2 after the exchange, in the order of the transposition used.
+    pub s2: Vec<usize>,
+    /// D.2: the players given up by S1 and those taken from S2.
+    pub exchange: Option<(Vec<usize>, Vec<usize>)>,
+    /// `(s1[i], s2[i])`.
+    pub pairs: Vec<(usize, usize)>,
+    /// The players left unpaired (moved down, or in the lowest bracket the bye).
+    pub floaters: Vec<usize>,
+    /// Colour preferences denied (B.4).
+    pub viol: usize,
+}
+
+/// Where the players left unpaired go, and what they must find there.
+#[derive(Clone, Debug)]
+pub(crate) enum Sink {
+    /// Moved down to the next bracket: only B.5/B.6 for downfloats.
+    Free,
+    /// The lowest bracket: at most one, who gets the bye (A.5, B.1 b).
+    Bye,
+    /// C.12 look-ahead: together with `extra` (players moved on regardless) they must all be
+    /// paired at once with the residents of the next bracket (B.1, B.2).
+    IntoNext {
+        residents: Vec<usize>,
+        extra: Vec<usize>,
+    },
+    /// C.13 look-ahead: together with `extra` and the lowest bracket's players, they must be
+    /// paired completely (one bye if odd).
+    CompleteLowest {
+        lowest: Vec<usize>,
+        extra: Vec<usize>,
+    },
+}
+
+impl Sink {
+    /// C.12's look-ahead on the residents of the next bracket.
+    pub fn into_next(residents: Vec<usize>) -> Sink {
+        Sink::IntoNext {
+            residents,
+            extra: Vec::new(),
+        }
+    }
+
+    /// C.13's look-ahead on the lowest bracket.
+    pub fn complete_lowest(lowest: Vec<usize>) -> Sink {
+        Sink::CompleteLowest {
+            lowest,
+            extra: Vec::new(),
+        }
+    }
+
+    /// The same, with `more` players moved down regardless (C.1).
+    pub fn with_extra(&self, more: &[usize]) -> Sink {
+        match self {
+            Sink::Free | Sink::Bye => self.clone(),
+            Sink::IntoNext { residents, extra } => Sink::IntoNext {
+                residents: residents.clone(),
+                extra: extra.iter().chain(more).copied().collect(),
+            },
+            Sink::CompleteLowest { lowest, extra } => Sink::CompleteLowest {
+                lowest: lowest.clone(),
+                extra: extra.iter().chain(more).copied().collect(),
+            },
+        }
+    }
+
+    /// Whether `floaters` may be left unpaired at level `lv`.
+    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[usize], lv: &Level) -> bool {
+        match self {
+            Sink::Free => floaters.iter().all(|&f| cx.down_ok(f, lv)),
+            Sink::Bye => match floaters {
+                [] => true,
+                [f] => cx.bye_ok(*f, lv),
+                _ => false,
+            },
+            Sink::IntoNext { residents, extra } => {
+                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
+                    let left: Vec<usize> = floaters.iter().chain(extra).copied().collect();
+                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, true))
+                }
+            }
+            Sink::CompleteLowest { lowest, extra } => {
+                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
+                    let all: Vec<usize> = floaters
+                        .iter()
+                        .chain(extra)
+                        .chain(lowest)
+                        .copied()
+                        .collect();
+                    completely_pairable(cx, &all)
+                }
+            }
+        }
+    }
+
+    /// Whether `floaters` may be left unpaired with B.5/B.6 dropped (C.14, p = 0).
+    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[usize]) -> bool {
+        self.accepts_floaters_at(cx, floaters, &RELAXED)
+    }
+
+    /// Whether a lone player may be left over (the bye in the lowest bracket).
+    pub fn accepts_alone(&self, cx: &Ctx, player: usize) -> bool {
+        self.accepts_floaters(cx, &[player])
+    }
+}
+
+const RELAXED: Level = Level {
+    b6_up: false,
+    b5_up: false,
+    b6_down: false,
+    b5_down: false,
+    x: usize::MAX,
+    a7c: false,
+    b2_relaxed: true,
+};
+
+/// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2.
+fn completely_pairable(cx: &Ctx, players: &[usize]) -> bool {
+    let n = players.len();
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if cx.compatible(players[i], players[j], true) {
+                edges.push((i, j, 1));
+            }
+        }
+    }
+    let mut vertices = n;
+    if n % 2 == 1 {
+        for (i, &p) in players.iter().enumerate() {
+            if cx.players[p].can_bye {
+                edges.push((i, n, 1));
+            }
+        }
+        vertices += 1;
+    }
+    has_perfect_matching(vertices, &edges)
+}
+
+/// Whether every player of `left` can be given a distinct partner in `right` (Kuhn's
+/// augmenting paths).
+pub(crate) fn bipartite_perfect(
+    left: &[usize],
+    right: &[usize],
+    ok: impl Fn(usize, usize) -> bool,
+) -> bool {
+    if left.len() > right.len() {
+        return false;
+    }
+    let adj: Vec<Vec<usize>> = left
+        .iter()
+        .map(|&a| (0..right.len()).filter(|&j| ok(a, right[j])).collect())
+        .collect();
+    let mut owner: Vec<Option<usize>> = vec![None; right.len()];
+    fn augment(
+        i: usize,
+        adj: &[Vec<usize>],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for &j in &adj[i] {
+            if seen[j] {
+                continue;
+            }
+            seen[j] = true;
+            if owner[j].is_none_or(|o| augment(o, adj, owner, seen)) {
+                owner[j] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+    (0..left.len()).all(|i| {
+        let mut seen = vec![false; right.len()];
+        augment(i, &adj, &mut owner, &mut seen)
+    })
+}
+
+/// Finds a bracket's first acceptable candidate.
+pub(crate) trait Search {
+    /// A homogeneous bracket or remainder `group` (A.2 order) with `p` pairs at level `lv`,
+    /// denying at most `budget` preferences: the first candidate in C.4-C.8's order.
+    fn homogeneous(
+        &self,
+        cx: &Ctx,
+        group: &[usize],
+        p: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<Found>;
+
+    /// A heterogeneous bracket: the first pairing of the players moved down `mdps` (S1)
+    /// against the `residents` (S2) in D.1's order after which the remainder can be paired with
+    /// `pr` pairs at the same level (C.9), the whole within `budget`. Returns it and the
+    /// remainder.
+    #[allow(clippy::too_many_arguments)]
+    fn heterogeneous(
+        &self,
+        cx: &Ctx,
+        mdps: &[usize],
+        residents: &[usize],
+        pr: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Found, Vec<usize>)>;
+}
+
+/// D.2's order of exchanges for S1 of `p` players and S2 of `m`: positions given up by S1 and
+/// taken from S2; the identity first, then one player, two players, and so on. Within a size:
+/// the smallest difference between the numbers exchanged; then the exchange concerning the
+/// lowest players of S1; then (a reading) the highest players of S2.
+pub(crate) struct Exchanges {
+    p: usize,
+    m: usize,
+    k: usize,
+    batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
+}
+
+impl Exchanges {
+    pub fn new(p: usize, m: usize) -> Exchanges {
+        Exchanges {
+            p,
+            m,
+            k: 0,
+            batch: vec![(Vec::new(), Vec::new())].into_iter(),
+        }
+    }
+}
+
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(k);
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            if n - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            go(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    go(0, n, k, &mut cur, &mut out);
+    out
+}
+
+impl Iterator for Exchanges {
+    type Item = (Vec<usize>, Vec<usize>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(x) = self.batch.next() {
+                return Some(x);
+            }
+            self.k += 1;
+            if self.k > self.p.min(self.m) {
+                return None;
+            }
+            let k = self.k;
+            let ones = combinations(self.p, k);
+            let twos = combinations(self.m, k);
+            let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
+            for a in &ones {
+                for b in &twos {
+                    // Numbers: S1 positions 1..=p, S2 positions p+1..=p+m.
+                    let sa: i64 = a.iter().map(|&i| i as i64).sum();
+                    let sb: i64 = b.iter().map(|&j| (self.p + j) as i64).sum();
+                    all.push((sb - sa, a.clone(), b.clone()));
+                }
+            }
+            all.sort_by(|x, y| {
+                x.0.cmp(&y.0)
+                    .then_with(|| {
+                        // The lowest S1 players first: compare from the largest position down.
+                        let xa: Vec<usize> = x.1.iter().rev().copied().collect();
+                        let ya: Vec<usize> = y.1.iter().rev().copied().collect();
+                        ya.cmp(&xa)
+                    })
+                    .then_with(|| x.2.cmp(&y.2))
+            });
+            self.batch = all
+                .into_iter()
+                .map(|(_, a, b)| (a, b))
+                .collect::<Vec<_>>()
+                .into_iter();
+        }
+    }
+}
+
+/// S1 and S2 after exchanging positions `a` of S1 with positions `b` of S2, each re-ordered by
+/// A.2 (ranks are indices, so sorted).
+fn exchanged(s1: &[usize], s2: &[usize], a: &[usize], b: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let mut n1: Vec<usize> = s1
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !a.contains(i))
+        .map(|(_, &x)| x)
+        .chain(b.iter().map(|&j| s2[j]))
+        .collect();
+    let mut n2: Vec<usize> = s2
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| !b.contains(j))
+        .map(|(_, &x)| x)
+        .chain(a.iter().map(|&i| s1[i]))
+        .collect();
+    n1.sort_unstable();
+    n2.sort_unstable();
+    (n1, n2)
+}
+
+fn exchange_of(
+    s1: &[usize],
+    s2: &[usize],
+    a: &[usize],
+    b: &[usize],
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    (!a.is_empty()).then(|| {
+        (
+            a.iter().map(|&i| s1[i]).collect(),
+            b.iter().map(|&j| s2[j]).collect(),
+        )
+    })
+}
+
+/// The order of S2 a transposition produced: the partners in S1's order, then the rest.
+fn s2_order(s2: &[usize], chosen: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = chosen.iter().map(|&j| s2[j]).collect();
+    out.extend(
+        s2.iter()
+            .enumerate()
+            .filter(|(j, _)| !chosen.contains(j))
+            .map(|(_, &x)| x),
+    );
+    out
+}
+
+/// The search that visits every candidate in order.
+pub(crate) struct Literal;
+
+impl Literal {
+    /// D.1: the transpositions of `s2` in order; the first whose pairs with `s1` meet the level
+    /// and whose leftovers the sink accepts. Returns the chosen S2 positions.
+    fn transposition(
+        cx: &Ctx,
+        s1: &[usize],
+        s2: &[usize],
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Vec<usize>, usize)> {
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            cx: &Ctx,
+            s1: &[usize],
+            s2: &[usize],
+            lv: &Level,
+            budget: usize,
+            sink: &Sink,
+            used: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            viol: usize,
+        ) -> Option<usize> {
+            let i = chosen.len();
+            if i == s1.len() {
+                let floaters: Vec<usize> =
+                    (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+                return sink.accepts_floaters_at(cx, &floaters, lv).then_some(viol);
+            }
+            for j in 0..s2.len() {
+                if used[j] || !cx.pair_ok(s1[i], s2[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(s1[i], s2[j]));
+                if viol + v > budget {
+                    continue;
+                }
+                used[j] = true;
+                chosen.push(j);
+                if let Some(total) = go(cx, s1, s2, lv, budget, sink, used, chosen, viol + v) {
+                    return Some(total);
+                }
+                chosen.pop();
+                used[j] = false;
+            }
+            None
+        }
+        let mut used = vec![false; s2.len()];
+        let mut chosen = Vec::new();
+        let viol = go(cx, s1, s2, lv, budget, sink, &mut used, &mut chosen, 0)?;
+        Some((chosen, viol))
+    }
+}
+
+impl Search for Literal {
+    fn homogeneous(
+        &self,
+        cx: &Ctx,
+        group: &[usize],
+        p: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<Found> {
+        let (s1, s2) = group.split_at(p);
+        for (a, b) in Exchanges::new(s1.len(), s2.len()) {
+            let (n1, n2) = exchanged(s1, s2, &a, &b);
+            if let Some((chosen, viol)) = Literal::transposition(cx, &n1, &n2, lv, budget, sink) {
+                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
+            }
+        }
+        None
+    }
+
+    fn heterogeneous(
+        &self,
+        cx: &Ctx,
+        mdps: &[usize],
+        residents: &[usize],
+        pr: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Found, Vec<usize>)> {
+        // Every transposition of the residents against the players moved down, in order;
+        // the remainder tried by the literal search too.
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            cx: &Ctx,
+            mdps: &[usize],
+            residents: &[usize],
+            pr: usize,
+            lv: &Level,
+            budget: usize,
+            sink: &Sink,
+            used: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            viol: usize,
+        ) -> Option<usize> {
+            let i = chosen.len();
+            if i == mdps.len() {
+                let rest: Vec<usize> = (0..residents.len())
+                    .filter(|&j| !used[j])
+                    .map(|j| residents[j])
+                    .collect();
+                let ok = if pr == 0 {
+                    sink.accepts_floaters_at(cx, &rest, lv)
+                } else {
+                    Literal
+                        .homogeneous(cx, &rest, pr, lv, budget - viol, sink)
+                        .is_some()
+                };
+                return ok.then_some(viol);
+            }
+            for j in 0..residents.len() {
+                if used[j] || !cx.pair_ok(mdps[i], residents[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(mdps[i], residents[j]));
+                if viol + v > budget {
+                    continue;
+                }
+                used[j] = true;
+                chosen.push(j);
+                if let Some(t) = go(
+                    cx,
+                    mdps,
+                    residents,
+                    pr,
+                    lv,
+                    budget,
+                    sink,
+                    used,
+                    chosen,
+                    viol + v,
+                ) {
+                    return Some(t);
+                }
+                chosen.pop();
+                used[j] = false;
+            }
+            None
+        }
+        let mut used = vec![false; residents.len()];
+        let mut chosen = Vec::new();
+        let viol = go(
+            cx,
+            mdps,
+            residents,
+            pr,
+            lv,
+            budget,
+            sink,
+            &mut used,
+            &mut chosen,
+            0,
+        )?;
+        let f = found(mdps, residents, &chosen, viol, None);
+        let rest = f.floaters.clone();
+        Some((f, rest))
+    }
+}
+
+fn found(
+    s1: &[usize],
+    s2: &[usize],
+    chosen: &[usize],
+    viol: usize,
+    exchange: Option<(Vec<usize>, Vec<usize>)>,
+) -> Found {
+    let mut floaters: Vec<usize> = (0..s2.len())
+        .filter(|j| !chosen.contains(j))
+        .map(|j| s2[j])
+        .collect();
+    floaters.sort_unstable();
+    Found {
+        s1: s1.to_vec(),
+        s2: s2_order(s2, chosen),
+        exchange,
+        pairs: s1.iter().zip(chosen).map(|(&a, &j)| (a, s2[j])).collect(),
+        floaters,
+        viol,
+    }
+}
+
+/// The search that asks a matching before going down a branch.
+pub(crate) struct Fast;
+
+/// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
+/// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
+/// rest going to the sink, denying at most `budget` preferences?
+struct Question<'a> {
+    a: &'a [usize],
+    b: &'a [usize],
+    pool: &'a [usize],
+    internal: usize,
+    lv: &'a Level,
+    budget: usize,
+    sink: &'a Sink,
+}
+
+fn oracle(cx: &Ctx, q: &Question) -> bool {
+    let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
+    let group = na + nb + np;
+    let Some(floaters) = group.checked_sub(2 * q.internal) else {
+        return false;
+    };
+    if q.internal < na {
+        return false;
+    }
+    let node = |k: usize| -> usize {
+        if k < na {
+            q.a[k]
+        } else if k < na + nb {
+            q.b[k - na]
+        } else {
+            q.pool[k - na - nb]
+        }
+    };
+    let tier = (group as i64) + 2;
+    let mut edges: Vec<Edge> = Vec::new();
+    let internal_edge = |i: usize, j: usize, edges: &mut Vec<Edge>| {
+        let (x, y) = (node(i), node(j));
+        if cx.pair_ok(x, y, q.lv) {
+            edges.push((i, j, 1 + tier - i64::from(cx.denies(x, y))));
+        }
+    };
+    for i in 0..na {
+        for j in na..group {
+            internal_edge(i, j, &mut edges);
+        }
+    }
+    for i in na + nb..group {
+        for j in i + 1..group {
+            internal_edge(i, j, &mut edges);
+        }
+    }
+    // The players that may be left over: S2 and the pool.
+    let leftovers = na..group;
+    let mut vertices = group;
+    match q.sink {
+        Sink::Free | Sink::Bye => {
+            if matches!(q.sink, Sink::Bye) && floaters > 1 {
+                return false;
+            }
+            for d in 0..floaters {
+                for k in leftovers.clone() {
+                    let x = node(k);
+                    let ok = if matches!(q.sink, Sink::Bye) {
+                        cx.bye_ok(x, q.lv)
+                    } else {
+                        cx.down_ok(x, q.lv)
+                    };
+                    if ok {
+                        edges.push((k, vertices + d, 1));
+                    }
+                }
+            }
+            vertices += floaters;
+        }
+        Sink::IntoNext { residents, extra } => {
+            let Some(absorb) = residents.len().checked_sub(floaters + extra.len()) else {
+                return false;
+            };
+            let r0 = vertices;
+            let e0 = r0 + residents.len();
+            let z0 = e0 + extra.len();
+            for (r, &res) in residents.iter().enumerate() {
+                for k in leftovers.clone() {
+                    let x = node(k);
+                    if cx.compatible(x, res, true) && cx.down_ok(x, q.lv) {
+                        edges.push((k, r0 + r, 1));
+                    }
+                }
+                for (e, &ex) in extra.iter().enumerate() {
+                    if cx.compatible(ex, res, true) {
+                        edges.push((e0 + e, r0 + r, 1));
+                    }
+                }
+                for z in 0..absorb {
+                    edges.push((r0 + r, z0 + z, 1));
+                }
+            }
+            vertices = z0 + absorb;
+        }
+        Sink::CompleteLowest { lowest, extra } => {
+            let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
+            let l0 = vertices;
+            for (i, &x) in below.iter().enumerate() {
+                for (j, &y) in below.iter().enumerate().skip(i + 1) {
+                    if cx.compatible(x, y, true) {
+                        edges.push((l0 + i, l0 + j, 1));
+                    }
+                }
+                for k in leftovers.clone() {
+                    let f = node(k);
+                    if cx.compatible(f, x, true) && cx.down_ok(f, q.lv) {
+                        edges.push((k, l0 + i, 1));
+                    }
+                }
+            }
+            vertices += below.len();
+            if (floaters + below.len()) % 2 == 1 {
+                let bye = vertices;
+                for (i, &x) in below.iter().enumerate() {
+                    if cx.players[x].can_bye {
+                        edges.push((l0 + i, bye, 1));
+                    }
+                }
+                for k in leftovers.clone() {
+                    if cx.bye_ok(node(k), q.lv) {
+                        edges.push((k, bye, 1));
+                    }
+                }
+                vertices += 1;
+            }
+        }
+    }
+    if vertices % 2 == 1 {
+        return false;
+    }
+    let mate = max_weight_matching(vertices, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return false;
+    }
+    let mut pairs = 0;
+    let mut denied = 0;
+    for (i, partner) in mate.iter().enumerate().take(group) {
+        if let Some(j) = *partner {
+            if j < group && i < j {
+                pairs += 1;
+                denied += usize::from(cx.denies(node(i), node(j)));
+            }
+        }
+    }
+    pairs == q.internal && denied <= q.budget
+}
+
+impl Fast {
+    /// D.1's first transposition of `s2` against `s1` that meets the level, each choice made
+    /// only when the rest can still be completed.
+    fn transposition(
+        cx: &Ctx,
+        s1: &[usize],
+        s2: &[usize],
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Vec<usize>, usize)> {
+        let m = s2.len();
+        let mut used = vec![false; m];
+        let mut chosen: Vec<usize> = Vec::with_capacity(s1.len());
+        let mut viol = 0;
+        // Counts that bound from below what any completion needs (a quick "no").
+        let mut tally = Tally::new(cx, s1, s2, lv, sink);
+        if !tally.ok(0, budget) {
+            return None;
+        }
+        // A completion of the positions after the current one, found greedily under the same
+        // tests as here: the first in D.1's order from here, so the next positions follow it.
+        let mut witness: Option<std::collections::VecDeque<usize>> = None;
+        // The assignment of the remaining S1 players (and of the places of the players left
+        // over) to S2, at least cost, made once the greedy completion first fails.
+        let mut table: Option<Assignment> = None;
+        for i in 0..s1.len() {
+            let a = s1[i];
+            let mut pick = None;
+            for j in 0..m {
+                if used[j] || !cx.pair_ok(a, s2[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(a, s2[j]));
+                let after = tally.take(cx, a, s2[j], lv, sink);
+                if !after.ok(viol + v, budget) {
+                    continue;
+                }
+                if let Some(w) = witness.as_mut() {
+                    if w.front() == Some(&j) {
+                        w.pop_front();
+                        pick = Some((j, v));
+                        break;
+                    }
+                }
+                used[j] = true;
+                if let Some(rest) = greedy(
+                    cx,
+                    &s1[i + 1..],
+                    s2,
+                    &mut used.clone(),
+                    after,
+                    viol + v,
+                    lv,
+                    budget,
+                    sink,
+                ) {
+                    witness = Some(rest.into());
+                    pick = Some((j, v));
+                    break;
+                }
+                witness = None;
+                if table.is_none() {
+                    if let Some(costs) = Costs::new(cx, s1, s2, lv, sink) {
+                        // No completion of the choices before this position at all, or
+                        // none within x: nothing here can be accepted.
+                        let t = costs.solve(&chosen)?;
+                        if viol + Costs::denials(&t) > budget {
+                            return None;
+                        }
+                        table = Some(t);
+                    }
+                }
+                if let Some(table) = table.as_mut() {
+                    // The exact question, by the assignment kept from position to position.
+                    let forced = table.force(i, j);
+                    if forced
+                        .as_ref()
+                        .is_some_and(|f| viol + v + Costs::denials(f) <= budget)
+                    {
+                        pick = Some((j, v));
+                        break;
+                    }
+                    used[j] = false;
+                    continue;
+                }
+                let rest_b: Vec<usize> = (0..m).filter(|&k| !used[k]).map(|k| s2[k]).collect();
+                let q = Question {
+                    a: &s1[i + 1..],
+                    b: &rest_b,
+                    pool: &[],
+                    internal: s1.len() - i - 1,
+                    lv,
+                    budget: budget - viol - v,
+                    sink,
+                };
+                if oracle(cx, &q) {
+                    pick = Some((j, v));
+                    break;
+                }
+                used[j] = false;
+            }
+            let (j, v) = pick?;
+            used[j] = true;
+            chosen.push(j);
+            viol += v;
+            tally = tally.take(cx, a, s2[j], lv, sink);
+            if let Some(t) = table.take() {
+                table = Some(t.force(i, j)?);
+            }
+        }
+        if s1.is_empty() {
+            let floaters: Vec<usize> = s2.to_vec();
+            if !sink.accepts_floaters_at(cx, &floaters, lv) {
+                return None;
+            }
+        }
+        Some((chosen, viol))
+    }
+}
+
+/// What a completion needs at least, from counts alone: the preferences that must be denied
+/// (S1 players preferring a colour that more S2 players prefer too than the others can
+/// absorb), and the S2 players who may not be left over, each needing an S1 player.
+#[derive(Clone, Copy, Debug)]
+struct Tally {
+    rows: [usize; 3],
+    cols: [usize; 3],
+    must: usize,
+}
+
+fn class(cx: &Ctx, i: usize) -> usize {
+    let p = &cx.players[i];
+    if p.flex {
+        return 2;
+    }
+    match p.pref.color() {
+        Some(crate::color::Color::White) => 0,
+        Some(crate::color::Color::Black) => 1,
+        None => 2,
+    }
+}
+
+fn must_pair(cx: &Ctx, b: usize, lv: &Level, sink: &Sink) -> bool {
+    match sink {
+        Sink::Free => !cx.down_ok(b, lv),
+        Sink::Bye => !cx.bye_ok(b, lv),
+        _ => false,
+    }
+}
+
+impl Tally {
+    fn new(cx: &Ctx, rows: &[usize], cols: &[usize], lv: &Level, sink: &Sink) -> Tally {
+        let mut t = Tally {
+            rows: [0; 3],
+            cols: [0; 3],
+            must: 0,
+        };
+        for &r in rows {
+            t.rows[class(cx, r)] += 1;
+        }
+        for &c in cols {
+            t.cols[class(cx, c)] += 1;
+            t.must += usize::from(must_pair(cx, c, lv, sink));
+        }
+        t
+    }
+
+    fn take(mut self, cx: &Ctx, a: usize, b: usize, lv: &Level, sink: &Sink) -> Tally {
+        self.rows[class(cx, a)] -= 1;
+        self.cols[class(cx, b)] -= 1;
+        self.must -= usize::from(must_pair(cx, b, lv, sink));
+        self
+    }
+
+    fn ok(&self, denied: usize, budget: usize) -> bool {
+        let [rw, rb, rn] = self.rows;
+        let [cw, cb, cn] = self.cols;
+        let forced = (rw.saturating_sub(cb) + rb.saturating_sub(cw)).saturating_sub(cn);
+        denied + forced <= budget && self.must <= rw + rb + rn
+    }
+}
+
+/// The costs of S1 (then the places of the players left over) against S2 for the
+/// assignment: a denied preference weighs more than any sum of the tie-break, which is the
+/// squared distance from the straight pairing (so that the solution found tends to be the
+/// first in D.1's order, and is then accepted without a question).
+struct Costs<'a> {
+    cx: &'a Ctx,
+    s1: &'a [usize],
+    s2: &'a [usize],
+    lv: &'a Level,
+    bye: bool,
+}
+
+impl<'a> Costs<'a> {
+    const fn weight() -> i64 {
+        1 << 40
+    }
+
+    fn new(
+        cx: &'a Ctx,
+        s1: &'a [usize],
+        s2: &'a [usize],
+        lv: &'a Level,
+        sink: &Sink,
+    ) -> Option<Costs<'a>> {
+        match sink {
+            Sink::Free => Some(Costs {
+                cx,
+                s1,
+                s2,
+                lv,
+                bye: false,
+            }),
+            Sink::Bye if s2.len() <= s1.len() + 1 => Some(Costs {
+                cx,
+                s1,
+                s2,
+                lv,
+                bye: true,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Solved, with S1's first `chosen.len()` players held to the S2 positions chosen.
+    fn solve(&self, chosen: &[usize]) -> Option<Assignment> {
+        let (p, m) = (self.s1.len(), self.s2.len());
+        Assignment::solve(m, m, |r, c| {
+            let b = self.s2[c];
+            if r < chosen.len() {
+                return if chosen[r] == c { 0 } else { FORBIDDEN };
+            }
+            if r >= p {
+                let ok = if self.bye {
+                    self.cx.bye_ok(b, self.lv)
+                } else {
+                    self.cx.down_ok(b, self.lv)
+                };
+                return if ok { 0 } else { FORBIDDEN };
+            }
+            let a = self.s1[r];
+            if !self.cx.pair_ok(a, b, self.lv) {
+                return FORBIDDEN;
+            }
+            let d = c as i64 - r as i64;
+            Costs::weight() * i64::from(self.cx.denies(a, b)) + d * d
+        })
+    }
+
+    fn denials(t: &Assignment) -> usize {
+        usize::try_from(t.total() / Costs::weight()).unwrap_or(usize::MAX)
+    }
+}
+
+/// Completes positions `s1` greedily, each with the first S2 player that passes the same tests
+/// as the search itself, then asks the sink about the leftovers. Returns the S2 positions.
+#[allow(clippy::too_many_arguments)]
+fn greedy(
+    cx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+    used: &mut [bool],
+    mut tally: Tally,
+    mut viol: usize,
+    lv: &Level,
+    budget: usize,
+    sink: &Sink,
+) -> Option<Vec<usize>> {
+    let mut out = Vec::with_capacity(s1.len());
+    for &a in s1 {
+        let j = (0..s2.len()).find(|&j| {
+            !used[j]
+                && cx.pair_ok(a, s2[j], lv)
+                && tally
+                    .take(cx, a, s2[j], lv, sink)
+                    .ok(viol + usize::from(cx.denies(a, s2[j])), budget)
+        })?;
+        used[j] = true;
+        viol += usize::from(cx.denies(a, s2[j]));
+        tally = tally.take(cx, a, s2[j], lv, sink);
+        out.push(j);
+    }
+    let floaters: Vec<usize> = (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+    sink.accepts_floaters_at(cx, &floaters, lv).then_some(out)
+}
+
+impl Search for Fast {
+    fn homogeneous(
+        &self,
+        cx: &Ctx,
+        group: &[usize],
+        p: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<Found> {
+        let (s1, s2) = group.split_at(p);
+        if let Some((chosen, viol)) = Fast::transposition(cx, s1, s2, lv, budget, sink) {
+            return Some(found(s1, s2, &chosen, viol, None));
+        }
+        // No transposition of the bracket as it is: is there any pairing at all with p
+        // pairs? If not, no exchange will find one.
+        let any = Question {
+            a: &[],
+            b: &[],
+            pool: group,
+            internal: p,
+            lv,
+            budget,
+            sink,
+        };
+        if !oracle(cx, &any) {
+            return None;
+        }
+        for (a, b) in Exchanges::new(s1.len(), s2.len()).skip(1) {
+            let (n1, n2) = exchanged(s1, s2, &a, &b);
+            if let Some((chosen, viol)) = Fast::transposition(cx, &n1, &n2, lv, budget, sink) {
+                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
+            }
+        }
+        None
+    }
+
+    fn heterogeneous(
+        &self,
+        cx: &Ctx,
+        mdps: &[usize],
+        residents: &[usize],
+        pr: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Found, Vec<usize>)> {
+        let m = residents.len();
+        let mut used = vec![false; m];
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut viol = 0;
+        let remainder_fits = |used: &[bool], viol: usize| -> bool {
+            let rest: Vec<usize> = (0..m).filter(|&j| !used[j]).map(|j| residents[j]).collect();
+            if pr == 0 {
+                return sink.accepts_floaters_at(cx, &rest, lv);
+            }
+            let (r1, r2) = rest.split_at(pr.min(rest.len()));
+            let tally = Tally::new(cx, r1, r2, lv, sink);
+            (tally.ok(viol, budget)
+                && greedy(
+                    cx,
+                    r1,
+                    r2,
+                    &mut vec![false; r2.len()],
+                    tally,
+                    viol,
+                    lv,
+                    budget,
+                    sink,
+                )
+                .is_some())
+                || Costs::new(cx, r1, r2, lv, sink)
+                    .and_then(|c| c.solve(&[]))
+                    .is_some_and(|t| viol + Costs::denials(&t) <= budget)
+        };
+        let mut witness: Option<std::collections::VecDeque<usize>> = None;
+        for i in 0..mdps.len() {
+            let a = mdps[i];
+            let mut pick = None;
+            for j in 0..m {
+                if used[j] || !cx.pair_ok(a, residents[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(a, residents[j]));
+                if viol + v > budget {
+                    continue;
+                }
+                if let Some(w) = witness.as_mut() {
+                    if w.front() == Some(&j) {
+                        w.pop_front();
+                        pick = Some((j, v));
+                        break;
+                    }
+                }
+                used[j] = true;
+                // Greedy: the remaining players moved down, then the remainder as it stands.
+                let mut trial = used.clone();
+                let mut tv = viol + v;
+                let mut rest = Vec::new();
+                let mut ok = true;
+                for &b in &mdps[i + 1..] {
+                    match (0..m).find(|&k| {
+                        !trial[k]
+                            && cx.pair_ok(b, residents[k], lv)
+                            && tv + usize::from(cx.denies(b, residents[k])) <= budget
+                    }) {
+                        Some(k) => {
+                            trial[k] = true;
+                            tv += usize::from(cx.denies(b, residents[k]));
+                            rest.push(k);
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok && remainder_fits(&trial, tv) {
+                    witness = Some(rest.into());
+                    pick = Some((j, v));
+                    break;
+                }
+                let pool: Vec<usize> = (0..m).filter(|&k| !used[k]).map(|k| residents[k]).collect();
+                let q = Question {
+                    a: &mdps[i + 1..],
+                    b: &[],
+                    pool: &pool,
+                    internal: mdps.len() - i - 1 + pr,
+                    lv,
+                    budget: budget - viol - v,
+                    sink,
+                };
+                if oracle(cx, &q) {
+                    witness = None;
+                    pick = Some((j, v));
+                    break;
+                }
+                used[j] = false;
+            }
+            let (j, v) = pick?;
+            used[j] = true;
+            chosen.push(j);
+            viol += v;
+        }
+        if mdps.is_empty() && !remainder_fits(&used, 0) {
+            return None;
+        }
+        let f = found(mdps, residents, &chosen, viol, None);
+        let rest = f.floaters.clone();
+        Some((f, rest))
+    }
+}
