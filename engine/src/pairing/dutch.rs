@@ -90,6 +90,18 @@ pub fn pair_literal(
     Some(pair_with(tournament, round, &Literal))
 }
 
+/// D.2's order of exchanges for an S1 of `s1` players and an S2 of `s2`, numbered as D.2
+/// numbers them (S1 is 1..=s1, S2 follows): the players S1 gives up and those it takes, the
+/// identity first. This is the order in which both searches try them.
+pub fn exchange_order(s1: usize, s2: usize) -> impl Iterator<Item = (Vec<usize>, Vec<usize>)> {
+    super::dutch_search::Exchanges::new(s1, s2).map(move |(a, b)| {
+        (
+            a.iter().map(|i| i + 1).collect(),
+            b.iter().map(|j| s1 + j + 1).collect(),
+        )
+    })
+}
+
 fn forbidden_free_round_one(tournament: &Tournament, round: RoundNo) -> bool {
     let mut scratch = Vec::new();
     let r = half_against_half(tournament, round, &mut scratch);
@@ -818,12 +830,17 @@ fn pair_bracket(
     let mut group: Vec<usize> = mdps.iter().chain(&residents).copied().collect();
     group.sort_unstable();
     if !lowest && group.len() < 2 {
+        if !group.is_empty() {
+            lines.push(format!(
+                "Bracket {label}: {} alone, moves down.",
+                cx.tpns(&group)
+            ));
+        }
         moved_on.extend(&group);
         moved_on.sort_unstable();
-        lines.push(format!(
-            "Bracket {label}: {} cannot be paired here and moves down.",
-            cx.tpns(&group)
-        ));
+        if !moved_on.is_empty() {
+            lines.push(format!("Moved down: {}.", cx.tpns(&moved_on)));
+        }
         return Ok(Paired {
             pairs: Vec::new(),
             floaters: moved_on,

@@ -125,3 +125,205 @@ fn generated_tournaments_are_legal_and_refusals_are_genuine() {
     eprintln!("{rounds_paired} rounds paired, {refusals} genuine refusals");
     assert!(rounds_paired > 800);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hand-worked fixtures. Players are numbered by rating (1 is the highest), so A.2's order
+// within a score is the pairing number. Rounds are written "white-black result", results
+// 1-0, 0-1 or =, and "N bye" for the pairing-allocated bye. The reasoning is in each comment.
+// ---------------------------------------------------------------------------------------------
+
+use crate::support::{field, tpn};
+use engine::result::{ByeKind, GameResult, GameScore};
+use engine::tournament::{Bye, Pairing, Round};
+use engine::Tournament;
+
+/// `n` players, `total` rounds, White by lot, and the rounds played.
+fn event(n: u32, total: u16, rounds: &[&str]) -> Tournament {
+    let mut t = field(System::Dutch, n);
+    t.settings.rounds = Some(total);
+    t.settings.initial_color = Some(engine::Color::White);
+    for r in rounds {
+        let mut round = Round {
+            pairings: Vec::new(),
+            byes: Vec::new(),
+        };
+        for item in r.split(';').map(str::trim) {
+            let (who, what) = item.split_once(' ').unwrap();
+            if what == "bye" {
+                round.byes.push(Bye {
+                    player: tpn(who.parse().unwrap()),
+                    kind: ByeKind::PairingAllocated,
+                });
+                continue;
+            }
+            let (w, b) = who.split_once('-').unwrap();
+            let (ws, bs) = match what {
+                "1-0" => (GameScore::Win, GameScore::Loss),
+                "0-1" => (GameScore::Loss, GameScore::Win),
+                "=" => (GameScore::Draw, GameScore::Draw),
+                other => panic!("result {other}"),
+            };
+            round.pairings.push(Pairing {
+                white: tpn(w.parse().unwrap()),
+                black: tpn(b.parse().unwrap()),
+                games: vec![Some(GameResult::played(ws, bs))],
+            });
+        }
+        t.push_round(round).unwrap();
+    }
+    t
+}
+
+/// The next round, as `(white, black)` numbers on boards 1, 2, ... and the bye; checked
+/// against the validator and against the literal search.
+fn next(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
+    let round = t.next_round();
+    let p = engine::pairing::pair_next_round(t, System::Dutch).unwrap();
+    assert_eq!(engine::validate::validate(t, System::Dutch, &p), vec![]);
+    let literal = dutch::pair_literal(t, round).unwrap().unwrap();
+    assert_eq!((&p.pairs, p.bye), (&literal.pairs, literal.bye));
+    (
+        p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect(),
+        p.bye.map(|b| b.get()),
+    )
+}
+
+/// D.1 and C.7: round 2 of 8 after four draws (round 1 by F.4/E.5: 1-5, 6-2, 3-7, 8-4).
+/// One bracket of 0.5; S1 = 1 2 3 4, S2 = 5 6 7 8. Preferences alternate (A.7 b): 1, 3, 6,
+/// 8 want Black, 2, 4, 5, 7 White; w = b = 4, q = 4, so x = 0 (A.8): no preference may be
+/// denied (B.4). Transpositions of S2 in D.1's order: everything starting with 5 fails
+/// (1-5 met, B.1); 6-... fails (1 and 6 both want Black); 7 first: then 2 takes the first
+/// of 5, 6, 8 that fits: 5 wants White like 2, 6 met 2, so 8; then 3 takes 5 (3 Black, 5
+/// White); 4 takes 6. Transposition 7 8 5 6: 1-7, 2-8, 3-5, 4-6. Colours E.1 (every pair
+/// has different preferences); boards by F.1 (equal scores: the higher player's rank).
+#[test]
+fn dutch_d1_c7_first_transposition_in_order() {
+    let t = event(8, 5, &["1-5 =; 6-2 =; 3-7 =; 8-4 ="]);
+    assert_eq!(next(&t), (vec![(7, 1), (2, 8), (5, 3), (4, 6)], None));
+}
+
+/// D.2's matrices: the exchanges of one player a)-i) and of two players j)-r) for S1 = 1-4,
+/// S2 = 5-8 come in the lettered order (the matrices show only S1 players 2-4 and S2 players
+/// 5-7; the whole order interleaves the others by the same rule: smallest difference, then
+/// the lowest S1 player). And the remark on odd brackets: with 7 players (S1 = 1-3, S2 =
+/// 4-7) the same order with every number lowered by one.
+#[test]
+fn dutch_d2_exchange_matrices_even_and_odd() {
+    let letters = |s1: usize, s2: usize, low: usize, k: usize| -> Vec<(Vec<usize>, Vec<usize>)> {
+        dutch::exchange_order(s1, s2)
+            .filter(|(a, b)| {
+                a.len() == k
+                    && a.iter().all(|&x| x >= low && x <= s1)
+                    && b.iter().all(|&y| y <= s1 + 3)
+            })
+            .collect()
+    };
+    let v = |a: &[usize], b: &[usize]| (a.to_vec(), b.to_vec());
+    let one = vec![
+        v(&[4], &[5]), // a
+        v(&[4], &[6]), // b
+        v(&[3], &[5]), // c
+        v(&[4], &[7]), // d
+        v(&[3], &[6]), // e
+        v(&[2], &[5]), // f
+        v(&[3], &[7]), // g
+        v(&[2], &[6]), // h
+        v(&[2], &[7]), // i
+    ];
+    assert_eq!(letters(4, 4, 2, 1), one);
+    let two = vec![
+        v(&[3, 4], &[5, 6]), // j
+        v(&[3, 4], &[5, 7]), // k
+        v(&[2, 4], &[5, 6]), // l
+        v(&[3, 4], &[6, 7]), // m
+        v(&[2, 4], &[5, 7]), // n
+        v(&[2, 3], &[5, 6]), // o
+        v(&[2, 4], &[6, 7]), // p
+        v(&[2, 3], &[5, 7]), // q
+        v(&[2, 3], &[6, 7]), // r
+    ];
+    assert_eq!(letters(4, 4, 2, 2), two);
+    // The identity comes first, then every single exchange before any double one.
+    let all: Vec<_> = dutch::exchange_order(4, 4).collect();
+    assert_eq!(all[0], (vec![], vec![]));
+    assert!(all[1..17].iter().all(|(a, _)| a.len() == 1));
+    assert_eq!(all.len(), 70, "C(8, 4) ways to choose S1");
+    // Odd bracket of 7: the numbers lowered by one.
+    let lowered = |m: &[(Vec<usize>, Vec<usize>)]| -> Vec<(Vec<usize>, Vec<usize>)> {
+        m.iter()
+            .map(|(a, b)| {
+                (
+                    a.iter().map(|x| x - 1).collect(),
+                    b.iter().map(|y| y - 1).collect(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(letters(3, 4, 1, 1), lowered(&one));
+    assert_eq!(letters(3, 4, 1, 2), lowered(&two));
+}
+
+/// C.8 before C.11: round 2 of 4 after two draws (1-3, 4-2). One bracket: S1 = 1 2,
+/// S2 = 3 4; 1 and 4 want Black, 2 and 3 White; x = 0. Transpositions: 1-3 met (B.1 a);
+/// 1-4 denies a preference, which x = 0 does not allow. So before raising x (C.11) the
+/// exchanges (C.8, D.2): the first, 2 with 3, gives S1 = 1 3, S2 = 2 4 and 1-2, 3-4, both
+/// with their preferences. Colours E.1: 2 White against 1, 3 White against 4.
+#[test]
+fn dutch_c8_exchange_before_raising_x() {
+    let t = event(4, 5, &["1-3 =; 4-2 ="]);
+    assert_eq!(next(&t), (vec![(2, 1), (3, 4)], None));
+}
+
+/// B.5 with A.5 and C.11: round 2 of 5 players after 1-3 1-0, 4-2 0-1 and the bye to 5.
+/// Bracket 1 = {1, 2, 5}: S1 = 1, S2 = 2 5; x = 0 (1 wants Black, 2 White, 5 nothing).
+/// 1-2 would move 5 down, but the bye was a downfloat (A.5) and B.5 forbids another:
+/// the next transposition, 1-5, moves 2 down. Bracket 0 = {2 moved down, 3, 4} is
+/// heterogeneous: 2 (wants White) met 4, and 2-3 denies one of them White (both want it):
+/// with x = 0 nothing fits, B.5/B.6 have nothing to relax, so C.11 raises x to 1: 2-3. The
+/// remainder is 4 alone: the bye. Colours: 1-5: 1's preference (E.1, 5 has none);
+/// 2-3: equal strong preferences and equal histories, so the higher-ranked 2 gets White
+/// (E.4). Boards by F.1: 1-5 (sum 2) before 2-3 (sum 1).
+#[test]
+fn dutch_b5_a5_the_bye_was_a_downfloat() {
+    let t = event(5, 5, &["1-3 1-0; 4-2 0-1; 5 bye"]);
+    assert_eq!(next(&t), (vec![(5, 1), (2, 3)], Some(4)));
+}
+
+/// C.1 and A.3 and C.11: round 3 of 4 after 1-3 1-0, 4-2 0-1 and 2-1 =, 3-4 =. Bracket
+/// 1.5 = {1, 2}: they met, so each has no opponent in it and moves down (C.1). Bracket 0.5
+/// = {1, 2 moved down, 3, 4}: half of it came from above, so it is treated as homogeneous
+/// (A.3): S1 = 1 2, S2 = 3 4. The only pairing left by B.1 is 1-4, 2-3; 1 and 4 both want
+/// White (mild), 2 and 3 both Black, so it denies two preferences where x = 0 (w = b = 2):
+/// no exchange helps, and C.11 raises x to 2 = p. Colours: equal mild preferences and
+/// equal histories (E.3 finds no difference), so the higher-ranked player's (E.4).
+#[test]
+fn dutch_c1_a3_c11_players_with_no_opponent_move_down() {
+    let t = event(4, 5, &["1-3 1-0; 4-2 0-1", "2-1 =; 3-4 ="]);
+    assert_eq!(next(&t), (vec![(1, 4), (3, 2)], None));
+}
+
+/// B.1 (a, b) and C.13: round 3 (the last) of 3 players after 1-2 0-1, bye 3; 2-3 1-0,
+/// bye 1. Bracket 2 = {2} moves down (C.1); bracket 1 = {1, 3} gets 2, who has met both
+/// (B.1 a): C.12 has no other pairing above, and in the lowest bracket C.13 joins the
+/// brackets. The joined field: 1-3 is the only pair left, and 2 gets the bye although he
+/// has the most points: 1 and 3 have both had a point without playing (B.1 b). Colours:
+/// 1 has played White once, 3 Black once: E.1.
+#[test]
+fn dutch_b1_c13_joined_brackets_and_the_bye() {
+    let t = event(3, 3, &["1-2 0-1; 3 bye", "2-3 1-0; 1 bye"]);
+    assert_eq!(next(&t), (vec![(3, 1)], Some(2)));
+}
+
+/// C.12 with B.2: round 3 of 6 after 4-3 =, 1-5 =, 2-6 = and 5-3 0-1, 1-6 1-0, 4-2 0-1.
+/// Scores: 1, 2, 3 have 1.5; 4, 5, 6 have 0.5; no floats yet. Colours: 1 and 4 have had
+/// White twice (they must have Black, B.2 b), 3 and 6 Black twice (must have White), 2 and
+/// 5 one of each. Bracket 1.5: S1 = 1, S2 = 2 3, x = 0: 1-2 fits and moves 3 down. But in
+/// bracket 0.5, 3 has met 4 and 5 and cannot play 6 (both must have White): C.12 undoes
+/// the bracket above and takes its next pairing that moves down a player who can be paired
+/// below: 1-3 (1 Black, 3 White), moving 2 down. Below: 2 (wants White) met 4, so 2-5
+/// (5 wants Black), and the remainder 4-6 (4 must have Black, 6 White).
+#[test]
+fn dutch_c12_b2_the_bracket_above_moves_another_player_down() {
+    let t = event(6, 5, &["4-3 =; 1-5 =; 2-6 =", "5-3 0-1; 1-6 1-0; 4-2 0-1"]);
+    assert_eq!(next(&t), (vec![(3, 1), (2, 5), (6, 4)], None));
+}
