@@ -60,16 +60,16 @@ fn malformed_input_exits_3_naming_line_and_column() {
 }
 
 #[test]
-fn exit_codes_for_missing_files_wrong_systems_and_unsupported_rounds() {
+fn exit_codes_for_missing_files_wrong_systems_and_complete_events() {
     let o = run(&["pair", "--dutch", "/nonexistent/file.trf"]);
     assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
     // open-30 is marked FIDE_DUBOV.
     let o = run(&["pair", "--dutch", &path("open-30.trf")]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("dubov"), "{}", stderr(&o));
-    // Round 8 of a Dubov event: not in this build.
+    // Round 8 of a Dubov event.
     let o = run(&["pair", "--dubov", &path("open-30.trf")]);
-    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // All rounds paired: no next round.
     let o = run(&["pair", "--dutch", &path("club-10.trf")]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -123,10 +123,9 @@ fn generate_is_reproducible_from_its_printed_seed() {
 #[test]
 fn check_finds_no_difference_on_what_generate_made() {
     let dir = tempfile::tempdir().unwrap();
-    // Dubov pairs round 1 only in this build.
     for (flag, name, rounds) in [
         ("--dutch", "d.trf", 7),
-        ("--dubov", "b.trf", 1),
+        ("--dubov", "b.trf", 7),
         ("--double-swiss", "s.trf", 5),
     ] {
         let file = dir.path().join(name);

@@ -1,21 +1,67 @@
 //! The Dubov system, 1997 text (`rules/dubov-1997.md`).
 //!
-//! Implemented so far: round 1 (5). Later rounds return [`PairingError::NotImplemented`].
+//! Round 1 by 5; every later round score group by score group from the highest: the floaters
+//! from above first (8.1, 8.2), the bye in the lowest group (4), the transfers 7.1-7.4 in
+//! their order, then the two columns of 6.2 and the improvements of 6.3, the players left
+//! unpaired floating down by 6.4's preferences; colours by 3.
+//!
+//! # Readings
+//! Where the text is silent or unclear, the choice made (and cited where the code makes it):
+//! - 1: ARO counts the games actually played (not byes, not forfeits), with the opponents'
+//!   current ratings; a player with none has ARO 0. AROs are compared exactly (sum and count),
+//!   never rounded.
+//! - 1: a player with no game yet has no due colour; such players fill the smaller colour
+//!   subgroup (White when the two are equal), and as their ARO is 0 they are also the first
+//!   7.3 moves.
+//! - 2.1-2.5 are absolute for every pairing (but see 9). 2.5 counts an upfloat whenever a player is paired
+//!   with a higher score (transferred up by 7.1/7.2, or paired with a floater from above by
+//!   8.2): not two rounds running, not more than three times (fewer than 10 rounds, or rounds
+//!   unknown) or four times (10 or more), except in the last round.
+//! - 4: the bye is decided before the transfers, in the lowest group; among players equal by
+//!   4's order the first whose absence still lets the rest be paired is chosen.
+//! - 6.3: the improvements are read as the first assignment, row by row, of "white" players to
+//!   "black" ones in which every row takes the first black it has not met (the lower rows
+//!   first, then earlier rows changed) and the rest can still be paired. When no such
+//!   assignment exists (6.3's last case: a white who can meet no black is paired with another
+//!   white), the group is paired as a matching: the most pairs; among those, the floaters 6.4
+//!   prefers; then the most white-black pairs; then the pairs nearest the columns' order.
+//! - 7: when both 7.1 and 7.2 apply, 7.1 goes first (the player transferred for it may also
+//!   make the number even); the dominating due colour of 7.2 is the more numerous one in the
+//!   group, White when they are equal. "The next possible lower score group" is the nearest
+//!   lower group with a player who fits.
+//! - 8.1: the floaters alternate white, black, white, ... starting with the highest "white"
+//!   floater; when one colour runs out the others follow in their order. 8.2 takes, for each,
+//!   the player of the group with the highest R among those of the opposite due colour
+//!   (any colour if none fits), the lowest ARO on equal R, as long as the floaters after it
+//!   can still be paired; a floater who cannot be paired floats on down.
+//! - 9: a lowest group that cannot be paired at all is joined to the group above it, and the
+//!   two are paired as one ("wisely and impartially"), as often as needed. When even the
+//!   whole field as one group cannot be paired within 2.5's upfloat limits, the round is
+//!   paired again from the start with them set aside (said in the explanation); when 2.1-2.4
+//!   alone cannot be met, the round is refused and the chief arbiter pairs it by hand.
+//! - Boards: the text gives no order; the higher score of the pair, then the sum, then the
+//!   higher player's number.
 
-use super::{check_no_forbidden, half_against_half, PairingError, RoundPairing};
-use crate::ids::RoundNo;
+use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
+use crate::color::Color;
+use crate::history::{states_before, Float};
+use crate::ids::{RoundNo, Tpn};
+use crate::matching::{has_perfect_matching, max_weight_matching, Edge};
+use crate::points::Points;
 use crate::settings::System;
 use crate::tournament::Tournament;
+use std::cmp::Ordering;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    if round != RoundNo::FIRST {
-        return Err(PairingError::NotImplemented {
-            system: System::Dubov,
-            round,
-        });
+    if round == RoundNo::FIRST {
+        let mut scratch = Vec::new();
+        let r = half_against_half(tournament, round, &mut scratch);
+        if check_no_forbidden(tournament, System::Dubov, round, &r.pairs).is_ok() {
+            return round_one(tournament, round);
+        }
     }
-    round_one(tournament, round)
+    later_round(tournament, round)
 }
 
 /// Dubov 5: the list is divided into two equal parts, the first of the upper part plays the
@@ -38,11 +84,951 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
         "5: the lot gives the first pair's left-hand player {:?}; odd pairs alike, even pairs the other way.",
         r.first
     ));
-    check_no_forbidden(tournament, System::Dubov, round, &r.pairs)?;
     Ok(RoundPairing {
         round,
         pairs: r.pairs,
         bye: r.bye,
         explanation,
     })
+}
+
+/// One player as the procedure sees them.
+#[derive(Clone, Debug)]
+struct Dp {
+    tpn: Tpn,
+    name: String,
+    score: Points,
+    rating: u16,
+    aro_sum: u64,
+    aro_n: u64,
+    due: Option<Color>,
+    /// The colour 2.3/2.4 leave, if only one.
+    must: Option<Color>,
+    colors: Vec<Color>,
+    /// Upfloats so far, and whether the last round was one (2.5).
+    ups: u32,
+    up_last: bool,
+    /// 2.2.
+    unplayed_point: bool,
+    /// Transferred down from a higher group this round (6.4).
+    floater: bool,
+}
+
+#[derive(Clone)]
+struct Ctx {
+    players: Vec<Dp>,
+    met: Vec<Vec<usize>>,
+    last_round: bool,
+    up_limit: u32,
+    /// 2.5 set aside: no pairing of the round keeps it (reading of 9).
+    relax_up: bool,
+}
+
+impl Ctx {
+    fn new(t: &Tournament, round: RoundNo) -> Ctx {
+        let states = states_before(t, round);
+        let available = t.available_players(round);
+        let index: std::collections::HashMap<Tpn, usize> =
+            available.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let players = available
+            .iter()
+            .map(|p| {
+                let s = &states[p.index()];
+                let pl = t.player(*p).expect("available");
+                let (mut sum, mut n) = (0u64, 0u64);
+                for o in s.opponents() {
+                    sum += u64::from(t.player(o).map_or(0, |x| x.pairing_rating()));
+                    n += 1;
+                }
+                let colors: Vec<Color> = s.played_colors().collect();
+                let whites = colors.iter().filter(|c| **c == Color::White).count();
+                let blacks = colors.len() - whites;
+                // 1: due colour.
+                let due = match whites.cmp(&blacks) {
+                    Ordering::Less => Some(Color::White),
+                    Ordering::Greater => Some(Color::Black),
+                    Ordering::Equal => colors.last().map(|c| c.opposite()),
+                };
+                let diff = whites as i32 - blacks as i32;
+                let last_two =
+                    colors.len() >= 2 && colors[colors.len() - 1] == colors[colors.len() - 2];
+                // 2.3 and 2.4: the colour left when another of the other would break them.
+                let must = if diff >= 2 || (last_two && colors.last() == Some(&Color::White)) {
+                    Some(Color::Black)
+                } else if diff <= -2 || (last_two && colors.last() == Some(&Color::Black)) {
+                    Some(Color::White)
+                } else {
+                    None
+                };
+                let ups = s.floats.iter().filter(|f| **f == Some(Float::Up)).count() as u32;
+                let up_last = round
+                    .index()
+                    .checked_sub(1)
+                    .and_then(|i| s.floats.get(i).copied().flatten())
+                    == Some(Float::Up);
+                Dp {
+                    tpn: *p,
+                    name: pl.name.clone(),
+                    score: s.score,
+                    rating: pl.pairing_rating(),
+                    aro_sum: sum,
+                    aro_n: n,
+                    due,
+                    must,
+                    colors,
+                    ups,
+                    up_last,
+                    unplayed_point: s.unplayed_point,
+                    floater: false,
+                }
+            })
+            .collect::<Vec<_>>();
+        let mut met: Vec<Vec<usize>> = available
+            .iter()
+            .map(|p| {
+                states[p.index()]
+                    .opponents()
+                    .filter_map(|o| index.get(&o).copied())
+                    .collect()
+            })
+            .collect();
+        for f in &t.forbidden {
+            if f.from <= round && round <= f.to {
+                for a in &f.players {
+                    for b in &f.players {
+                        if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+                            if i != j {
+                                met[i].push(j);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for m in &mut met {
+            m.sort_unstable();
+            m.dedup();
+        }
+        Ctx {
+            players,
+            met,
+            last_round: t.settings.rounds == Some(round.get()),
+            up_limit: if t.settings.rounds.is_some_and(|r| r >= 10) {
+                4
+            } else {
+                3
+            },
+            relax_up: false,
+        }
+    }
+
+    fn aro_cmp(&self, a: usize, b: usize) -> Ordering {
+        let (x, y) = (&self.players[a], &self.players[b]);
+        let left = if x.aro_n == 0 {
+            0
+        } else {
+            u128::from(x.aro_sum) * u128::from(y.aro_n.max(1))
+        };
+        let right = if y.aro_n == 0 {
+            0
+        } else {
+            u128::from(y.aro_sum) * u128::from(x.aro_n.max(1))
+        };
+        left.cmp(&right)
+    }
+
+    fn aro(&self, a: usize) -> f64 {
+        let p = &self.players[a];
+        if p.aro_n == 0 {
+            0.0
+        } else {
+            p.aro_sum as f64 / p.aro_n as f64
+        }
+    }
+
+    /// 6.2, the white column: increasing ARO, then lower R, then the name.
+    fn white_order(&self, a: usize, b: usize) -> Ordering {
+        self.aro_cmp(a, b)
+            .then(self.players[a].rating.cmp(&self.players[b].rating))
+            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then(a.cmp(&b))
+    }
+
+    /// 6.2, the black column: decreasing R, then higher ARO, then the name.
+    fn black_order(&self, a: usize, b: usize) -> Ordering {
+        self.players[b]
+            .rating
+            .cmp(&self.players[a].rating)
+            .then(self.aro_cmp(b, a))
+            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then(a.cmp(&b))
+    }
+
+    fn colours_fit(&self, a: usize, b: usize) -> bool {
+        match (self.players[a].must, self.players[b].must) {
+            (Some(x), Some(y)) => x != y,
+            _ => true,
+        }
+    }
+
+    /// 2.5 for `i` receiving an upfloat now.
+    fn may_float_up(&self, i: usize) -> bool {
+        let p = &self.players[i];
+        self.relax_up || self.last_round || (!p.up_last && p.ups < self.up_limit)
+    }
+
+    /// 2.1, 2.3, 2.4 and 2.5 (for the lower score of the two).
+    fn pair_ok(&self, a: usize, b: usize) -> bool {
+        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colours_fit(a, b) {
+            return false;
+        }
+        match self.players[a].score.cmp(&self.players[b].score) {
+            Ordering::Greater => self.may_float_up(b),
+            Ordering::Less => self.may_float_up(a),
+            Ordering::Equal => true,
+        }
+    }
+
+    fn tpn(&self, i: usize) -> String {
+        self.players[i].tpn.to_string()
+    }
+
+    fn list(&self, v: &[usize]) -> String {
+        if v.is_empty() {
+            return "none".into();
+        }
+        v.iter().map(|&i| self.tpn(i)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn list_aro(&self, v: &[usize]) -> String {
+        v.iter()
+            .map(|&i| format!("{} ({:.1})", self.tpn(i), self.aro(i)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn list_r(&self, v: &[usize]) -> String {
+        v.iter()
+            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].rating))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    let base = Ctx::new(t, round);
+    // Score groups, highest first.
+    let mut order: Vec<usize> = (0..base.players.len()).collect();
+    order.sort_by(|&a, &b| {
+        base.players[b]
+            .score
+            .cmp(&base.players[a].score)
+            .then(base.players[a].tpn.cmp(&base.players[b].tpn))
+    });
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in order {
+        match groups.last_mut() {
+            Some(g) if base.players[g[0]].score == base.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut explanation = vec![format!(
+        "Round {round} (Dubov): {} players in {} score groups.",
+        base.players.len(),
+        groups.len()
+    )];
+    let original = groups.clone();
+    let mut relax_up = false;
+    loop {
+        let mut cx = base.clone();
+        cx.relax_up = relax_up;
+        match procedure(&mut cx, &groups) {
+            Ok((pairs, bye, lines)) => {
+                explanation.extend(lines);
+                let lot = initial_color(t, &mut explanation);
+                let pairs = boards(&cx, pairs, lot, &mut explanation);
+                explanation.push("9: the AROs before this round, to be published:".into());
+                let mut all: Vec<usize> = (0..cx.players.len()).collect();
+                all.sort_by_key(|&i| cx.players[i].tpn);
+                explanation.push(format!("  {}", cx.list_aro(&all)));
+                return Ok(RoundPairing {
+                    round,
+                    pairs,
+                    bye: bye.map(|b| cx.players[b].tpn),
+                    explanation,
+                });
+            }
+            Err(()) if groups.len() > 1 => {
+                // 9, reading: the lowest group joins the one above it.
+                let low = groups.pop().expect("two groups");
+                explanation.push(format!(
+                    "The lowest group ({}) cannot be paired; it is joined with the one above (9).",
+                    base.list(&low)
+                ));
+                groups.last_mut().expect("one group").extend(low);
+            }
+            Err(()) if !relax_up => {
+                // 9, reading: when no pairing of the round keeps 2.5's upfloat limits, they
+                // give way (2.1-2.4 never do), and the round is paired again from the start.
+                explanation.push(
+                    "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
+                        .into(),
+                );
+                relax_up = true;
+                groups = original.clone();
+            }
+            Err(()) => {
+                return Err(PairingError::NoValidPairing {
+                    round,
+                    reason: "no pairing meets the limitations 2.1-2.4".into(),
+                })
+            }
+        }
+    }
+}
+
+/// Pairs `(a, b, columns)`: with `columns`, `a` is from the white column and gets White.
+type Outcome = (Vec<(usize, usize, bool)>, Option<usize>, Vec<String>);
+
+fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
+    let n = cx.players.len();
+    let mut done = vec![false; n];
+    let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
+    let mut lines = Vec::new();
+    let mut bye = None;
+    let mut down: Vec<usize> = Vec::new();
+    for gi in 0..groups.len() {
+        let lowest = gi + 1 == groups.len();
+        let mut g: Vec<usize> = groups[gi].iter().copied().filter(|&i| !done[i]).collect();
+        let label = groups[gi]
+            .first()
+            .map(|&i| cx.players[i].score.to_string())
+            .unwrap_or_default();
+        if g.is_empty() && down.is_empty() {
+            continue;
+        }
+        lines.push(format!("Score group {label}: {}.", cx.list(&g)));
+        // 8: the floaters from above first.
+        let mut next_down: Vec<usize> = Vec::new();
+        if !down.is_empty() {
+            for &f in &down {
+                cx.players[f].floater = true;
+            }
+            let seq = floater_sequence(cx, &down);
+            for (k, &f) in seq.iter().enumerate() {
+                let later = &seq[k + 1..];
+                let mut cands: Vec<usize> =
+                    g.iter().copied().filter(|&c| cx.pair_ok(f, c)).collect();
+                let due = cx.players[f].due;
+                let opp = |x: usize| due.is_some() && cx.players[x].due == due.map(Color::opposite);
+                cands.sort_by(|&a, &b| {
+                    opp(b)
+                        .cmp(&opp(a))
+                        .then(cx.players[b].rating.cmp(&cx.players[a].rating))
+                        .then(cx.aro_cmp(a, b))
+                        .then(a.cmp(&b))
+                });
+                let pick = cands.into_iter().find(|&c| {
+                    let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+                    floaters_fit(cx, later, &rest)
+                });
+                match pick {
+                    Some(c) => {
+                        lines.push(format!(
+                            "  8.2: floater {} plays {} (R {}).",
+                            cx.tpn(f),
+                            cx.tpn(c),
+                            cx.players[c].rating
+                        ));
+                        pairs.push((f, c, false));
+                        done[f] = true;
+                        done[c] = true;
+                        g.retain(|&x| x != c);
+                    }
+                    None => {
+                        lines.push(format!(
+                            "  8.2: floater {} cannot be paired here and floats on (6.4).",
+                            cx.tpn(f)
+                        ));
+                        next_down.push(f);
+                    }
+                }
+            }
+        }
+        let below: Vec<usize> = groups[gi + 1..]
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&i| !done[i])
+            .collect();
+        // 4: the bye, in the lowest group.
+        if lowest && g.len() % 2 == 1 && next_down.is_empty() {
+            let b = choose_bye(cx, &g).ok_or(())?;
+            lines.push(format!(
+                "  4: the bye goes to {} (the lowest R without a point without playing, 2.2).",
+                cx.tpn(b)
+            ));
+            bye = Some(b);
+            done[b] = true;
+            g.retain(|&x| x != b);
+        }
+        // 7.1: players who cannot play anyone in the group.
+        let mut i = 0;
+        while i < g.len() {
+            let p = g[i];
+            if g.iter().any(|&q| cx.pair_ok(p, q)) {
+                i += 1;
+                continue;
+            }
+            let found = transfer(
+                cx,
+                &groups[gi + 1..],
+                &done,
+                |q| cx.pair_ok(p, q),
+                cx.players[p].due,
+            );
+            match found {
+                Some(q) => {
+                    lines.push(format!(
+                        "  7.1: {} can play no one in the group; {} is transferred up to play him.",
+                        cx.tpn(p),
+                        cx.tpn(q)
+                    ));
+                    pairs.push((p, q, false));
+                    done[p] = true;
+                    done[q] = true;
+                    g.remove(i);
+                }
+                None => i += 1,
+            }
+        }
+        // 7.2: an odd group takes a player from below.
+        if g.len() % 2 == 1 && !lowest {
+            let whites = g
+                .iter()
+                .filter(|&&x| cx.players[x].due == Some(Color::White))
+                .count();
+            let blacks = g
+                .iter()
+                .filter(|&&x| cx.players[x].due == Some(Color::Black))
+                .count();
+            let dominating = if blacks > whites {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let members = g.clone();
+            let found = transfer(
+                cx,
+                &groups[gi + 1..],
+                &done,
+                |q| members.iter().any(|&m| cx.pair_ok(m, q)),
+                Some(dominating),
+            );
+            if let Some(q) = found {
+                lines.push(format!(
+                    "  7.2: the group is odd; {} (due {:?}, R {}) is transferred up.",
+                    cx.tpn(q),
+                    cx.players[q].due,
+                    cx.players[q].rating
+                ));
+                done[q] = true;
+                g.push(q);
+            }
+        }
+        // 7.3/7.4 and 6.2-6.3.
+        let (made, left) = pair_group(cx, &g, &below, &mut lines);
+        for &(a, b, _) in &made {
+            done[a] = true;
+            done[b] = true;
+        }
+        pairs.extend(made);
+        next_down.extend(left.iter().copied());
+        if !next_down.is_empty() {
+            if lowest {
+                return Err(());
+            }
+            lines.push(format!("  6.4: floating down: {}.", cx.list(&next_down)));
+        }
+        for &d in &next_down {
+            done[d] = true;
+        }
+        down = next_down;
+    }
+    Ok((pairs, bye, lines))
+}
+
+/// 8.1: white-due floaters in 6.2's white order, black-due ones in its black order, taken
+/// alternately from the highest white.
+fn floater_sequence(cx: &Ctx, down: &[usize]) -> Vec<usize> {
+    let mut w: Vec<usize> = down
+        .iter()
+        .copied()
+        .filter(|&f| cx.players[f].due != Some(Color::Black))
+        .collect();
+    let mut b: Vec<usize> = down
+        .iter()
+        .copied()
+        .filter(|&f| cx.players[f].due == Some(Color::Black))
+        .collect();
+    w.sort_by(|&x, &y| cx.white_order(x, y));
+    b.sort_by(|&x, &y| cx.black_order(x, y));
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < w.len() || j < b.len() {
+        if i < w.len() {
+            out.push(w[i]);
+            i += 1;
+        }
+        if j < b.len() {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out
+}
+
+/// Whether `floaters` can all be given distinct partners among `group`.
+fn floaters_fit(cx: &Ctx, floaters: &[usize], group: &[usize]) -> bool {
+    super::dutch_search::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
+}
+
+/// 7.1/7.2: the player to transfer up from the nearest lower group that has one who `fits`:
+/// the due colour opposite to `against` first, then the highest R, then the lowest ARO.
+fn transfer(
+    cx: &Ctx,
+    lower: &[Vec<usize>],
+    done: &[bool],
+    fits: impl Fn(usize) -> bool,
+    against: Option<Color>,
+) -> Option<usize> {
+    for g in lower {
+        let mut cands: Vec<usize> = g
+            .iter()
+            .copied()
+            .filter(|&q| !done[q] && cx.may_float_up(q) && fits(q))
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        let opp = |x: usize| against.is_some() && cx.players[x].due == against.map(Color::opposite);
+        cands.sort_by(|&a, &b| {
+            opp(b)
+                .cmp(&opp(a))
+                .then(cx.players[b].rating.cmp(&cx.players[a].rating))
+                .then(cx.aro_cmp(a, b))
+                .then(a.cmp(&b))
+        });
+        return cands.first().copied();
+    }
+    None
+}
+
+/// 4: the lowest R; equal R in both colour subgroups: the dominating due colour; then the
+/// higher ARO. Never a player who had a point without playing (2.2); the first whose absence
+/// leaves the rest pairable.
+fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
+    let whites = g
+        .iter()
+        .filter(|&&x| cx.players[x].due == Some(Color::White))
+        .count();
+    let blacks = g
+        .iter()
+        .filter(|&&x| cx.players[x].due == Some(Color::Black))
+        .count();
+    let dominating = if blacks > whites {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut cands: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| !cx.players[x].unplayed_point)
+        .collect();
+    let dom = |x: usize| cx.players[x].due == Some(dominating);
+    cands.sort_by(|&a, &b| {
+        cx.players[a]
+            .rating
+            .cmp(&cx.players[b].rating)
+            .then(dom(b).cmp(&dom(a)))
+            .then(cx.aro_cmp(b, a))
+            .then(a.cmp(&b))
+    });
+    cands.into_iter().find(|&c| {
+        let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+        completely_pairable(cx, &rest)
+    })
+}
+
+fn completely_pairable(cx: &Ctx, v: &[usize]) -> bool {
+    // The quick case: each player takes the first one after him who is free and fits.
+    let mut taken = vec![false; v.len()];
+    let mut all = true;
+    for i in 0..v.len() {
+        if taken[i] {
+            continue;
+        }
+        match (i + 1..v.len()).find(|&j| !taken[j] && cx.pair_ok(v[i], v[j])) {
+            Some(j) => {
+                taken[i] = true;
+                taken[j] = true;
+            }
+            None => {
+                all = false;
+                break;
+            }
+        }
+    }
+    if all {
+        return true;
+    }
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..v.len() {
+        for j in i + 1..v.len() {
+            if cx.pair_ok(v[i], v[j]) {
+                edges.push((i, j, 1));
+            }
+        }
+    }
+    has_perfect_matching(v.len(), &edges)
+}
+
+/// 7.3/7.4, then 6.2's columns and 6.3's improvements. Returns the pairs and the players
+/// left unpaired (6.4).
+fn pair_group(
+    cx: &Ctx,
+    g: &[usize],
+    below: &[usize],
+    lines: &mut Vec<String>,
+) -> (Vec<(usize, usize, bool)>, Vec<usize>) {
+    if g.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let due = |x: usize, c: Color| cx.players[x].due == Some(c);
+    let mut whites: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| due(x, Color::White))
+        .collect();
+    let mut blacks: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| due(x, Color::Black))
+        .collect();
+    // Reading: no due colour yet fills the smaller subgroup.
+    for &x in g.iter().filter(|&&x| cx.players[x].due.is_none()) {
+        if blacks.len() < whites.len() {
+            blacks.push(x);
+        } else {
+            whites.push(x);
+        }
+    }
+    // 7.3 / 7.4, never against 2.3/2.4 (2.6).
+    if whites.len() > blacks.len() + 1 {
+        let n = (whites.len() - blacks.len()) / 2;
+        let mut movable: Vec<usize> = whites
+            .iter()
+            .copied()
+            .filter(|&x| cx.players[x].must != Some(Color::White))
+            .collect();
+        movable.sort_by(|&a, &b| {
+            cx.aro_cmp(a, b)
+                .then(cx.players[b].rating.cmp(&cx.players[a].rating))
+                .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+        });
+        let moved: Vec<usize> = movable.into_iter().take(n).collect();
+        if !moved.is_empty() {
+            lines.push(format!(
+                "  7.3: moved to the black subgroup (lowest ARO): {}.",
+                cx.list(&moved)
+            ));
+        }
+        whites.retain(|x| !moved.contains(x));
+        blacks.extend(moved);
+    } else if blacks.len() > whites.len() + 1 {
+        let n = (blacks.len() - whites.len()) / 2;
+        let mut movable: Vec<usize> = blacks
+            .iter()
+            .copied()
+            .filter(|&x| cx.players[x].must != Some(Color::Black))
+            .collect();
+        movable.sort_by(|&a, &b| {
+            cx.aro_cmp(b, a)
+                .then(cx.players[a].rating.cmp(&cx.players[b].rating))
+                .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+        });
+        let moved: Vec<usize> = movable.into_iter().take(n).collect();
+        if !moved.is_empty() {
+            lines.push(format!(
+                "  7.4: moved to the white subgroup (highest ARO): {}.",
+                cx.list(&moved)
+            ));
+        }
+        blacks.retain(|x| !moved.contains(x));
+        whites.extend(moved);
+    }
+    whites.sort_by(|&a, &b| cx.white_order(a, b));
+    blacks.sort_by(|&a, &b| cx.black_order(a, b));
+    lines.push(format!("  6.2 white (ARO): {}.", cx.list_aro(&whites)));
+    lines.push(format!("  6.2 black (R): {}.", cx.list_r(&blacks)));
+    if whites.len() == blacks.len() {
+        if let Some(pairs) = first_assignment(cx, &whites, &blacks) {
+            let natural = whites
+                .iter()
+                .zip(&blacks)
+                .filter(|(w, b)| pairs.contains(&(**w, **b)))
+                .count();
+            if natural < whites.len() {
+                lines.push(format!(
+                    "  6.3: improvements: {}.",
+                    pairs
+                        .iter()
+                        .map(|(w, b)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            return (
+                pairs.into_iter().map(|(w, b)| (w, b, true)).collect(),
+                Vec::new(),
+            );
+        }
+    }
+    // 6.3's last case and 6.4: same-colour pairs where needed; floaters by 6.4's preference.
+    let rows: Vec<usize> = whites.iter().chain(&blacks).copied().collect();
+    let pos = |x: usize| -> i64 {
+        match whites.iter().position(|&w| w == x) {
+            Some(i) => i as i64,
+            None => blacks.iter().position(|&b| b == x).unwrap_or(0) as i64,
+        }
+    };
+    let keep = |x: usize| -> i64 {
+        let can_below = below.iter().any(|&q| cx.pair_ok(x, q));
+        match (cx.players[x].floater, can_below) {
+            (false, true) => 0,
+            (false, false) => 1,
+            (true, true) => 2,
+            (true, false) => 3,
+        }
+    };
+    let m = rows.len() as i64;
+    let tie = m + 1;
+    let cross = tie * m * m + 1;
+    let tier = cross * (m + 1) + 1;
+    let is_white = |x: usize| whites.contains(&x);
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..rows.len() {
+        for j in i + 1..rows.len() {
+            let (a, b) = (rows[i], rows[j]);
+            if !cx.pair_ok(a, b) {
+                continue;
+            }
+            let w = tier * (keep(a) + keep(b) + 1)
+                + if is_white(a) != is_white(b) { cross } else { 0 }
+                + (tie * m - (pos(a) - pos(b)).abs());
+            edges.push((i, j, w));
+        }
+    }
+    let mate = max_weight_matching(rows.len(), &edges, true);
+    let mut pairs = Vec::new();
+    let mut left = Vec::new();
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            Some(j) if i < *j => pairs.push((rows[i], rows[*j], false)),
+            Some(_) => {}
+            None => left.push(rows[i]),
+        }
+    }
+    lines.push(format!(
+        "  6.3: no pairing of every white with a black; pairs {}; unpaired {}.",
+        pairs
+            .iter()
+            .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        cx.list(&left)
+    ));
+    (pairs, left)
+}
+
+/// 6.3: row by row, each white takes the first black (in the column's order) he may play such
+/// that the rows below can still all be paired; `None` if no complete assignment exists.
+fn first_assignment(cx: &Ctx, whites: &[usize], blacks: &[usize]) -> Option<Vec<(usize, usize)>> {
+    let n = whites.len();
+    let all: Vec<usize> = (0..n).collect();
+    // A complete assignment of the rows from the current one on (column positions).
+    let mut witness: Vec<usize> = complete(cx, whites, blacks, &all)?;
+    let mut used = vec![false; n];
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let w = whites[k];
+        let mut pick = None;
+        for j in 0..n {
+            if used[j] || !cx.pair_ok(w, blacks[j]) {
+                continue;
+            }
+            if witness[0] == j {
+                witness.remove(0);
+                pick = Some(j);
+                break;
+            }
+            let free: Vec<usize> = (0..n).filter(|&x| !used[x] && x != j).collect();
+            if let Some(rest) = complete(cx, &whites[k + 1..], blacks, &free) {
+                witness = rest;
+                pick = Some(j);
+                break;
+            }
+        }
+        let j = pick?;
+        used[j] = true;
+        out.push((w, blacks[j]));
+    }
+    Some(out)
+}
+
+/// A complete assignment of `rows` (whites, in order) to the black positions `free`: straight
+/// down if that fits, else by augmenting paths. The positions chosen, row by row.
+fn complete(cx: &Ctx, rows: &[usize], blacks: &[usize], free: &[usize]) -> Option<Vec<usize>> {
+    if rows.len() > free.len() {
+        return None;
+    }
+    if rows
+        .iter()
+        .zip(free)
+        .all(|(&w, &j)| cx.pair_ok(w, blacks[j]))
+    {
+        return Some(free[..rows.len()].to_vec());
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; free.len()];
+    fn augment(
+        i: usize,
+        ok: &dyn Fn(usize, usize) -> bool,
+        m: usize,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for c in 0..m {
+            if seen[c] || !ok(i, c) {
+                continue;
+            }
+            seen[c] = true;
+            if owner[c].is_none_or(|o| augment(o, ok, m, owner, seen)) {
+                owner[c] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+    let ok = |i: usize, c: usize| cx.pair_ok(rows[i], blacks[free[c]]);
+    for i in 0..rows.len() {
+        // Greedy first, then an augmenting path.
+        if let Some(c) = (0..free.len()).find(|&c| owner[c].is_none() && ok(i, c)) {
+            owner[c] = Some(i);
+            continue;
+        }
+        let mut seen = vec![false; free.len()];
+        if !augment(i, &ok, free.len(), &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    let mut out = vec![0; rows.len()];
+    for (c, o) in owner.iter().enumerate() {
+        if let Some(i) = o {
+            out[*i] = free[c];
+        }
+    }
+    Some(out)
+}
+
+/// 3 for each pair (after 2.3/2.4), then the board order (reading: higher score, sum, the
+/// higher player's number).
+fn boards(
+    cx: &Ctx,
+    pairs: Vec<(usize, usize, bool)>,
+    lot: Color,
+    lines: &mut Vec<String>,
+) -> Vec<(Tpn, Tpn)> {
+    let mut rows = pairs;
+    let key = |a: usize, b: usize| {
+        let (pa, pb) = (&cx.players[a], &cx.players[b]);
+        (
+            std::cmp::Reverse(pa.score.max(pb.score)),
+            std::cmp::Reverse(pa.score + pb.score),
+            pa.tpn.min(pb.tpn),
+        )
+    };
+    rows.sort_by_key(|&(a, b, _)| key(a, b));
+    rows.iter()
+        .enumerate()
+        .map(|(board, &(a, b, columns))| {
+            let (white_is_a, why) = if columns {
+                (true, "6.2: the white column")
+            } else {
+                colour(cx, a, b, board, lot)
+            };
+            let (w, bl) = if white_is_a { (a, b) } else { (b, a) };
+            if board < 200 {
+                lines.push(format!(
+                    "Board {}: {} - {} ({why}).",
+                    board + 1,
+                    cx.tpn(w),
+                    cx.tpn(bl)
+                ));
+            }
+            (cx.players[w].tpn, cx.players[bl].tpn)
+        })
+        .collect()
+}
+
+/// Dubov 3: whether `a` gets White, and why.
+fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, &'static str) {
+    let (pa, pb) = (&cx.players[a], &cx.players[b]);
+    match (pa.must, pb.must) {
+        (Some(x), _) => return (x == Color::White, "2.3/2.4"),
+        (None, Some(y)) => return (y == Color::Black, "2.3/2.4"),
+        _ => {}
+    }
+    match (pa.due, pb.due) {
+        (Some(x), Some(y)) if x != y => return (x == Color::White, "3: both due colours"),
+        (Some(x), None) => return (x == Color::White, "3: due colour"),
+        (None, Some(y)) => return (y == Color::Black, "3: due colour"),
+        _ => {}
+    }
+    let balance = |p: &Dp| {
+        p.colors.iter().filter(|c| **c == Color::White).count() as i32
+            - p.colors.iter().filter(|c| **c == Color::Black).count() as i32
+    };
+    let (da, db) = (balance(pa), balance(pb));
+    if da != db {
+        return (da < db, "3: equalising whites and blacks");
+    }
+    for (ca, cb) in pa.colors.iter().rev().zip(pb.colors.iter().rev()) {
+        if ca != cb {
+            return (
+                *ca == Color::Black,
+                "3: alternating from the first difference",
+            );
+        }
+    }
+    match cx.aro_cmp(a, b) {
+        Ordering::Greater => return (true, "3: White to the higher ARO"),
+        Ordering::Less => return (false, "3: White to the higher ARO"),
+        Ordering::Equal => {}
+    }
+    match pa.rating.cmp(&pb.rating) {
+        Ordering::Less => (true, "3: White to the lower R"),
+        Ordering::Greater => (false, "3: White to the lower R"),
+        Ordering::Equal => {
+            let higher_white = if board % 2 == 0 {
+                lot == Color::White
+            } else {
+                lot == Color::Black
+            };
+            (
+                higher_white == (pa.tpn < pb.tpn),
+                "reading: all equal, the lot by board",
+            )
+        }
+    }
 }

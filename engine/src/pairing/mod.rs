@@ -1,10 +1,8 @@
 //! Pairing a round: the systems, what they return, and how a pairing becomes a round.
 //!
-//! Each system has its own module, citing the articles it implements. The Dutch system and
-//! the Double-Swiss system pair every round; the Dubov system pairs round 1 (5), and its later
-//! rounds are refused with [`PairingError::NotImplemented`] until its procedure lands. The
-//! Dutch and Double-Swiss systems each have a second, literal implementation for small fields
-//! that property tests hold the fast one to.
+//! Each system has its own module, citing the articles it implements; all three pair every
+//! round. The Dutch and Double-Swiss systems each have a second, literal implementation for
+//! small fields that property tests hold the fast one to.
 
 pub mod double_swiss;
 pub mod double_swiss_matching;
@@ -95,7 +93,7 @@ pub enum PairingError {
         reason: String,
     },
     /// This build does not yet implement the system's procedure for this round.
-    #[error("this build cannot pair round {round} with the {} system yet (Dubov: round 1 only; Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
+    #[error("this build cannot pair round {round} with the {} system yet (Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
     NotImplemented {
         /// The system.
         system: System,

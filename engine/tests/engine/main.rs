@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod double_swiss;
+mod dubov;
 mod dutch;
 mod generator;
 mod matching;

@@ -1,7 +1,7 @@
 //! Round 1 of each system, named after the articles that define it.
 
 use crate::support::{field, tpn};
-use engine::pairing::{pair_next_round, PairingError};
+use engine::pairing::pair_next_round;
 use engine::result::ByeKind;
 use engine::validate::validate;
 use engine::{Color, RoundNo, System, Tournament, Tpn};
@@ -130,24 +130,6 @@ fn double_swiss_3_4_4_bye_to_the_largest_tpn() {
     let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
     let round = p.to_round(&t);
     assert_eq!(round.pairings[0].games.len(), 2, "a match of two games");
-}
-
-#[test]
-fn later_rounds_are_refused_until_implemented() {
-    let mut t = field(System::Dubov, 4);
-    let p = pair_next_round(&t, System::Dubov).unwrap();
-    let mut round = p.to_round(&t);
-    for pairing in &mut round.pairings {
-        pairing.games = vec![Some(engine::result::GameResult::DRAW)];
-    }
-    t.push_round(round).unwrap();
-    assert_eq!(
-        pair_next_round(&t, System::Dubov),
-        Err(PairingError::NotImplemented {
-            system: System::Dubov,
-            round: RoundNo::new(2).unwrap()
-        })
-    );
 }
 
 #[test]

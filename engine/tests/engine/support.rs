@@ -57,3 +57,62 @@ pub fn field(system: System, n: u32) -> Tournament {
 pub fn tpn(n: u32) -> Tpn {
     Tpn::new(n).expect("n >= 1")
 }
+
+/// Whether any pairing of `round` meets the absolute criteria (decided independently of the
+/// systems, by a perfect matching): no rematch or forbidden pair, no bye to a player who had a
+/// point without playing, colour difference within ±2 and never the same colour three times
+/// running. `fifty_relaxed`: not the colour limits for players with exactly 50 % in the last
+/// round (Dutch B.6 notes). `upfloat_limits`: Dubov 2.5 (except in the last round).
+pub fn legal_pairing_exists(
+    t: &Tournament,
+    round: engine::RoundNo,
+    fifty_relaxed: bool,
+    upfloat_limits: bool,
+) -> bool {
+    use engine::history::{states_before, ColorPreference, Float};
+    let states = states_before(t, round);
+    let players = t.available_players(round);
+    let last = t.settings.rounds == Some(round.get());
+    let must = |p: Tpn| {
+        let s = &states[p.index()];
+        let fifty = (s.score + s.score).tenths()
+            == t.settings.points.win.tenths() * i32::from(round.get() - 1);
+        match s.color_preference() {
+            ColorPreference::Absolute(c) if !(fifty_relaxed && last && fifty) => Some(c),
+            _ => None,
+        }
+    };
+    let upfloat_ok = |lower: Tpn| {
+        let s = &states[lower.index()];
+        let ups = s.floats.iter().filter(|f| **f == Some(Float::Up)).count();
+        let limit = if t.settings.rounds.is_some_and(|r| r >= 10) {
+            4
+        } else {
+            3
+        };
+        let last_up = s.floats.last() == Some(&Some(Float::Up));
+        last || (!last_up && ups < limit)
+    };
+    let n = players.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (players[i], players[j]);
+            let colours = !matches!((must(a), must(b)), (Some(x), Some(y)) if x == y);
+            let limits = !upfloat_limits
+                || match states[a.index()].score.cmp(&states[b.index()].score) {
+                    std::cmp::Ordering::Greater => upfloat_ok(b),
+                    std::cmp::Ordering::Less => upfloat_ok(a),
+                    std::cmp::Ordering::Equal => true,
+                };
+            if colours && limits && !states[a.index()].has_played(b) && !t.is_forbidden(a, b, round)
+            {
+                edges.push((i, j, 1));
+            }
+        }
+        if n % 2 == 1 && !states[players[i].index()].unplayed_point {
+            edges.push((i, n, 1));
+        }
+    }
+    engine::matching::has_perfect_matching(n + n % 2, &edges)
+}

@@ -472,10 +472,12 @@ async fn propose(
     .await?;
     match proposal {
         Ok(p) => Ok(HttpResponse::Ok().json(pairing_json(&s, &p))),
-        Err(e @ PairingError::NotImplemented { .. }) => Err(ApiError::Unprocessable {
-            message: e.to_string(),
-            details: json!({ "manual_pairing_possible": true }),
-        }),
+        Err(e @ (PairingError::NotImplemented { .. } | PairingError::NoValidPairing { .. })) => {
+            Err(ApiError::Unprocessable {
+                message: e.to_string(),
+                details: json!({ "manual_pairing_possible": true }),
+            })
+        }
         Err(e) => Err(ApiError::unprocessable(e.to_string())),
     }
 }
