@@ -91,3 +91,35 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
     );
     assert!(rounds_paired > 2000);
 }
+
+/// 7.2, 6.2 and 6.3 in a whole round: round 2 of 6 (R 2400, 2390, ... 2350) after 1-4 1-0,
+/// 5-2 0-1, 3-6 1-0. Group 1 = {1, 2, 3} is odd; its due colours are Black (1, 3) and White
+/// (2), so Black dominates and 7.2 takes from group 0 the player due White with the highest R
+/// who has not met all of the group: 4 (R 2370; 6 has R 2350). Whites by ARO: 2 (2360), 4
+/// (2400); blacks by R: 1 (2400), 3 (2380): 2-1, 4-3, none met before. Group 0 = {5, 6}: 6 is
+/// due White, 5 Black: 6-5. Boards by score, then the sum.
+#[test]
+fn dubov_7_2_6_2_a_whole_round() {
+    let t = crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 1-0; 5-2 0-1; 3-6 1-0"]);
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    assert_eq!(
+        got,
+        vec![(2, 1), (4, 3), (6, 5)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    assert!(p
+        .explanation
+        .iter()
+        .any(|l| l.contains("7.2: the group is odd; 4 ")));
+    // 9: the AROs, one decimal.
+    assert!(
+        p.explanation
+            .iter()
+            .any(|l| l.contains("1 (2370.0), 2 (2360.0), 3 (2350.0)")),
+        "{}",
+        p.explanation.join("\n")
+    );
+}

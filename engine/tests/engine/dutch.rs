@@ -108,7 +108,12 @@ use engine::Tournament;
 
 /// `n` players, `total` rounds, White by lot, and the rounds played.
 fn event(n: u32, total: u16, rounds: &[&str]) -> Tournament {
-    let mut t = field(System::Dutch, n);
+    event_for(System::Dutch, n, total, rounds)
+}
+
+/// The same for `system`.
+pub fn event_for(system: System, n: u32, total: u16, rounds: &[&str]) -> Tournament {
+    let mut t = field(system, n);
     t.settings.rounds = Some(total);
     t.settings.initial_color = Some(engine::Color::White);
     for r in rounds {
