@@ -75,7 +75,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
     if round == RoundNo::FIRST && forbidden_free_round_one(tournament, round) {
         return round_one(tournament, round);
     }
-    pair_with(tournament, round, &Fast)
+    pair_with(tournament, round, &Fast::default())
 }
 
 /// Pairs `round` with the literal search (every exchange and transposition in order), for
@@ -450,6 +450,47 @@ fn levels(x: usize, p: usize, a7c: bool, b2_relaxed: bool) -> Vec<Level> {
         out.push(Level { x: more, ..l });
     }
     out
+}
+
+/// The first level of `ladder` at which `attempt` finds a candidate, and that candidate.
+///
+/// The same as trying every level in order, since each level only relaxes the one before
+/// (B.5/B.6 dropped one by one, then x raised): when the strict level fails, the most relaxed
+/// level with the same x is asked first, and if it fails too every level up to it is skipped;
+/// and the first x that works is found by halving. So a bracket that needs x raised costs a
+/// few searches, not one per level.
+fn first_level<T>(
+    ladder: &[Level],
+    mut attempt: impl FnMut(&Level) -> Option<T>,
+) -> Option<(usize, T)> {
+    if let Some(t) = attempt(&ladder[0]) {
+        return Some((0, t));
+    }
+    // Levels 1..=4 drop the float criteria one by one; all have the same x.
+    let relaxed = ladder.iter().rposition(|l| l.x == ladder[0].x).unwrap_or(0);
+    if relaxed > 0 {
+        if let Some(t) = attempt(&ladder[relaxed]) {
+            for (k, lv) in ladder.iter().enumerate().take(relaxed).skip(1) {
+                if let Some(earlier) = attempt(lv) {
+                    return Some((k, earlier));
+                }
+            }
+            return Some((relaxed, t));
+        }
+    }
+    let (mut lo, mut hi) = (relaxed + 1, ladder.len());
+    let mut best = None;
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match attempt(&ladder[mid]) {
+            Some(t) => {
+                best = Some((mid, t));
+                hi = mid;
+            }
+            None => lo = mid + 1,
+        }
+    }
+    best
 }
 
 /// The modes a bracket is searched in, in order: A.7 (c) first where it applies, B.2 relaxed
@@ -964,11 +1005,11 @@ fn homogeneous_bracket(
         let x = x_for(x0, p0, p);
         for (a7c, b2) in modes(cx, group) {
             let ladder = levels(x, p, a7c, b2);
-            for lv in &ladder {
-                if let Some(f) = search.homogeneous(cx, group, p, lv, lv.x, &sink) {
-                    lines.extend(describe_found(cx, &f, lv, &ladder[0], "C.4-C.8"));
-                    return Some((f.pairs, f.floaters, lines));
-                }
+            if let Some((k, f)) = first_level(&ladder, |lv| {
+                search.homogeneous(cx, group, p, lv, lv.x, &sink)
+            }) {
+                lines.extend(describe_found(cx, &f, &ladder[k], &ladder[0], "C.4-C.8"));
+                return Some((f.pairs, f.floaters, lines));
             }
         }
         if lowest {
@@ -1023,35 +1064,39 @@ fn heterogeneous_bracket(
         let x = x_for(x0, total0, total);
         for (a7c, b2) in modes(cx, &all) {
             let ladder = levels(x, total, a7c, b2);
-            for (k, lv) in ladder.iter().enumerate() {
-                let Some((het, remainder)) =
-                    search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
-                else {
-                    continue;
-                };
+            if let Some((k, (het, remainder))) = first_level(&ladder, |lv| {
+                search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
+            }) {
+                let lv = &ladder[k];
                 lines.extend(describe_found(cx, &het, lv, &ladder[0], "C.6 moved down"));
                 // The remainder, homogeneous (A.3), from the first level on (C.6: "start at
                 // C2 with the homogeneous remainder group"), within what x leaves.
-                for lv2 in &ladder[..=k] {
-                    let Some(budget) = lv2.x.checked_sub(het.viol) else {
-                        continue;
-                    };
+                let remainder_at = first_level(&ladder[..=k], |lv2| {
+                    let budget = lv2.x.checked_sub(het.viol)?;
                     if pr == 0 {
-                        if sink.accepts_floaters_at(cx, &remainder, lv2) {
-                            lines.push(format!(
-                                "  Remainder {}: p = 0, moved down.",
-                                cx.tpns(&remainder)
-                            ));
-                            return Some((het.pairs, remainder, lines));
-                        }
-                        continue;
+                        return sink
+                            .accepts_floaters_at(cx, &remainder, lv2)
+                            .then_some(None);
                     }
-                    if let Some(f) = search.homogeneous(cx, &remainder, pr, lv2, budget, &sink) {
-                        lines.extend(describe_found(cx, &f, lv2, &ladder[0], "Remainder"));
+                    search
+                        .homogeneous(cx, &remainder, pr, lv2, budget, &sink)
+                        .map(Some)
+                });
+                match remainder_at {
+                    Some((_, None)) => {
+                        lines.push(format!(
+                            "  Remainder {}: p = 0, moved down.",
+                            cx.tpns(&remainder)
+                        ));
+                        return Some((het.pairs, remainder, lines));
+                    }
+                    Some((k2, Some(f))) => {
+                        lines.extend(describe_found(cx, &f, &ladder[k2], &ladder[0], "Remainder"));
                         let mut pairs = het.pairs;
                         pairs.extend(f.pairs);
                         return Some((pairs, f.floaters, lines));
                     }
+                    None => {}
                 }
                 // Cannot happen: the heterogeneous search checked the remainder at `lv`.
                 return None;

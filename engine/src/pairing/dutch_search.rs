@@ -549,7 +549,32 @@ fn found(
 }
 
 /// The search that asks a matching before going down a branch.
-pub(crate) struct Fast;
+///
+/// It remembers, for a bracket and the float criteria in force, the fewest preferences any
+/// pairing must deny (with S1 and S2 as they are, and with any exchange), so that trying the
+/// same bracket with another x (C.11, C.14) does not solve the same problem again.
+#[derive(Default)]
+pub(crate) struct Fast {
+    least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
+}
+
+/// A bracket, p, the criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes), the sink
+/// (free or bye) and whether any exchange is allowed.
+type MemoKey = (Vec<usize>, usize, [bool; 6], bool, bool);
+
+impl Fast {
+    fn memo(&self, key: Option<MemoKey>, compute: impl FnOnce() -> Option<usize>) -> Option<usize> {
+        let Some(key) = key else {
+            return compute();
+        };
+        if let Some(v) = self.least.borrow().get(&key) {
+            return *v;
+        }
+        let v = compute();
+        self.least.borrow_mut().insert(key, v);
+        v
+    }
+}
 
 /// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
 /// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
@@ -565,13 +590,19 @@ struct Question<'a> {
 }
 
 fn oracle(cx: &Ctx, q: &Question) -> bool {
+    least_denied(cx, q).is_some_and(|d| d <= q.budget)
+}
+
+/// The fewest preferences a completion must deny, or `None` if there is no completion at all
+/// (the budget of `q` is not used).
+fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
     let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
     let group = na + nb + np;
     let Some(floaters) = group.checked_sub(2 * q.internal) else {
-        return false;
+        return None;
     };
     if q.internal < na {
-        return false;
+        return None;
     }
     let node = |k: usize| -> usize {
         if k < na {
@@ -606,7 +637,7 @@ fn oracle(cx: &Ctx, q: &Question) -> bool {
     match q.sink {
         Sink::Free | Sink::Bye => {
             if matches!(q.sink, Sink::Bye) && floaters > 1 {
-                return false;
+                return None;
             }
             for d in 0..floaters {
                 for k in leftovers.clone() {
@@ -625,7 +656,7 @@ fn oracle(cx: &Ctx, q: &Question) -> bool {
         }
         Sink::IntoNext { residents, extra } => {
             let Some(absorb) = residents.len().checked_sub(floaters + extra.len()) else {
-                return false;
+                return None;
             };
             let r0 = vertices;
             let e0 = r0 + residents.len();
@@ -682,11 +713,11 @@ fn oracle(cx: &Ctx, q: &Question) -> bool {
         }
     }
     if vertices % 2 == 1 {
-        return false;
+        return None;
     }
     let mate = max_weight_matching(vertices, &edges, true);
     if mate.iter().any(Option::is_none) {
-        return false;
+        return None;
     }
     let mut pairs = 0;
     let mut denied = 0;
@@ -698,12 +729,14 @@ fn oracle(cx: &Ctx, q: &Question) -> bool {
             }
         }
     }
-    pairs == q.internal && denied <= q.budget
+    (pairs == q.internal).then_some(denied)
 }
 
 impl Fast {
     /// D.1's first transposition of `s2` against `s1` that meets the level, each choice made
     /// only when the rest can still be completed.
+    /// `straight` receives the fewest denials of any transposition when the search had to
+    /// find it out (the assignment solved before any choice was made).
     fn transposition(
         cx: &Ctx,
         s1: &[usize],
@@ -711,6 +744,7 @@ impl Fast {
         lv: &Level,
         budget: usize,
         sink: &Sink,
+        straight: &mut Option<Option<usize>>,
     ) -> Option<(Vec<usize>, usize)> {
         let m = s2.len();
         let mut used = vec![false; m];
@@ -767,7 +801,11 @@ impl Fast {
                     if let Some(costs) = Costs::new(cx, s1, s2, lv, sink) {
                         // No completion of the choices before this position at all, or
                         // none within x: nothing here can be accepted.
-                        let t = costs.solve(&chosen)?;
+                        let solved = costs.solve(&chosen);
+                        if chosen.is_empty() {
+                            *straight = Some(solved.as_ref().map(Costs::denials));
+                        }
+                        let t = solved?;
                         if viol + Costs::denials(&t) > budget {
                             return None;
                         }
@@ -1000,8 +1038,34 @@ impl Search for Fast {
         sink: &Sink,
     ) -> Option<Found> {
         let (s1, s2) = group.split_at(p);
-        if let Some((chosen, viol)) = Fast::transposition(cx, s1, s2, lv, budget, sink) {
-            return Some(found(s1, s2, &chosen, viol, None));
+        let key = |any: bool| -> Option<MemoKey> {
+            let tag = match sink {
+                Sink::Free => false,
+                Sink::Bye => true,
+                _ => return None,
+            };
+            let flags = [
+                lv.b5_up,
+                lv.b6_up,
+                lv.b5_down,
+                lv.b6_down,
+                lv.a7c,
+                lv.b2_relaxed,
+            ];
+            Some((group.to_vec(), p * 2 + usize::from(tag), flags, any, tag))
+        };
+        // S1 and S2 as they are, unless an earlier try showed they need more denials.
+        let known = key(false).and_then(|k| self.least.borrow().get(&k).copied());
+        if known.is_none_or(|d| d.is_some_and(|d| d <= budget)) {
+            let mut straight = None;
+            if let Some((chosen, viol)) =
+                Fast::transposition(cx, s1, s2, lv, budget, sink, &mut straight)
+            {
+                return Some(found(s1, s2, &chosen, viol, None));
+            }
+            if let (Some(k), Some(least)) = (key(false), straight) {
+                self.least.borrow_mut().insert(k, least);
+            }
         }
         // No transposition of the bracket as it is: is there any pairing at all with p
         // pairs? If not, no exchange will find one.
@@ -1014,12 +1078,15 @@ impl Search for Fast {
             budget,
             sink,
         };
-        if !oracle(cx, &any) {
+        let least = self.memo(key(true), || least_denied(cx, &any));
+        if !least.is_some_and(|d| d <= budget) {
             return None;
         }
         for (a, b) in Exchanges::new(s1.len(), s2.len()).skip(1) {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
-            if let Some((chosen, viol)) = Fast::transposition(cx, &n1, &n2, lv, budget, sink) {
+            if let Some((chosen, viol)) =
+                Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
+            {
                 return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
             }
         }
