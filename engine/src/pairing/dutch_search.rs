@@ -598,9 +598,7 @@ fn oracle(cx: &Ctx, q: &Question) -> bool {
 fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
     let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
     let group = na + nb + np;
-    let Some(floaters) = group.checked_sub(2 * q.internal) else {
-        return None;
-    };
+    let floaters = group.checked_sub(2 * q.internal)?;
     if q.internal < na {
         return None;
     }
@@ -655,9 +653,7 @@ fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
             vertices += floaters;
         }
         Sink::IntoNext { residents, extra } => {
-            let Some(absorb) = residents.len().checked_sub(floaters + extra.len()) else {
-                return None;
-            };
+            let absorb = residents.len().checked_sub(floaters + extra.len())?;
             let r0 = vertices;
             let e0 = r0 + residents.len();
             let z0 = e0 + extra.len();
@@ -1079,7 +1075,7 @@ impl Search for Fast {
             sink,
         };
         let least = self.memo(key(true), || least_denied(cx, &any));
-        if !least.is_some_and(|d| d <= budget) {
+        if least.is_none_or(|d| d > budget) {
             return None;
         }
         for (a, b) in Exchanges::new(s1.len(), s2.len()).skip(1) {
