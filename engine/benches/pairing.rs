@@ -1,6 +1,9 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players, and Double-Swiss later rounds where this build pairs them. Printed as
-//! figures. Run: `cargo bench -p engine --bench pairing`.
+//! 10,000 players; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and
+//! small fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000.
+//! Printed as figures. Run: `cargo bench -p engine --bench pairing` (all), or with `dutch`,
+//! `dubov` or `double-swiss` as the argument for one system; `PAIRING_ONLY="FIDE_DUBOV 1000 4"`
+//! times one case (system as TRF 192 names it, players, rounds already played).
 
 use engine::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;
@@ -92,6 +95,23 @@ fn main() {
             (20, 15),
         ] {
             time_round(System::Dutch, players, rounds);
+        }
+    }
+    if wanted(System::Dubov) {
+        for (players, rounds) in [
+            (100, 1),
+            (100, 4),
+            (100, 8),
+            (1_000, 1),
+            (1_000, 4),
+            (1_000, 8),
+            (10_000, 1),
+            (10_000, 4),
+            (10_000, 8),
+            (12, 9),
+            (20, 15),
+        ] {
+            time_round(System::Dubov, players, rounds);
         }
     }
     if wanted(System::DoubleSwiss) {

@@ -15,7 +15,7 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
     let mut rounds_paired = 0;
     let mut refused = 0;
     let mut set_aside = 0;
-    for seed in 0..400u64 {
+    for seed in 0..1000u64 {
         let players = [4, 5, 6, 7, 9, 12, 15, 20, 33, 50][(seed % 10) as usize];
         let rounds = 3 + (seed % 9) as u16;
         let config = GenerateConfig {
@@ -89,7 +89,7 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
     eprintln!(
         "{rounds_paired} rounds paired; {refused} refused (no pairing meets 2.1-2.4); 2.5 set aside in {set_aside}"
     );
-    assert!(rounds_paired > 2000);
+    assert!(rounds_paired > 5000);
 }
 
 /// 7.2, 6.2 and 6.3 in a whole round: round 2 of 6 (R 2400, 2390, ... 2350) after 1-4 1-0,
