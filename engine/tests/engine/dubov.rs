@@ -100,7 +100,10 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
 /// due White, 5 Black: 6-5. Boards by score, then the sum.
 #[test]
 fn dubov_7_2_6_2_a_whole_round() {
-    let t = crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 1-0; 5-2 0-1; 3-6 1-0"]);
+    let t = crate::dutch::from_file(
+        "dubov_7_2_6_2_a_whole_round",
+        crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 1-0; 5-2 0-1; 3-6 1-0"]),
+    );
     let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
     assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
     let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();

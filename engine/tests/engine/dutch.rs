@@ -111,6 +111,27 @@ fn event(n: u32, total: u16, rounds: &[&str]) -> Tournament {
     event_for(System::Dutch, n, total, rounds)
 }
 
+/// A hand-worked case as a TRF file in `tests/fixtures/trf/hand-worked/NAME.trf` (so that
+/// other programs can be run on it), read back; the file must describe exactly the event
+/// written in the test (`UPDATE_FIXTURES=1` writes it from the description).
+pub fn from_file(name: &str, described: Tournament) -> Tournament {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/trf/hand-worked")
+        .join(format!("{name}.trf"));
+    if std::env::var("UPDATE_FIXTURES").is_ok() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, engine::trf::write_canonical(&described)).unwrap();
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let read = engine::trf::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        engine::trf::write_canonical(&read),
+        engine::trf::write_canonical(&described),
+        "{name}.trf and the test's description differ"
+    );
+    read
+}
+
 /// The same for `system`.
 pub fn event_for(system: System, n: u32, total: u16, rounds: &[&str]) -> Tournament {
     let mut t = field(system, n);
@@ -172,7 +193,10 @@ fn next(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
 /// has different preferences); boards by F.1 (equal scores: the higher player's rank).
 #[test]
 fn dutch_d1_c7_first_transposition_in_order() {
-    let t = event(8, 5, &["1-5 =; 6-2 =; 3-7 =; 8-4 ="]);
+    let t = from_file(
+        "dutch_d1_c7_first_transposition_in_order",
+        event(8, 5, &["1-5 =; 6-2 =; 3-7 =; 8-4 ="]),
+    );
     assert_eq!(next(&t), (vec![(7, 1), (2, 8), (5, 3), (4, 6)], None));
 }
 
@@ -244,7 +268,10 @@ fn dutch_d2_exchange_matrices_even_and_odd() {
 /// with their preferences. Colours E.1: 2 White against 1, 3 White against 4.
 #[test]
 fn dutch_c8_exchange_before_raising_x() {
-    let t = event(4, 5, &["1-3 =; 4-2 ="]);
+    let t = from_file(
+        "dutch_c8_exchange_before_raising_x",
+        event(4, 5, &["1-3 =; 4-2 ="]),
+    );
     assert_eq!(next(&t), (vec![(2, 1), (3, 4)], None));
 }
 
@@ -259,7 +286,10 @@ fn dutch_c8_exchange_before_raising_x() {
 /// (E.4). Boards by F.1: 1-5 (sum 2) before 2-3 (sum 1).
 #[test]
 fn dutch_b5_a5_the_bye_was_a_downfloat() {
-    let t = event(5, 5, &["1-3 1-0; 4-2 0-1; 5 bye"]);
+    let t = from_file(
+        "dutch_b5_a5_the_bye_was_a_downfloat",
+        event(5, 5, &["1-3 1-0; 4-2 0-1; 5 bye"]),
+    );
     assert_eq!(next(&t), (vec![(5, 1), (2, 3)], Some(4)));
 }
 
@@ -272,7 +302,10 @@ fn dutch_b5_a5_the_bye_was_a_downfloat() {
 /// equal histories (E.3 finds no difference), so the higher-ranked player's (E.4).
 #[test]
 fn dutch_c1_a3_c11_players_with_no_opponent_move_down() {
-    let t = event(4, 5, &["1-3 1-0; 4-2 0-1", "2-1 =; 3-4 ="]);
+    let t = from_file(
+        "dutch_c1_a3_c11_players_with_no_opponent_move_down",
+        event(4, 5, &["1-3 1-0; 4-2 0-1", "2-1 =; 3-4 ="]),
+    );
     assert_eq!(next(&t), (vec![(1, 4), (3, 2)], None));
 }
 
@@ -284,7 +317,10 @@ fn dutch_c1_a3_c11_players_with_no_opponent_move_down() {
 /// 1 has played White once, 3 Black once: E.1.
 #[test]
 fn dutch_b1_c13_joined_brackets_and_the_bye() {
-    let t = event(3, 3, &["1-2 0-1; 3 bye", "2-3 1-0; 1 bye"]);
+    let t = from_file(
+        "dutch_b1_c13_joined_brackets_and_the_bye",
+        event(3, 3, &["1-2 0-1; 3 bye", "2-3 1-0; 1 bye"]),
+    );
     assert_eq!(next(&t), (vec![(3, 1)], Some(2)));
 }
 
@@ -298,7 +334,10 @@ fn dutch_b1_c13_joined_brackets_and_the_bye() {
 /// (5 wants Black), and the remainder 4-6 (4 must have Black, 6 White).
 #[test]
 fn dutch_c12_b2_the_bracket_above_moves_another_player_down() {
-    let t = event(6, 5, &["4-3 =; 1-5 =; 2-6 =", "5-3 0-1; 1-6 1-0; 4-2 0-1"]);
+    let t = from_file(
+        "dutch_c12_b2_the_bracket_above_moves_another_player_down",
+        event(6, 5, &["4-3 =; 1-5 =; 2-6 =", "5-3 0-1; 1-6 1-0; 4-2 0-1"]),
+    );
     assert_eq!(next(&t), (vec![(3, 1), (2, 5), (6, 4)], None));
 }
 
@@ -321,14 +360,17 @@ fn dutch_c12_b2_the_bracket_above_moves_another_player_down() {
 /// preference, White (E.3 finds no difference, E.4).
 #[test]
 fn dutch_c14_c10_c9_b6_b5_lowering_p_and_relaxing_floats() {
-    let t = event(
-        8,
-        6,
-        &[
-            "2-3 =; 4-5 1-0; 1-6 1-0; 7-8 =",
-            "4-2 =; 3-5 1-0; 7-1 =; 8-6 =",
-            "3-4 =; 5-2 0-1; 1-8 =; 6-7 =",
-        ],
+    let t = from_file(
+        "dutch_c14_c10_c9_b6_b5_lowering_p_and_relaxing_floats",
+        event(
+            8,
+            6,
+            &[
+                "2-3 =; 4-5 1-0; 1-6 1-0; 7-8 =",
+                "4-2 =; 3-5 1-0; 7-1 =; 8-6 =",
+                "3-4 =; 5-2 0-1; 1-8 =; 6-7 =",
+            ],
+        ),
     );
     assert_eq!(next(&t), (vec![(2, 1), (7, 3), (8, 4), (6, 5)], None));
     let p = engine::pairing::pair_next_round(&t, System::Dutch).unwrap();
