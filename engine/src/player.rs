@@ -187,6 +187,15 @@ pub fn initial_order(a: &Player, b: &Player) -> std::cmp::Ordering {
         .then_with(|| a.name.cmp(&b.name))
 }
 
+/// Dutch A.2 for pairing, once the pairing numbers are fixed: the pairing number. "The order
+/// made before the first round ... is used to determine the pairing numbers": the numbers are
+/// that order (rating, title, name), and they also carry what a file's rating column cannot,
+/// the arbiter's estimate for an unrated player (A.1), which real files show by numbering
+/// unrated players among the rated ones. Other pairing programs rank by them too.
+pub fn pairing_order(a: &Player, b: &Player) -> std::cmp::Ordering {
+    a.tpn.cmp(&b.tpn)
+}
+
 fn title_rank(title: Option<Title>) -> u8 {
     title.map_or(u8::MAX, |t| t as u8)
 }

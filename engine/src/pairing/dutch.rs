@@ -14,9 +14,12 @@
 //!
 //! # Readings
 //! Where the text is silent or unclear, the choice made (and cited where the code makes it):
-//! - A.2 ranks by score, then by the order that fixed the pairing numbers (rating, title,
-//!   name) with the players' current ratings, so a corrected rating counts from the next
-//!   pairing on (F.7); the pairing number breaks what is still equal.
+//! - A.2 ranks by score, then by pairing number: the numbers are the order of rating, title
+//!   and name made before round 1, and they also carry the arbiter's estimate for unrated
+//!   players (A.1), which a file's rating column cannot (real files number unrated players
+//!   among the rated ones); other pairing programs rank by them too. A rating corrected
+//!   before round 1 changes the numbers (they are fixed when round 1 is paired); one corrected
+//!   later counts for the standings (ARO), not for the ranking (F.7).
 //! - A.4/A.5: a player moved down is counted as receiving a downfloat when B.5/B.6 are
 //!   applied to the choice of who moves down; a resident paired with a player moved down
 //!   receives an upfloat. Floats of earlier rounds come from the scores before each round.
@@ -242,8 +245,7 @@ impl Ctx {
             states[b.index()]
                 .score
                 .cmp(&states[a.index()].score)
-                .then_with(|| crate::player::initial_order(pa, pb))
-                .then_with(|| a.cmp(b))
+                .then_with(|| crate::player::pairing_order(pa, pb))
         });
         let rank_of: std::collections::HashMap<Tpn, usize> =
             available.iter().enumerate().map(|(i, t)| (*t, i)).collect();

@@ -147,7 +147,7 @@ pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Strin
 }
 
 /// Round 1 as Dutch F.4/E.5 and Dubov 5 both define it: the available players in the
-/// starting order (rating, title, name; the pairing number last); if their number is odd the
+/// starting order (rating, then the pairing number: [`crate::player::pairing_order`]); if their number is odd the
 /// last one gets the bye; the upper half plays the lower half in order; the lot gives the
 /// first pair's upper player a colour and the pairs alternate from there.
 pub(crate) struct HalfAgainstHalf {
@@ -173,7 +173,7 @@ pub(crate) fn half_against_half(
         .into_iter()
         .filter_map(|t| tournament.player(t))
         .collect();
-    players.sort_by(|a, b| crate::player::initial_order(a, b).then(a.tpn.cmp(&b.tpn)));
+    players.sort_by(|a, b| crate::player::pairing_order(a, b));
     let bye = if players.len() % 2 == 1 {
         players.pop().map(|p| p.tpn)
     } else {

@@ -73,12 +73,15 @@ fn dutch_f5_absent_and_withdrawn_players_are_not_paired() {
 }
 
 #[test]
-fn dutch_a2_orders_by_rating_even_when_numbers_do_not() {
-    // A file whose pairing numbers are not in rating order: round 1 follows A.2, not the numbers.
+fn dutch_a2_the_pairing_numbers_are_the_order() {
+    // A file whose ratings do not follow its pairing numbers (an unrated player numbered by
+    // the arbiter's estimate, A.1, or a rating changed after the numbers were fixed): round 1
+    // follows the numbers, as the order made before round 1 (A.2).
     let mut t = field(System::Dutch, 4);
     t.settings.initial_color = Some(Color::White);
+    t.player_mut(tpn(2)).unwrap().rating = None;
     t.player_mut(tpn(4)).unwrap().rating = Some(2500);
-    assert_eq!(pairs(&t, System::Dutch), (vec![(4, 2), (3, 1)], None));
+    assert_eq!(pairs(&t, System::Dutch), (vec![(1, 3), (4, 2)], None));
 }
 
 #[test]
