@@ -324,7 +324,7 @@ impl Ctx {
     }
 
     /// The colour B.2 (and A.7 c, when in force) leaves player `i`.
-    fn must(&self, i: usize, lv: &Level) -> Option<Color> {
+    pub(crate) fn must(&self, i: usize, lv: &Level) -> Option<Color> {
         let p = &self.players[i];
         if lv.b2_relaxed && p.b2_exempt {
             return None;

@@ -864,6 +864,15 @@ struct Tally {
     rows: [usize; 3],
     cols: [usize; 3],
     must: usize,
+    /// S1 players B.2 leaves only White, only Black; S2 players who may take White, Black.
+    bound: [usize; 2],
+    open: [usize; 2],
+}
+
+/// 0 when B.2 (with A.7 c) leaves `i` only White, 1 only Black.
+fn bound_to(cx: &Ctx, i: usize, lv: &Level) -> Option<usize> {
+    cx.must(i, lv)
+        .map(|c| usize::from(c == crate::color::Color::Black))
 }
 
 fn class(cx: &Ctx, i: usize) -> usize {
@@ -892,13 +901,27 @@ impl Tally {
             rows: [0; 3],
             cols: [0; 3],
             must: 0,
+            bound: [0; 2],
+            open: [0; 2],
         };
         for &r in rows {
             t.rows[class(cx, r)] += 1;
+            if let Some(k) = bound_to(cx, r, lv) {
+                t.bound[k] += 1;
+            }
         }
         for &c in cols {
             t.cols[class(cx, c)] += 1;
             t.must += usize::from(must_pair(cx, c, lv, sink));
+            // An S2 player may take White unless bound to Black, and the other way.
+            match bound_to(cx, c, lv) {
+                Some(0) => t.open[0] += 1,
+                Some(_) => t.open[1] += 1,
+                None => {
+                    t.open[0] += 1;
+                    t.open[1] += 1;
+                }
+            }
         }
         t
     }
@@ -907,6 +930,17 @@ impl Tally {
         self.rows[class(cx, a)] -= 1;
         self.cols[class(cx, b)] -= 1;
         self.must -= usize::from(must_pair(cx, b, lv, sink));
+        if let Some(k) = bound_to(cx, a, lv) {
+            self.bound[k] -= 1;
+        }
+        match bound_to(cx, b, lv) {
+            Some(0) => self.open[0] -= 1,
+            Some(_) => self.open[1] -= 1,
+            None => {
+                self.open[0] -= 1;
+                self.open[1] -= 1;
+            }
+        }
         self
     }
 
@@ -914,7 +948,11 @@ impl Tally {
         let [rw, rb, rn] = self.rows;
         let [cw, cb, cn] = self.cols;
         let forced = (rw.saturating_sub(cb) + rb.saturating_sub(cw)).saturating_sub(cn);
-        denied + forced <= budget && self.must <= rw + rb + rn
+        // An S1 player bound to White needs an S2 player who may take Black, and so on.
+        denied + forced <= budget
+            && self.must <= rw + rb + rn
+            && self.bound[0] <= self.open[1]
+            && self.bound[1] <= self.open[0]
     }
 }
 
