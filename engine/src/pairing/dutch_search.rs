@@ -230,10 +230,14 @@ pub(crate) trait Search {
 /// taken from S2; the identity first, then one player, two players, and so on. Within a size:
 /// the smallest difference between the numbers exchanged; then the exchange concerning the
 /// lowest players of S1; then (a reading) the highest players of S2.
+///
+/// Generated lazily, one difference at a time, so that even a large bracket never holds more
+/// than the exchanges of one size and one difference.
 pub(crate) struct Exchanges {
     p: usize,
     m: usize,
     k: usize,
+    d: i64,
     batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
 }
 
@@ -243,30 +247,100 @@ impl Exchanges {
             p,
             m,
             k: 0,
+            d: 0,
             batch: vec![(Vec::new(), Vec::new())].into_iter(),
         }
     }
-}
 
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            if n - i < k - cur.len() {
-                break;
-            }
-            cur.push(i);
-            go(i + 1, n, k, cur, out);
-            cur.pop();
+    /// The exchanges of `k` players and more, without the identity.
+    pub fn from_size(p: usize, m: usize, k: usize) -> Exchanges {
+        let k = k.max(1);
+        Exchanges {
+            p,
+            m,
+            k,
+            d: Exchanges::range(p, m, k).0 - 1,
+            batch: Vec::new().into_iter(),
         }
     }
-    go(0, n, k, &mut cur, &mut out);
-    out
+
+    /// The least and greatest difference (S2 numbers are p + position) for size `k`.
+    fn range(p: usize, m: usize, k: usize) -> (i64, i64) {
+        let sum = |from: usize, n: usize| -> i64 { (from..from + n).map(|x| x as i64).sum() };
+        let least = sum(p, k) - sum(p - k, k);
+        let most = sum(p + m - k, k) - sum(0, k);
+        (least, most)
+    }
+
+    /// Every exchange of size `k` and difference `d`, in order.
+    fn batch(p: usize, m: usize, k: usize, d: i64) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut out = Vec::new();
+        let mut a: Vec<usize> = Vec::with_capacity(k);
+        // A: the largest positions first (descending tuples, lexicographically descending).
+        fn for_a(
+            p: usize,
+            m: usize,
+            k: usize,
+            d: i64,
+            top: usize,
+            a: &mut Vec<usize>,
+            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
+        ) {
+            if a.len() == k {
+                let sa: i64 = a.iter().map(|&i| i as i64).sum();
+                // B's positions must sum to sa + d - k p.
+                let target = sa + d - (k * p) as i64;
+                let mut asc = a.clone();
+                asc.reverse();
+                let mut b = Vec::with_capacity(k);
+                for_b(m, k, target, 0, &mut b, &asc, out);
+                return;
+            }
+            let left = k - a.len();
+            for x in (left - 1..top).rev() {
+                a.push(x);
+                for_a(p, m, k, d, x, a, out);
+                a.pop();
+            }
+        }
+        // B: ascending positions with the given sum, lexicographically ascending.
+        fn for_b(
+            m: usize,
+            k: usize,
+            target: i64,
+            from: usize,
+            b: &mut Vec<usize>,
+            a: &[usize],
+            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
+        ) {
+            let left = k - b.len();
+            let have: i64 = b.iter().map(|&j| j as i64).sum();
+            if left == 0 {
+                if have == target {
+                    out.push((a.to_vec(), b.clone()));
+                }
+                return;
+            }
+            for y in from..m {
+                if m - y < left {
+                    break;
+                }
+                let least: i64 = (y..y + left).map(|x| x as i64).sum();
+                let most: i64 = y as i64 + (m - left + 1..m).map(|x| x as i64).sum::<i64>();
+                if have + least > target {
+                    break;
+                }
+                if have + most < target {
+                    continue;
+                }
+                b.push(y);
+                for_b(m, k, target, y + 1, b, a, out);
+                b.pop();
+            }
+        }
+        for_a(p, m, k, d, p, &mut a, &mut out);
+        out
+    }
 }
 
 impl Iterator for Exchanges {
@@ -277,37 +351,20 @@ impl Iterator for Exchanges {
             if let Some(x) = self.batch.next() {
                 return Some(x);
             }
-            self.k += 1;
-            if self.k > self.p.min(self.m) {
+            let limit = self.p.min(self.m);
+            if self.k == 0 || self.d >= Exchanges::range(self.p, self.m, self.k).1 {
+                self.k += 1;
+                if self.k > limit {
+                    return None;
+                }
+                self.d = Exchanges::range(self.p, self.m, self.k).0;
+            } else {
+                self.d += 1;
+            }
+            if self.k > limit {
                 return None;
             }
-            let k = self.k;
-            let ones = combinations(self.p, k);
-            let twos = combinations(self.m, k);
-            let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
-            for a in &ones {
-                for b in &twos {
-                    // Numbers: S1 positions 1..=p, S2 positions p+1..=p+m.
-                    let sa: i64 = a.iter().map(|&i| i as i64).sum();
-                    let sb: i64 = b.iter().map(|&j| (self.p + j) as i64).sum();
-                    all.push((sb - sa, a.clone(), b.clone()));
-                }
-            }
-            all.sort_by(|x, y| {
-                x.0.cmp(&y.0)
-                    .then_with(|| {
-                        // The lowest S1 players first: compare from the largest position down.
-                        let xa: Vec<usize> = x.1.iter().rev().copied().collect();
-                        let ya: Vec<usize> = y.1.iter().rev().copied().collect();
-                        ya.cmp(&xa)
-                    })
-                    .then_with(|| x.2.cmp(&y.2))
-            });
-            self.batch = all
-                .into_iter()
-                .map(|(_, a, b)| (a, b))
-                .collect::<Vec<_>>()
-                .into_iter();
+            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d).into_iter();
         }
     }
 }
@@ -556,6 +613,51 @@ fn found(
 #[derive(Default)]
 pub(crate) struct Fast {
     least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
+    /// The fewest players an exchange must move, by the same key.
+    least_moved: std::cell::RefCell<std::collections::HashMap<MemoKey, usize>>,
+}
+
+/// The fewest players D.2 must exchange for any pairing of `s1` and `s2` with `s1.len()` pairs
+/// to exist at level `lv`, denials aside: a pairing whose pairs inside S2 number j needs an
+/// exchange of exactly j players (one of each pair inside S2 joins S1, as many S1 players
+/// leave it), and no exchange of fewer. So the best pairing with the fewest pairs inside S2
+/// bounds the exchanges worth trying from below. 1 when the sink is not a simple one.
+fn least_moved(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> usize {
+    let bye = match sink {
+        Sink::Free => false,
+        Sink::Bye => true,
+        _ => return 1,
+    };
+    let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
+    let n = group.len();
+    let p = s1.len();
+    let floaters = n - 2 * p;
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if cx.pair_ok(group[i], group[j], lv) {
+                edges.push((i, j, if i >= p { 1 } else { 2 }));
+            }
+        }
+        let ok = if bye {
+            cx.bye_ok(group[i], lv)
+        } else {
+            cx.down_ok(group[i], lv)
+        };
+        if ok {
+            for d in 0..floaters {
+                edges.push((i, n + d, 2));
+            }
+        }
+    }
+    let mate = max_weight_matching(n + floaters, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return 1;
+    }
+    (p..n)
+        .filter(|&i| mate[i].is_some_and(|j| j > i && j < n))
+        .count()
+        .max(1)
 }
 
 /// A bracket, p, the criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes), the sink
@@ -1116,7 +1218,18 @@ impl Search for Fast {
         if least.is_none_or(|d| d > budget) {
             return None;
         }
-        for (a, b) in Exchanges::new(s1.len(), s2.len()).skip(1) {
+        let from = match key(true) {
+            Some(k) => {
+                let known = self.least_moved.borrow().get(&k).copied();
+                known.unwrap_or_else(|| {
+                    let v = least_moved(cx, s1, s2, lv, sink);
+                    self.least_moved.borrow_mut().insert(k, v);
+                    v
+                })
+            }
+            None => 1,
+        };
+        for (a, b) in Exchanges::from_size(s1.len(), s2.len(), from) {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
             if let Some((chosen, viol)) =
                 Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)

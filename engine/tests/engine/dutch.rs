@@ -408,3 +408,64 @@ fn a_real_event_re_pairs_as_recorded_where_its_program_followed_the_text() {
     }
     assert_eq!(checks.len(), 4);
 }
+
+/// D.2's order as the exchanges are generated (lazily, one difference at a time) is the order
+/// of a plain sort of every exchange by the rule: size, difference, the lowest S1 players,
+/// then the highest S2 players; for brackets of many shapes, odd ones included.
+#[test]
+fn dutch_d2_order_is_the_rule_for_every_bracket_shape() {
+    fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for (i, &x) in items.iter().enumerate() {
+            for mut rest in subsets(&items[i + 1..], k - 1) {
+                rest.insert(0, x);
+                out.push(rest);
+            }
+        }
+        out
+    }
+    for (p, m) in [
+        (1, 1),
+        (1, 2),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (4, 5),
+        (5, 5),
+        (5, 7),
+    ] {
+        let s1: Vec<usize> = (1..=p).collect();
+        let s2: Vec<usize> = (p + 1..=p + m).collect();
+        let mut all: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        for k in 0..=p.min(m) {
+            let mut size: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for a in subsets(&s1, k) {
+                for b in subsets(&s2, k) {
+                    size.push((a.clone(), b));
+                }
+            }
+            size.sort_by(|x, y| {
+                let diff = |e: &(Vec<usize>, Vec<usize>)| {
+                    e.1.iter().sum::<usize>() as i64 - e.0.iter().sum::<usize>() as i64
+                };
+                let low = |e: &(Vec<usize>, Vec<usize>)| {
+                    let mut v = e.0.clone();
+                    v.reverse();
+                    v
+                };
+                diff(x)
+                    .cmp(&diff(y))
+                    .then_with(|| low(y).cmp(&low(x)))
+                    .then_with(|| x.1.cmp(&y.1))
+            });
+            all.extend(size);
+        }
+        let generated: Vec<_> = dutch::exchange_order(p, m).collect();
+        assert_eq!(generated, all, "S1 of {p}, S2 of {m}");
+    }
+}
