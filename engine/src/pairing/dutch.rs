@@ -1305,6 +1305,31 @@ mod tests {
         assert_eq!(pairs_of(&ctx(v)), vec![(1, 2)]);
     }
 
+    /// D.2 when players must be paired inside S1: 24 players with one score, the top four
+    /// having met all of S2 (13-24). Every pairing puts the four in two pairs, so no exchange
+    /// of one player can work (the search starts at two, from the bound a matching gives), and
+    /// among exchanges of two the smallest difference gives up S1's 3 and 4 (the larger of
+    /// each pair) for S2's 13 and 14. Then the transposition: 1-3, 2-4, and the rest in order:
+    /// 5-15 ... 14-24. The literal search, which visits every exchange before it, agrees.
+    #[test]
+    fn dutch_d2_c8_players_who_must_meet_inside_s1() {
+        let mut cx = ctx((1..=24)
+            .map(|i| pl(i, ColorPreference::None, &[]))
+            .collect());
+        for top in 0..4 {
+            for other in 12..24 {
+                cx.met[top].push(other);
+                cx.met[other].push(top);
+            }
+        }
+        for m in &mut cx.met {
+            m.sort_unstable();
+        }
+        let mut want: Vec<(u32, u32)> = vec![(1, 3), (2, 4)];
+        want.extend((5..=14).map(|i| (i, i + 10)));
+        assert_eq!(pairs_of(&cx), want);
+    }
+
     /// A.8 with A.7 (d): of eight players four want White and two Black; two more want White
     /// mildly after a round without a game, in an even round. Counted as they are, w = 6 and
     /// x = 6 - 4 = 2; counted where they lower x (A.7 d), w = b = 4 and x = 0.

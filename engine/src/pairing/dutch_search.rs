@@ -252,14 +252,14 @@ impl Exchanges {
         }
     }
 
-    /// The exchanges of `k` players and more, without the identity.
-    pub fn from_size(p: usize, m: usize, k: usize) -> Exchanges {
+    /// The exchanges from size `k` and difference `d` on, without the identity.
+    pub fn from_class(p: usize, m: usize, k: usize, d: i64) -> Exchanges {
         let k = k.max(1);
         Exchanges {
             p,
             m,
             k,
-            d: Exchanges::range(p, m, k).0 - 1,
+            d: d.max(Exchanges::range(p, m, k).0) - 1,
             batch: Vec::new().into_iter(),
         }
     }
@@ -613,30 +613,45 @@ fn found(
 #[derive(Default)]
 pub(crate) struct Fast {
     least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
-    /// The fewest players an exchange must move, by the same key.
-    least_moved: std::cell::RefCell<std::collections::HashMap<MemoKey, usize>>,
+    /// The first class of exchanges worth trying, by the same key.
+    first_class: std::cell::RefCell<std::collections::HashMap<MemoKey, (usize, i64)>>,
 }
 
-/// The fewest players D.2 must exchange for any pairing of `s1` and `s2` with `s1.len()` pairs
-/// to exist at level `lv`, denials aside: a pairing whose pairs inside S2 number j needs an
-/// exchange of exactly j players (one of each pair inside S2 joins S1, as many S1 players
-/// leave it), and no exchange of fewer. So the best pairing with the fewest pairs inside S2
-/// bounds the exchanges worth trying from below. 1 when the sink is not a simple one.
-fn least_moved(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> usize {
+/// The first class (size, difference) of D.2's order that can hold an exchange admitting a
+/// pairing of `s1` and `s2` with `s1.len()` pairs at level `lv`, denials aside. A pairing with
+/// j pairs inside S2 needs an exchange of exactly j players (one of each pair inside S2 joins
+/// S1, as many S1 players leave it: one of each pair inside S1 and those left over), never
+/// fewer, and its smallest difference takes the smaller number of each pair inside S2 and the
+/// larger of each pair inside S1. The matching that minimises (size, difference) over all
+/// pairings bounds from below the exchanges worth trying. `(1, least)` when the sink is not a
+/// simple one.
+fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> (usize, i64) {
+    let p = s1.len();
+    let fallback = (1, Exchanges::range(p, s2.len(), 1).0);
     let bye = match sink {
         Sink::Free => false,
         Sink::Bye => true,
-        _ => return 1,
+        _ => return fallback,
     };
     let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
     let n = group.len();
-    let p = s1.len();
     let floaters = n - 2 * p;
+    // Numbers as D.2's order counts them: S1 positions, then p + S2 positions (= the index).
+    let num = |i: usize| i as i64;
+    let big = (n as i64 + 1) * (n as i64 + 1) * 4;
+    let top = 3 * big;
     let mut edges: Vec<Edge> = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             if cx.pair_ok(group[i], group[j], lv) {
-                edges.push((i, j, if i >= p { 1 } else { 2 }));
+                let cost = if i >= p {
+                    big + num(i).min(num(j))
+                } else if j < p {
+                    -num(i).max(num(j))
+                } else {
+                    0
+                };
+                edges.push((i, j, top - cost));
             }
         }
         let ok = if bye {
@@ -645,19 +660,37 @@ fn least_moved(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) ->
             cx.down_ok(group[i], lv)
         };
         if ok {
+            let cost = if i < p { -num(i) } else { 0 };
             for d in 0..floaters {
-                edges.push((i, n + d, 2));
+                edges.push((i, n + d, top - cost));
             }
         }
     }
     let mate = max_weight_matching(n + floaters, &edges, true);
     if mate.iter().any(Option::is_none) {
-        return 1;
+        return fallback;
     }
-    (p..n)
-        .filter(|&i| mate[i].is_some_and(|j| j > i && j < n))
-        .count()
-        .max(1)
+    let mut k = 0usize;
+    let mut d = 0i64;
+    for i in 0..n {
+        match mate[i] {
+            Some(j) if j < n && j > i => {
+                if i >= p {
+                    k += 1;
+                    d += num(i).min(num(j));
+                } else if j < p {
+                    d -= num(i).max(num(j));
+                }
+            }
+            Some(j) if j >= n && i < p => d -= num(i),
+            _ => {}
+        }
+    }
+    if k == 0 {
+        return fallback;
+    }
+    // The S2 numbers in D.2's order are p + position, which `num` already is.
+    (k, d)
 }
 
 /// A bracket, p, the criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes), the sink
@@ -1218,18 +1251,18 @@ impl Search for Fast {
         if least.is_none_or(|d| d > budget) {
             return None;
         }
-        let from = match key(true) {
+        let (k0, d0) = match key(true) {
             Some(k) => {
-                let known = self.least_moved.borrow().get(&k).copied();
+                let known = self.first_class.borrow().get(&k).copied();
                 known.unwrap_or_else(|| {
-                    let v = least_moved(cx, s1, s2, lv, sink);
-                    self.least_moved.borrow_mut().insert(k, v);
+                    let v = first_class(cx, s1, s2, lv, sink);
+                    self.first_class.borrow_mut().insert(k, v);
                     v
                 })
             }
-            None => 1,
+            None => first_class(cx, s1, s2, lv, sink),
         };
-        for (a, b) in Exchanges::from_size(s1.len(), s2.len(), from) {
+        for (a, b) in Exchanges::from_class(s1.len(), s2.len(), k0, d0) {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
             if let Some((chosen, viol)) =
                 Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
