@@ -672,8 +672,8 @@ fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) ->
     }
     let mut k = 0usize;
     let mut d = 0i64;
-    for i in 0..n {
-        match mate[i] {
+    for (i, partner) in mate.iter().enumerate().take(n) {
+        match *partner {
             Some(j) if j < n && j > i => {
                 if i >= p {
                     k += 1;
