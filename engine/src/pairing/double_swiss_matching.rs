@@ -132,7 +132,9 @@ pub fn pair_with(
             !field.had_unplayed_point(*c) && legal(&rest)
         });
         match bye {
-            Some(b) => explanation.push(format!("3.4: the pairing-allocated bye goes to {b}.")),
+            Some(b) => explanation.push(format!(
+                "3.4: the pairing-allocated bye goes to {b}: of those who may have it (C2) and leave a legal pairing for everyone else (3.4.1), the lowest score (3.4.2), then the most matches played (3.4.3), then the largest TPN (3.4.4)."
+            )),
             None => return none("no player can take the pairing-allocated bye and leave a legal pairing (3.4.1, C2)"),
         }
     }
@@ -247,6 +249,8 @@ pub fn pair_with(
         candidates.sort_by(|a, b| field.score(*b).cmp(&field.score(*a)).then(a.cmp(b)));
         let mut chosen: Vec<Tpn> = Vec::new();
         let mut excluded: Vec<Tpn> = Vec::new();
+        // The sets 3.5.4 puts first and the criteria turned down, by their first members.
+        let mut rejected: Vec<Vec<Tpn>> = Vec::new();
         for &c in &candidates {
             if chosen.len() as i128 == k {
                 excluded.push(c);
@@ -265,8 +269,21 @@ pub fn pair_with(
             {
                 chosen.push(c);
             } else {
+                rejected.push(with);
                 excluded.push(c);
             }
+        }
+        if k > 0 {
+            explanation.push(format!(
+                "3.5 (C4): the scoregroup of {top_score} needs {k} upfloater{}.",
+                if k == 1 { "" } else { "s" }
+            ));
+        }
+        for r in &rejected {
+            explanation.push(format!(
+                "3.5.4: the sets beginning {} come first but are rejected: none of them meets C5-C7 as well as the chosen one while leaving a legal pairing for everyone else (C3).",
+                list(r)
+            ));
         }
         if !chosen.is_empty() {
             explanation.push(format!(

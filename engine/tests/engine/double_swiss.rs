@@ -196,3 +196,31 @@ fn the_matching_implementation_agrees_with_the_reference() {
     }
     assert!(rounds_compared > 300, "{rounds_compared} rounds compared");
 }
+
+/// `--explain` for Double-Swiss: the bye with its articles, each bracket's number of
+/// upfloaters (C4), the sets 3.5.4 puts first that were rejected, the set chosen and the
+/// bracket's identifier (3.6). A generated event (15 players, after 4 rounds) where the first
+/// candidate set of the top scoregroup is turned down.
+#[test]
+fn explanation_names_the_bye_the_upfloaters_and_the_rejected_sets() {
+    let mut t = generate(GenerateConfig {
+        system: System::DoubleSwiss,
+        players: 15,
+        rounds: 4,
+        seed: 3,
+    })
+    .unwrap();
+    t.settings.rounds = Some(7);
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    let text = p.explanation.join("\n");
+    for said in [
+        "3.4: the pairing-allocated bye goes to",
+        "(3.4.4)",
+        "3.5 (C4): the scoregroup of",
+        "3.5.4: the sets beginning",
+        "3.5: the scoregroup of",
+        "3.6: bracket",
+    ] {
+        assert!(text.contains(said), "{said}:\n{text}");
+    }
+}
