@@ -239,6 +239,9 @@ pub(crate) struct Exchanges {
     k: usize,
     d: i64,
     batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
+    /// S1 positions of players who can meet no S2 player; an exchange of k that leaves more
+    /// than k of them in S1 cannot work, so it is not generated.
+    inner: Vec<bool>,
 }
 
 impl Exchanges {
@@ -249,11 +252,14 @@ impl Exchanges {
             k: 0,
             d: 0,
             batch: vec![(Vec::new(), Vec::new())].into_iter(),
+            inner: Vec::new(),
         }
     }
 
     /// The exchanges from size `k` and difference `d` on, without the identity.
-    pub fn from_class(p: usize, m: usize, k: usize, d: i64) -> Exchanges {
+    /// Without the exchanges that leave more `inner` players (S1 positions) in S1 than they
+    /// move out of it.
+    pub fn from_class(p: usize, m: usize, k: usize, d: i64, inner: Vec<bool>) -> Exchanges {
         let k = k.max(1);
         Exchanges {
             p,
@@ -261,6 +267,7 @@ impl Exchanges {
             k,
             d: d.max(Exchanges::range(p, m, k).0) - 1,
             batch: Vec::new().into_iter(),
+            inner,
         }
     }
 
@@ -273,19 +280,48 @@ impl Exchanges {
     }
 
     /// Every exchange of size `k` and difference `d`, in order.
-    fn batch(p: usize, m: usize, k: usize, d: i64) -> Vec<(Vec<usize>, Vec<usize>)> {
+    fn batch(
+        p: usize,
+        m: usize,
+        k: usize,
+        d: i64,
+        inner: &[bool],
+    ) -> Vec<(Vec<usize>, Vec<usize>)> {
         let mut out = Vec::new();
         let mut a: Vec<usize> = Vec::with_capacity(k);
+        // below[x]: inner positions under x; A must take at least `need` of them.
+        let mut below = vec![0usize; p + 1];
+        for x in 0..p {
+            below[x + 1] = below[x] + usize::from(inner.get(x).copied().unwrap_or(false));
+        }
+        let need = below[p].saturating_sub(k);
+        let filter = Filter {
+            inner,
+            below: &below,
+            need,
+        };
         // A: the largest positions first (descending tuples, lexicographically descending).
+        struct Filter<'f> {
+            inner: &'f [bool],
+            below: &'f [usize],
+            need: usize,
+        }
+        #[allow(clippy::too_many_arguments)]
         fn for_a(
             p: usize,
             m: usize,
             k: usize,
             d: i64,
             top: usize,
+            have: usize,
+            f: &Filter,
             a: &mut Vec<usize>,
             out: &mut Vec<(Vec<usize>, Vec<usize>)>,
         ) {
+            let left = k - a.len();
+            if have + left.min(f.below[top]) < f.need {
+                return;
+            }
             if a.len() == k {
                 let sa: i64 = a.iter().map(|&i| i as i64).sum();
                 // B's positions must sum to sa + d - k p.
@@ -296,10 +332,10 @@ impl Exchanges {
                 for_b(m, k, target, 0, &mut b, &asc, out);
                 return;
             }
-            let left = k - a.len();
             for x in (left - 1..top).rev() {
+                let inner_x = usize::from(f.inner.get(x).copied().unwrap_or(false));
                 a.push(x);
-                for_a(p, m, k, d, x, a, out);
+                for_a(p, m, k, d, x, have + inner_x, f, a, out);
                 a.pop();
             }
         }
@@ -338,7 +374,7 @@ impl Exchanges {
                 b.pop();
             }
         }
-        for_a(p, m, k, d, p, &mut a, &mut out);
+        for_a(p, m, k, d, p, 0, &filter, &mut a, &mut out);
         out
     }
 }
@@ -364,7 +400,7 @@ impl Iterator for Exchanges {
             if self.k > limit {
                 return None;
             }
-            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d).into_iter();
+            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d, &self.inner).into_iter();
         }
     }
 }
@@ -1262,7 +1298,13 @@ impl Search for Fast {
             }
             None => first_class(cx, s1, s2, lv, sink),
         };
-        for (a, b) in Exchanges::from_class(s1.len(), s2.len(), k0, d0) {
+        // S1 players who can meet no S2 player need partners from the S1 players an exchange
+        // moves to S2: an exchange of k leaving more than k of them in S1 cannot work.
+        let inner: Vec<bool> = s1
+            .iter()
+            .map(|&x| !s2.iter().any(|&y| cx.pair_ok(x, y, lv)))
+            .collect();
+        for (a, b) in Exchanges::from_class(s1.len(), s2.len(), k0, d0, inner) {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
             if let Some((chosen, viol)) =
                 Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
