@@ -232,8 +232,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
             if !field.legal(&bracket) || !field.legal(&rest) {
                 continue;
             }
-            // 3.5.3: the set sorted by score (descending), then TPN.
-            set.sort_by(|a, b| field.score(*b).cmp(&field.score(*a)).then(a.cmp(b)));
+            order_353(&mut set, |p| field.score(p));
             let mut ascending: Vec<Points> = set.iter().map(|p| field.score(*p)).collect();
             ascending.sort();
             let c6 = following.map_or(0, |s| {
@@ -326,6 +325,12 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
 /// 3.6's comparison: C8 violations, then the pairing identifier; smaller is better.
 type BracketKey = (usize, Vec<Tpn>);
 
+/// 3.5.3: a set of upfloaters sorted by score (descending), then TPN. Sets so sorted compare
+/// by the lexicographic order of their TPNs (3.5.4) as vectors do.
+fn order_353(set: &mut [Tpn], score: impl Fn(Tpn) -> Points) {
+    set.sort_by(|a, b| score(*b).cmp(&score(*a)).then(a.cmp(b)));
+}
+
 /// 3.5's comparison: C4, C5, C6, C7, then 3.5.4's order; smaller is better.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Key {
@@ -412,4 +417,51 @@ fn list(players: &[Tpn]) -> String {
         .map(Tpn::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 3.5.4's example: 2, 6, 8 have 3 points, 1, 3, 5 have 2.5; C4 wants three upfloaters
+    /// and C5 two of 3 points and one of 2.5. Each set sorted by 3.5.3 and the sets in 3.5.4's
+    /// order: {2,6,1} < {2,6,3} < {2,6,5} < {2,8,1} < {2,8,3} < {2,8,5} < {6,8,1} < {6,8,3} <
+    /// {6,8,5}.
+    #[test]
+    fn double_swiss_3_5_4_example() {
+        let t = |n: u32| Tpn::new(n).expect("tpn");
+        let score = |p: Tpn| {
+            if [2, 6, 8].contains(&p.get()) {
+                Points::from_tenths(30)
+            } else {
+                Points::from_tenths(25)
+            }
+        };
+        let mut sets: Vec<Vec<Tpn>> = Vec::new();
+        for high in subsets(&[t(8), t(2), t(6)]).filter(|s| s.len() == 2) {
+            for low in [t(5), t(1), t(3)] {
+                let mut set: Vec<Tpn> = vec![low];
+                set.extend(high.iter().copied());
+                order_353(&mut set, score);
+                sets.push(set);
+            }
+        }
+        sets.sort();
+        let want: Vec<Vec<u32>> = vec![
+            vec![2, 6, 1],
+            vec![2, 6, 3],
+            vec![2, 6, 5],
+            vec![2, 8, 1],
+            vec![2, 8, 3],
+            vec![2, 8, 5],
+            vec![6, 8, 1],
+            vec![6, 8, 3],
+            vec![6, 8, 5],
+        ];
+        let got: Vec<Vec<u32>> = sets
+            .iter()
+            .map(|s| s.iter().map(|p| p.get()).collect())
+            .collect();
+        assert_eq!(got, want);
+    }
 }
