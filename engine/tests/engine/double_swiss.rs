@@ -224,3 +224,68 @@ fn explanation_names_the_bye_the_upfloaters_and_the_rejected_sets() {
         assert!(text.contains(said), "{said}:\n{text}");
     }
 }
+
+/// 4.3.3 before 4.3.4: round 4 of 8. 1 and 2 win every match, so they alone have 6 points and
+/// meet. Both have had White twice (4.3.2 cannot decide): 1 had W, B, W and 2 had B, W, W.
+/// 4.3.3 goes back to the latest round in which one had White and the other Black, round 2,
+/// where 1 had Black: 1 gets White (4.3.4 alone would have given 1 Black, after his White).
+#[test]
+fn colours_4_3_3_the_latest_round_with_different_colours() {
+    let mut t = field(System::DoubleSwiss, 8);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(7);
+    let rounds = [
+        vec![
+            matched(1, 5, (W, L), (W, L)),
+            matched(6, 2, (L, W), (L, W)),
+            matched(3, 7, (W, L), (W, L)),
+            matched(8, 4, (D, D), (D, D)),
+        ],
+        vec![
+            matched(7, 1, (L, W), (L, W)),
+            matched(2, 8, (W, L), (W, L)),
+            matched(5, 3, (D, D), (D, D)),
+            matched(4, 6, (W, L), (W, L)),
+        ],
+        vec![
+            matched(1, 4, (W, L), (W, L)),
+            matched(2, 3, (W, L), (W, L)),
+            matched(5, 8, (D, D), (D, D)),
+            matched(6, 7, (D, D), (D, D)),
+        ],
+    ];
+    for pairings in rounds {
+        t.push_round(Round {
+            pairings,
+            byes: vec![],
+        })
+        .unwrap();
+    }
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert!(pairs(&p).contains(&(1, 2)), "{:?}", pairs(&p));
+}
+
+/// 4.3.5: round 2 of 5; 1 was absent in round 1 (no match) and 2 lost his with Black. Both
+/// have 0 points: 5 gets the bye (3.4.3: a match played, then the largest TPN) and 1 meets 2,
+/// 1 being the HRP (same score, smaller TPN). 4.3.1 does not apply (2 has played), 4.3.2 ties
+/// (no White either), 4.3.3 finds no round with different colours, 4.3.4 finds no round for 1:
+/// 4.3.5 alternates 2's colour from his last match, Black: 2 gets White.
+#[test]
+fn colours_4_3_5_the_opponents_last_match() {
+    let mut t = field(System::DoubleSwiss, 5);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(5);
+    t.push_round(Round {
+        pairings: vec![matched(4, 2, (W, L), (W, L)), matched(3, 5, (W, L), (W, L))],
+        byes: vec![engine::tournament::Bye {
+            player: tpn(1),
+            kind: engine::result::ByeKind::Zero,
+        }],
+    })
+    .unwrap();
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert_eq!(p.bye, Some(tpn(5)));
+    assert!(pairs(&p).contains(&(2, 1)), "{:?}", pairs(&p));
+}
