@@ -289,3 +289,27 @@ fn colours_4_3_5_the_opponents_last_match() {
     assert_eq!(p.bye, Some(tpn(5)));
     assert!(pairs(&p).contains(&(2, 1)), "{:?}", pairs(&p));
 }
+
+/// C7: round 3 of 4 (a generated event, `tests/fixtures/trf/hand-worked/`, with a half-point
+/// bye, a pairing-allocated bye and forfeits). The top scoregroup is 2 alone (4 points) and
+/// needs one upfloater (C4) of 3 points (C5): 3, 4 or 5; each leaves the other two able to
+/// meet (C6). 3.5.4 would take 3 first, but 3 was a floater in round 2 (1 point against 10's
+/// 1.5), while 4 and 5 met equal scores: C7 takes 4. So 2 meets 4 and 3 meets 5. In the last
+/// round C7 does not apply and 2 meets 3, 4 meets 5.
+#[test]
+fn c7_an_upfloater_who_floated_last_round_comes_last() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/trf/hand-worked/double_swiss_c7_not_again_a_floater.trf");
+    let mut t = engine::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let met = |p: &RoundPairing, a: u32, b: u32| {
+        pairs(p)
+            .iter()
+            .any(|&(w, x)| (w, x) == (a, b) || (w, x) == (b, a))
+    };
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert!(met(&p, 2, 4) && met(&p, 3, 5), "{:?}", pairs(&p));
+    t.settings.rounds = Some(3);
+    let last = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert!(met(&last, 2, 3) && met(&last, 4, 5), "{:?}", pairs(&last));
+}
