@@ -313,3 +313,27 @@ fn c7_an_upfloater_who_floated_last_round_comes_last() {
     let last = pair_next_round(&t, System::DoubleSwiss).unwrap();
     assert!(met(&last, 2, 3) && met(&last, 4, 5), "{:?}", pairs(&last));
 }
+
+/// C8: round 3 of 4 (a generated event, `tests/fixtures/trf/hand-worked/`). The top
+/// scoregroup {2, 3, 5} (3 points) takes 4 (2.5) as its upfloater; the bracket's first
+/// identifier, 2 3 4 5, pairs 2-4 and 3-5. But 2 was a floater in round 2 (1 point against
+/// 6's 1.5) and 3 was not (1 against 7's 1): C8 wants the upfloater's opponent not to have
+/// floated, so the first identifier meeting it, 2 3 5 4: 2-5 and 3-4. In the last round C8
+/// does not apply: 2-4, 3-5.
+#[test]
+fn c8_the_upfloaters_opponent_did_not_float_last_round() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/trf/hand-worked/double_swiss_c8_not_against_a_floater.trf");
+    let mut t = engine::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let met = |p: &RoundPairing, a: u32, b: u32| {
+        pairs(p)
+            .iter()
+            .any(|&(w, x)| (w, x) == (a, b) || (w, x) == (b, a))
+    };
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert!(met(&p, 2, 5) && met(&p, 3, 4), "{:?}", pairs(&p));
+    t.settings.rounds = Some(3);
+    let last = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert!(met(&last, 2, 4) && met(&last, 3, 5), "{:?}", pairs(&last));
+}
