@@ -292,12 +292,12 @@ fn colours_4_3_5_the_opponents_last_match() {
 
 /// C7: round 3 of 4 (a generated event, `tests/fixtures/trf/hand-worked/`, with a half-point
 /// bye, a pairing-allocated bye and forfeits). The top scoregroup is 2 alone (4 points) and
-/// needs one upfloater (C4) of 3 points (C5): 3, 4 or 5; each leaves the other two able to
-/// meet (C6). 3.5.4 would take 3 first, but 3 was a floater in round 2 (1 point against 10's
+/// needs one upfloater (C4) of 3 points (C5: not 1, whose TPN comes first in 3.5.4's order but
+/// who has 2 points): 3, 4 or 5; each leaves the other two able to meet (C6). 3.5.4 would take 3 first, but 3 was a floater in round 2 (1 point against 10's
 /// 1.5), while 4 and 5 met equal scores: C7 takes 4. So 2 meets 4 and 3 meets 5. In the last
 /// round C7 does not apply and 2 meets 3, 4 meets 5.
 #[test]
-fn c7_an_upfloater_who_floated_last_round_comes_last() {
+fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/trf/hand-worked/double_swiss_c7_not_again_a_floater.trf");
     let mut t = engine::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
