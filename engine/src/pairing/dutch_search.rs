@@ -729,6 +729,169 @@ fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) ->
     (k, d)
 }
 
+/// The first exchange of class `(k0, d0)` in D.2's order through which a pairing within the
+/// budget exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
+/// the budget (or the sink is not a simple one). An exchange of the first class admits
+/// exactly the pairings of the class whose smallest realisation it is (the larger of each
+/// pair inside S1 and those left over leave S1, the smaller of each pair inside S2 joins it),
+/// so its members can be fixed one by one: S1's given-up players from the largest number
+/// down (the lowest players first, D.2), then S2's taken players from the smallest up, each
+/// the first for which a matching still finds a pairing of the class within the budget.
+#[allow(clippy::too_many_arguments)]
+fn class_exchange(
+    cx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+    lv: &Level,
+    budget: usize,
+    sink: &Sink,
+    k0: usize,
+    d0: i64,
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    let bye = match sink {
+        Sink::Free => false,
+        Sink::Bye => true,
+        _ => return None,
+    };
+    let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
+    let (n, p) = (group.len(), s1.len());
+    let floaters = n - 2 * p;
+    let num = |i: usize| i as i64;
+    let big = (n as i64 + 1) * (n as i64 + 1) * 4;
+    let target = big * k0 as i64 + d0;
+    let v = n as i64 + 2;
+    let top = (3 * big + n as i64) * v + 4 * v;
+    let floats: Vec<bool> = group
+        .iter()
+        .map(|&x| {
+            if bye {
+                cx.bye_ok(x, lv)
+            } else {
+                cx.down_ok(x, lv)
+            }
+        })
+        .collect();
+    // a_ok: may be given up by S1; a_must: must be; likewise b for S2's taken players.
+    let fits = |a_ok: &[bool], a_must: &[bool], b_ok: &[bool], b_must: &[bool]| -> bool {
+        let mut edges: Vec<Edge> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let (x, y) = (group[i], group[j]);
+                if !cx.pair_ok(x, y, lv) {
+                    continue;
+                }
+                let cost = if j < p {
+                    // Inside S1: j, the larger number, is given up.
+                    if !a_ok[j] || a_must[i] {
+                        continue;
+                    }
+                    -num(j)
+                } else if i >= p {
+                    // Inside S2: i, the smaller, is taken.
+                    if !b_ok[i - p] || b_must[j - p] {
+                        continue;
+                    }
+                    big + num(i)
+                } else {
+                    if a_must[i] || b_must[j - p] {
+                        continue;
+                    }
+                    0
+                };
+                edges.push((i, j, top - cost * v - i64::from(cx.denies(x, y))));
+            }
+            if floats[i] {
+                let cost = if i < p {
+                    if !a_ok[i] {
+                        continue;
+                    }
+                    -num(i)
+                } else {
+                    if b_must[i - p] {
+                        continue;
+                    }
+                    0
+                };
+                for d in 0..floaters {
+                    edges.push((i, n + d, top - cost * v));
+                }
+            }
+        }
+        let mate = max_weight_matching(n + floaters, &edges, true);
+        if mate.iter().any(Option::is_none) {
+            return false;
+        }
+        let (mut cost, mut denied) = (0i64, 0usize);
+        for (i, partner) in mate.iter().enumerate().take(n) {
+            match *partner {
+                Some(j) if j < n && j > i => {
+                    denied += usize::from(cx.denies(group[i], group[j]));
+                    if j < p {
+                        cost -= num(j);
+                    } else if i >= p {
+                        cost += big + num(i);
+                    }
+                }
+                Some(j) if j >= n && i < p => cost -= num(i),
+                _ => {}
+            }
+        }
+        cost == target && denied <= budget
+    };
+    let m = n - p;
+    let mut a_ok = vec![true; p];
+    let mut a_must = vec![false; p];
+    let b_ok = vec![true; m];
+    let b_must = vec![false; m];
+    if !fits(&a_ok, &a_must, &b_ok, &b_must) {
+        return None;
+    }
+    // S1's given-up players, the largest number first. S1 players who can meet no S2 player
+    // must mostly be given up (all but k0 of them, who meet those given up): a quick "no".
+    let inner: Vec<bool> = s1
+        .iter()
+        .map(|&x| !s2.iter().any(|&y| cx.pair_ok(x, y, lv)))
+        .collect();
+    let need = inner.iter().filter(|i| **i).count().saturating_sub(k0);
+    let inner_below = |x: usize| inner[..x].iter().filter(|i| **i).count();
+    let mut a: Vec<usize> = Vec::new();
+    let mut below = p;
+    for step in 0..k0 {
+        let have = a.iter().filter(|&&y| inner[y]).count();
+        let left = k0 - step - 1;
+        let x = (0..below).rev().find(|&x| {
+            if have + usize::from(inner[x]) + left.min(inner_below(x)) < need {
+                return false;
+            }
+            let ok: Vec<bool> = (0..p).map(|y| a.contains(&y) || y <= x).collect();
+            let mut must = a_must.clone();
+            must[x] = true;
+            fits(&ok, &must, &b_ok, &b_must)
+        })?;
+        a.push(x);
+        a_must[x] = true;
+        below = x;
+    }
+    a_ok = (0..p).map(|y| a.contains(&y)).collect();
+    // S2's taken players, the smallest first.
+    let mut b: Vec<usize> = Vec::new();
+    let mut b_must = b_must;
+    let mut from = 0;
+    for _ in 0..k0 {
+        let y = (from..m).find(|&y| {
+            let ok: Vec<bool> = (0..m).map(|z| b.contains(&z) || z >= y).collect();
+            let mut must = b_must.clone();
+            must[y] = true;
+            fits(&a_ok, &a_must, &ok, &must)
+        })?;
+        b.push(y);
+        b_must[y] = true;
+        from = y + 1;
+    }
+    a.sort_unstable();
+    Some((a, b))
+}
+
 /// A bracket, p, the criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes), the sink
 /// (free or bye) and whether any exchange is allowed.
 type MemoKey = (Vec<usize>, usize, [bool; 6], bool, bool);
@@ -1298,6 +1461,16 @@ impl Search for Fast {
             }
             None => first_class(cx, s1, s2, lv, sink),
         };
+        // The first exchange of that class, if a pairing of the class keeps within x: chosen
+        // member by member in D.2's order, each choice asked of a matching.
+        if let Some((a, b)) = class_exchange(cx, s1, s2, lv, budget, sink, k0, d0) {
+            let (n1, n2) = exchanged(s1, s2, &a, &b);
+            if let Some((chosen, viol)) =
+                Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
+            {
+                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
+            }
+        }
         // S1 players who can meet no S2 player need partners from the S1 players an exchange
         // moves to S2: an exchange of k leaving more than k of them in S1 cannot work.
         let inner: Vec<bool> = s1
