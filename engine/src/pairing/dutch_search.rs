@@ -662,6 +662,19 @@ pub(crate) struct Fast {
 /// pairings bounds from below the exchanges worth trying. `(1, least)` when the sink is not a
 /// simple one.
 fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> (usize, i64) {
+    first_class_of(cx, s1, s2, lv, sink, false)
+}
+
+/// [`first_class`], among all pairings (`fewest_denials` false) or among those that deny the
+/// fewest preferences.
+fn first_class_of(
+    cx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+    lv: &Level,
+    sink: &Sink,
+    fewest_denials: bool,
+) -> (usize, i64) {
     let p = s1.len();
     let fallback = (1, Exchanges::range(p, s2.len(), 1).0);
     let bye = match sink {
@@ -676,6 +689,13 @@ fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) ->
     let num = |i: usize| i as i64;
     let big = (n as i64 + 1) * (n as i64 + 1) * 4;
     let top = 3 * big;
+    // Denials first, when asked: one outweighs any sum of costs.
+    let per_denial = if fewest_denials {
+        4 * big * (n as i64 + 1)
+    } else {
+        0
+    };
+    let top = top + per_denial * (n as i64 + 1);
     let mut edges: Vec<Edge> = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -687,7 +707,8 @@ fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) ->
                 } else {
                     0
                 };
-                edges.push((i, j, top - cost));
+                let denial = per_denial * i64::from(cx.denies(group[i], group[j]));
+                edges.push((i, j, top - cost - denial));
             }
         }
         let ok = if bye {
@@ -747,6 +768,7 @@ fn class_exchange(
     sink: &Sink,
     k0: usize,
     d0: i64,
+    fewest_denials: bool,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
     let bye = match sink {
         Sink::Free => false,
@@ -759,8 +781,15 @@ fn class_exchange(
     let num = |i: usize| i as i64;
     let big = (n as i64 + 1) * (n as i64 + 1) * 4;
     let target = big * k0 as i64 + d0;
+    // The matching's order: the class's cost, then denials; or denials first when asked
+    // (then "within the budget" means "as few as any pairing", the budget being that least).
     let v = n as i64 + 2;
-    let top = (3 * big + n as i64) * v + 4 * v;
+    let per_denial = if fewest_denials {
+        (3 * big + n as i64) * v * 2
+    } else {
+        1
+    };
+    let top = (3 * big + n as i64) * v + per_denial * (n as i64 + 2);
     let floats: Vec<bool> = group
         .iter()
         .map(|&x| {
@@ -798,7 +827,11 @@ fn class_exchange(
                     }
                     0
                 };
-                edges.push((i, j, top - cost * v - i64::from(cx.denies(x, y))));
+                edges.push((
+                    i,
+                    j,
+                    top - cost * v - per_denial * i64::from(cx.denies(x, y)),
+                ));
             }
             if floats[i] {
                 let cost = if i < p {
@@ -1463,7 +1496,14 @@ impl Search for Fast {
         };
         // The first exchange of that class, if a pairing of the class keeps within x: chosen
         // member by member in D.2's order, each choice asked of a matching.
-        if let Some((a, b)) = class_exchange(cx, s1, s2, lv, budget, sink, k0, d0) {
+        let mut first = class_exchange(cx, s1, s2, lv, budget, sink, k0, d0, false);
+        if first.is_none() && least == Some(budget) {
+            // Only pairings denying the fewest preferences keep within x: the first class
+            // among them, and its first exchange, the same way.
+            let (k1, d1) = first_class_of(cx, s1, s2, lv, sink, true);
+            first = class_exchange(cx, s1, s2, lv, budget, sink, k1, d1, true);
+        }
+        if let Some((a, b)) = first {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
             if let Some((chosen, viol)) =
                 Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
