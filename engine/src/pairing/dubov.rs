@@ -339,6 +339,7 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
     )];
     let original = groups.clone();
     let mut relax_up = false;
+    let mut checked = false;
     loop {
         let mut cx = base.clone();
         cx.relax_up = relax_up;
@@ -358,7 +359,19 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                     explanation,
                 });
             }
+            Err(()) if !relax_up && !checked && !whole_field_pairable(&base) => {
+                // Joining groups cannot help when no pairing of the whole field keeps 2.1-2.5:
+                // straight to setting 2.5 aside (9).
+                checked = true;
+                explanation.push(
+                    "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
+                        .into(),
+                );
+                relax_up = true;
+                groups = original.clone();
+            }
             Err(()) if groups.len() > 1 => {
+                checked = true;
                 // 9, reading: the lowest group joins the one above it.
                 let low = groups.pop().expect("two groups");
                 explanation.push(format!(
@@ -659,6 +672,27 @@ fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
         let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
         completely_pairable(cx, &rest)
     })
+}
+
+/// Whether the whole field can be paired within 2.1-2.5 (one bye, 2.2, if odd).
+fn whole_field_pairable(cx: &Ctx) -> bool {
+    let all: Vec<usize> = (0..cx.players.len()).collect();
+    if all.len() % 2 == 0 {
+        return completely_pairable(cx, &all);
+    }
+    let n = all.len();
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if cx.pair_ok(i, j) {
+                edges.push((i, j, 1));
+            }
+        }
+        if !cx.players[i].unplayed_point {
+            edges.push((i, n, 1));
+        }
+    }
+    has_perfect_matching(n + 1, &edges)
 }
 
 fn completely_pairable(cx: &Ctx, v: &[usize]) -> bool {
