@@ -57,6 +57,22 @@ fn time_round(system: System, players: u32, rounds_before: u16) {
     }
 }
 
+/// Early and late rounds at 100, 1,000 and 10,000 players, and small fields with many rounds
+/// (rematch-heavy): (players, rounds already played).
+const CASES: [(u32, u16); 11] = [
+    (100, 1),
+    (100, 4),
+    (100, 8),
+    (1_000, 1),
+    (1_000, 4),
+    (1_000, 8),
+    (10_000, 1),
+    (10_000, 4),
+    (10_000, 8),
+    (12, 9),
+    (20, 15),
+];
+
 fn main() {
     if let Ok(spec) = std::env::var("PAIRING_ONLY") {
         // "SYSTEM PLAYERS ROUNDS_BEFORE", for looking at one case.
@@ -81,36 +97,12 @@ fn main() {
     };
     if wanted(System::Dutch) {
         // Early and late rounds; the small field with many rounds is rematch-heavy.
-        for (players, rounds) in [
-            (100, 1),
-            (100, 4),
-            (100, 8),
-            (1_000, 1),
-            (1_000, 4),
-            (1_000, 8),
-            (10_000, 1),
-            (10_000, 4),
-            (10_000, 8),
-            (12, 9),
-            (20, 15),
-        ] {
+        for (players, rounds) in CASES {
             time_round(System::Dutch, players, rounds);
         }
     }
     if wanted(System::Dubov) {
-        for (players, rounds) in [
-            (100, 1),
-            (100, 4),
-            (100, 8),
-            (1_000, 1),
-            (1_000, 4),
-            (1_000, 8),
-            (10_000, 1),
-            (10_000, 4),
-            (10_000, 8),
-            (12, 9),
-            (20, 15),
-        ] {
+        for (players, rounds) in CASES {
             time_round(System::Dubov, players, rounds);
         }
     }

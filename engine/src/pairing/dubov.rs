@@ -46,7 +46,7 @@ use super::{check_no_forbidden, half_against_half, initial_color, PairingError, 
 use crate::color::Color;
 use crate::history::{states_before, Float};
 use crate::ids::{RoundNo, Tpn};
-use crate::matching::{has_perfect_matching, max_weight_matching, Edge};
+use crate::matching::{max_weight_matching, Edge};
 use crate::points::Points;
 use crate::settings::System;
 use crate::tournament::Tournament;
@@ -54,11 +54,10 @@ use std::cmp::Ordering;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    // Round 1 directly, unless a forbidden pair stands in the way (then the procedure).
     if round == RoundNo::FIRST {
-        let mut scratch = Vec::new();
-        let r = half_against_half(tournament, round, &mut scratch);
-        if check_no_forbidden(tournament, System::Dubov, round, &r.pairs).is_ok() {
-            return round_one(tournament, round);
+        if let Some(p) = round_one(tournament, round) {
+            return Ok(p);
         }
     }
     later_round(tournament, round)
@@ -71,10 +70,13 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
 ///
 /// Reading: "the player's list calculated before" is the starting list, ordered as the
 /// pairing numbers were fixed (rating, title, name).
-fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+///
+/// `None` when the straight pairing holds a forbidden pair: the general procedure pairs then.
+fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
     let mut explanation =
         vec!["Round 1 (Dubov 5): the starting list divided into two equal parts.".to_string()];
     let r = half_against_half(tournament, round, &mut explanation);
+    check_no_forbidden(tournament, System::Dubov, round, &r.pairs).ok()?;
     if let Some(b) = r.bye {
         explanation.push(format!(
             "5: the number of players is odd; the last in the list, {b}, gets the bye."
@@ -84,7 +86,7 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
         "5: the lot gives the first pair's left-hand player {:?}; odd pairs alike, even pairs the other way.",
         r.first
     ));
-    Ok(RoundPairing {
+    Some(RoundPairing {
         round,
         pairs: r.pairs,
         bye: r.bye,
@@ -517,19 +519,7 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
         }
         // 7.2: an odd group takes a player from below.
         if g.len() % 2 == 1 && !lowest {
-            let whites = g
-                .iter()
-                .filter(|&&x| cx.players[x].due == Some(Color::White))
-                .count();
-            let blacks = g
-                .iter()
-                .filter(|&&x| cx.players[x].due == Some(Color::Black))
-                .count();
-            let dominating = if blacks > whites {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let dominating = dominating(cx, &g);
             let members = g.clone();
             let found = transfer(
                 cx,
@@ -603,7 +593,7 @@ fn floater_sequence(cx: &Ctx, down: &[usize]) -> Vec<usize> {
 
 /// Whether `floaters` can all be given distinct partners among `group`.
 fn floaters_fit(cx: &Ctx, floaters: &[usize], group: &[usize]) -> bool {
-    super::dutch_search::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
+    super::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
 }
 
 /// 7.1/7.2: the player to transfer up from the nearest lower group that has one who `fits`:
@@ -637,23 +627,21 @@ fn transfer(
     None
 }
 
+/// The dominating due colour of a group (7.2, 4): the more numerous; White when equal.
+fn dominating(cx: &Ctx, g: &[usize]) -> Color {
+    let due = |c: Color| g.iter().filter(|&&x| cx.players[x].due == Some(c)).count();
+    if due(Color::Black) > due(Color::White) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
 /// 4: the lowest R; equal R in both colour subgroups: the dominating due colour; then the
 /// higher ARO. Never a player who had a point without playing (2.2); the first whose absence
 /// leaves the rest pairable.
 fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
-    let whites = g
-        .iter()
-        .filter(|&&x| cx.players[x].due == Some(Color::White))
-        .count();
-    let blacks = g
-        .iter()
-        .filter(|&&x| cx.players[x].due == Some(Color::Black))
-        .count();
-    let dominating = if blacks > whites {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let dominating = dominating(cx, g);
     let mut cands: Vec<usize> = g
         .iter()
         .copied()
@@ -676,56 +664,16 @@ fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
 
 /// Whether the whole field can be paired within 2.1-2.5 (one bye, 2.2, if odd).
 fn whole_field_pairable(cx: &Ctx) -> bool {
-    let all: Vec<usize> = (0..cx.players.len()).collect();
-    if all.len() % 2 == 0 {
-        return completely_pairable(cx, &all);
-    }
-    let n = all.len();
-    let mut edges: Vec<Edge> = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if cx.pair_ok(i, j) {
-                edges.push((i, j, 1));
-            }
-        }
-        if !cx.players[i].unplayed_point {
-            edges.push((i, n, 1));
-        }
-    }
-    has_perfect_matching(n + 1, &edges)
+    super::all_pairable(
+        cx.players.len(),
+        |i, j| cx.pair_ok(i, j),
+        |i| !cx.players[i].unplayed_point,
+    )
 }
 
+/// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
 fn completely_pairable(cx: &Ctx, v: &[usize]) -> bool {
-    // The quick case: each player takes the first one after him who is free and fits.
-    let mut taken = vec![false; v.len()];
-    let mut all = true;
-    for i in 0..v.len() {
-        if taken[i] {
-            continue;
-        }
-        match (i + 1..v.len()).find(|&j| !taken[j] && cx.pair_ok(v[i], v[j])) {
-            Some(j) => {
-                taken[i] = true;
-                taken[j] = true;
-            }
-            None => {
-                all = false;
-                break;
-            }
-        }
-    }
-    if all {
-        return true;
-    }
-    let mut edges: Vec<Edge> = Vec::new();
-    for i in 0..v.len() {
-        for j in i + 1..v.len() {
-            if cx.pair_ok(v[i], v[j]) {
-                edges.push((i, j, 1));
-            }
-        }
-    }
-    has_perfect_matching(v.len(), &edges)
+    super::all_pairable(v.len(), |i, j| cx.pair_ok(v[i], v[j]), |_| false)
 }
 
 /// 7.3/7.4, then 6.2's columns and 6.3's improvements. Returns the pairs and the players
@@ -760,47 +708,9 @@ fn pair_group(
     }
     // 7.3 / 7.4, never against 2.3/2.4 (2.6).
     if whites.len() > blacks.len() + 1 {
-        let n = (whites.len() - blacks.len()) / 2;
-        let mut movable: Vec<usize> = whites
-            .iter()
-            .copied()
-            .filter(|&x| cx.players[x].must != Some(Color::White))
-            .collect();
-        movable.sort_by(|&a, &b| {
-            cx.aro_cmp(a, b)
-                .then(cx.players[b].rating.cmp(&cx.players[a].rating))
-                .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
-        });
-        let moved: Vec<usize> = movable.into_iter().take(n).collect();
-        if !moved.is_empty() {
-            lines.push(format!(
-                "  7.3: moved to the black subgroup (lowest ARO): {}.",
-                cx.list(&moved)
-            ));
-        }
-        whites.retain(|x| !moved.contains(x));
-        blacks.extend(moved);
+        transfer_colour(cx, &mut whites, &mut blacks, Color::White, lines);
     } else if blacks.len() > whites.len() + 1 {
-        let n = (blacks.len() - whites.len()) / 2;
-        let mut movable: Vec<usize> = blacks
-            .iter()
-            .copied()
-            .filter(|&x| cx.players[x].must != Some(Color::Black))
-            .collect();
-        movable.sort_by(|&a, &b| {
-            cx.aro_cmp(b, a)
-                .then(cx.players[a].rating.cmp(&cx.players[b].rating))
-                .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
-        });
-        let moved: Vec<usize> = movable.into_iter().take(n).collect();
-        if !moved.is_empty() {
-            lines.push(format!(
-                "  7.4: moved to the white subgroup (highest ARO): {}.",
-                cx.list(&moved)
-            ));
-        }
-        blacks.retain(|x| !moved.contains(x));
-        whites.extend(moved);
+        transfer_colour(cx, &mut blacks, &mut whites, Color::Black, lines);
     }
     whites.sort_by(|&a, &b| cx.white_order(a, b));
     blacks.sort_by(|&a, &b| cx.black_order(a, b));
@@ -886,6 +796,53 @@ fn pair_group(
     (pairs, left)
 }
 
+/// 7.3 (`from` the whites) and 7.4 (`from` the blacks): half the surplus moves to the other
+/// subgroup: the whites with the lowest ARO (then the higher R), the blacks with the highest
+/// ARO (then the lower R), then by name; never a player 2.3/2.4 keep to `colour` (2.6).
+fn transfer_colour(
+    cx: &Ctx,
+    from: &mut Vec<usize>,
+    to: &mut Vec<usize>,
+    colour: Color,
+    lines: &mut Vec<String>,
+) {
+    let n = (from.len() - to.len()) / 2;
+    let mut movable: Vec<usize> = from
+        .iter()
+        .copied()
+        .filter(|&x| cx.players[x].must != Some(colour))
+        .collect();
+    movable.sort_by(|&a, &b| {
+        let (aro, rating) = match colour {
+            Color::White => (
+                cx.aro_cmp(a, b),
+                cx.players[b].rating.cmp(&cx.players[a].rating),
+            ),
+            Color::Black => (
+                cx.aro_cmp(b, a),
+                cx.players[a].rating.cmp(&cx.players[b].rating),
+            ),
+        };
+        aro.then(rating)
+            .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+    });
+    let moved: Vec<usize> = movable.into_iter().take(n).collect();
+    if !moved.is_empty() {
+        lines.push(match colour {
+            Color::White => format!(
+                "  7.3: moved to the black subgroup (lowest ARO): {}.",
+                cx.list(&moved)
+            ),
+            Color::Black => format!(
+                "  7.4: moved to the white subgroup (highest ARO): {}.",
+                cx.list(&moved)
+            ),
+        });
+    }
+    from.retain(|x| !moved.contains(x));
+    to.extend(moved);
+}
+
 /// 6.3: row by row, each white takes the first black (in the column's order) he may play such
 /// that the rows below can still all be paired; `None` if no complete assignment exists.
 fn first_assignment(cx: &Ctx, whites: &[usize], blacks: &[usize]) -> Option<Vec<(usize, usize)>> {
@@ -934,45 +891,10 @@ fn complete(cx: &Ctx, rows: &[usize], blacks: &[usize], free: &[usize]) -> Optio
     {
         return Some(free[..rows.len()].to_vec());
     }
-    let mut owner: Vec<Option<usize>> = vec![None; free.len()];
-    fn augment(
-        i: usize,
-        ok: &dyn Fn(usize, usize) -> bool,
-        m: usize,
-        owner: &mut [Option<usize>],
-        seen: &mut [bool],
-    ) -> bool {
-        for c in 0..m {
-            if seen[c] || !ok(i, c) {
-                continue;
-            }
-            seen[c] = true;
-            if owner[c].is_none_or(|o| augment(o, ok, m, owner, seen)) {
-                owner[c] = Some(i);
-                return true;
-            }
-        }
-        false
-    }
-    let ok = |i: usize, c: usize| cx.pair_ok(rows[i], blacks[free[c]]);
-    for i in 0..rows.len() {
-        // Greedy first, then an augmenting path.
-        if let Some(c) = (0..free.len()).find(|&c| owner[c].is_none() && ok(i, c)) {
-            owner[c] = Some(i);
-            continue;
-        }
-        let mut seen = vec![false; free.len()];
-        if !augment(i, &ok, free.len(), &mut owner, &mut seen) {
-            return None;
-        }
-    }
-    let mut out = vec![0; rows.len()];
-    for (c, o) in owner.iter().enumerate() {
-        if let Some(i) = o {
-            out[*i] = free[c];
-        }
-    }
-    Some(out)
+    let chosen = super::bipartite_assignment(rows.len(), free.len(), |i, c| {
+        cx.pair_ok(rows[i], blacks[free[c]])
+    })?;
+    Some(chosen.into_iter().map(|c| free[c]).collect())
 }
 
 /// 3 for each pair (after 2.3/2.4), then the board order (reading: higher score, sum, the

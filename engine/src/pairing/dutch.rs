@@ -75,8 +75,11 @@ pub const LITERAL_LIMIT: usize = 16;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    if round == RoundNo::FIRST && forbidden_free_round_one(tournament, round) {
-        return round_one(tournament, round);
+    // Round 1 directly, unless a forbidden pair stands in the way (then the procedure).
+    if round == RoundNo::FIRST {
+        if let Some(p) = round_one(tournament, round) {
+            return Ok(p);
+        }
     }
     pair_with(tournament, round, &Fast::default())
 }
@@ -105,12 +108,6 @@ pub fn exchange_order(s1: usize, s2: usize) -> impl Iterator<Item = (Vec<usize>,
     })
 }
 
-fn forbidden_free_round_one(tournament: &Tournament, round: RoundNo) -> bool {
-    let mut scratch = Vec::new();
-    let r = half_against_half(tournament, round, &mut scratch);
-    check_no_forbidden(tournament, System::Dutch, round, &r.pairs).is_ok()
-}
-
 /// Dutch F.4: all players form one homogeneous bracket ordered by A.2; if the number is odd the
 /// lowest ranked gets the bye; the highest of S1 plays the highest of S2, and so on.
 /// E.5 with A.7: the lot gives the first player of S1 a colour; S1's odd-numbered players
@@ -118,10 +115,13 @@ fn forbidden_free_round_one(tournament: &Tournament, round: RoundNo) -> bool {
 ///
 /// Reading: "even numbered players in S1" counts positions in S1, which is also how Dubov 5
 /// words it ("all odd-numbered pairs"); with no absentees this is the pairing number.
-fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+///
+/// `None` when the straight pairing holds a forbidden pair: the general procedure pairs then.
+fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
     let mut explanation =
         vec!["Round 1 (Dutch F.4): one homogeneous score bracket, ordered by A.2.".to_string()];
     let r = half_against_half(tournament, round, &mut explanation);
+    check_no_forbidden(tournament, System::Dutch, round, &r.pairs).ok()?;
     if let Some(b) = r.bye {
         explanation.push(format!(
             "F.4: the number of players is odd; the lowest ranked, {b}, gets the bye (A.5)."
@@ -137,7 +137,7 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
         "E.5: S1's odd-numbered players get {:?} (the lot, A.7), its even-numbered ones the other colour.",
         r.first
     ));
-    Ok(RoundPairing {
+    Some(RoundPairing {
         round,
         pairs: r.pairs,
         bye: r.bye,
@@ -936,9 +936,7 @@ fn matchable_prefix(cx: &Ctx, mdps: &[usize], residents: &[usize], relax: bool) 
     for &m in mdps {
         let mut trial = chosen.clone();
         trial.push(m);
-        if super::dutch_search::bipartite_perfect(&trial, residents, |a, b| {
-            cx.compatible(a, b, relax)
-        }) {
+        if super::bipartite_perfect(&trial, residents, |a, b| cx.compatible(a, b, relax)) {
             chosen = trial;
         }
     }

@@ -9,9 +9,10 @@
 //! fails by asking a maximum matching whether any completion exists. So it never walks into a
 //! branch with no acceptable end, and returns the same candidate as [`Literal`].
 
+use super::bipartite_perfect;
 use super::dutch::{Ctx, Level};
 use crate::assignment::{Assignment, FORBIDDEN};
-use crate::matching::{has_perfect_matching, max_weight_matching, Edge};
+use crate::matching::{max_weight_matching, Edge};
 
 /// The candidate accepted for a bracket (or for the players moved down into it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,64 +136,11 @@ const RELAXED: Level = Level {
 
 /// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2.
 fn completely_pairable(cx: &Ctx, players: &[usize]) -> bool {
-    let n = players.len();
-    let mut edges: Vec<Edge> = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if cx.compatible(players[i], players[j], true) {
-                edges.push((i, j, 1));
-            }
-        }
-    }
-    let mut vertices = n;
-    if n % 2 == 1 {
-        for (i, &p) in players.iter().enumerate() {
-            if cx.players[p].can_bye {
-                edges.push((i, n, 1));
-            }
-        }
-        vertices += 1;
-    }
-    has_perfect_matching(vertices, &edges)
-}
-
-/// Whether every player of `left` can be given a distinct partner in `right` (Kuhn's
-/// augmenting paths).
-pub(crate) fn bipartite_perfect(
-    left: &[usize],
-    right: &[usize],
-    ok: impl Fn(usize, usize) -> bool,
-) -> bool {
-    if left.len() > right.len() {
-        return false;
-    }
-    let adj: Vec<Vec<usize>> = left
-        .iter()
-        .map(|&a| (0..right.len()).filter(|&j| ok(a, right[j])).collect())
-        .collect();
-    let mut owner: Vec<Option<usize>> = vec![None; right.len()];
-    fn augment(
-        i: usize,
-        adj: &[Vec<usize>],
-        owner: &mut [Option<usize>],
-        seen: &mut [bool],
-    ) -> bool {
-        for &j in &adj[i] {
-            if seen[j] {
-                continue;
-            }
-            seen[j] = true;
-            if owner[j].is_none_or(|o| augment(o, adj, owner, seen)) {
-                owner[j] = Some(i);
-                return true;
-            }
-        }
-        false
-    }
-    (0..left.len()).all(|i| {
-        let mut seen = vec![false; right.len()];
-        augment(i, &adj, &mut owner, &mut seen)
-    })
+    super::all_pairable(
+        players.len(),
+        |i, j| cx.compatible(players[i], players[j], true),
+        |i| cx.players[players[i]].can_bye,
+    )
 }
 
 /// Finds a bracket's first acceptable candidate.
@@ -675,133 +623,97 @@ fn first_class_of(
     sink: &Sink,
     fewest_denials: bool,
 ) -> (usize, i64) {
-    let p = s1.len();
-    let fallback = (1, Exchanges::range(p, s2.len(), 1).0);
-    let bye = match sink {
-        Sink::Free => false,
-        Sink::Bye => true,
-        _ => return fallback,
-    };
-    let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
-    let n = group.len();
-    let floaters = n - 2 * p;
-    // Numbers as D.2's order counts them: S1 positions, then p + S2 positions (= the index).
-    let num = |i: usize| i as i64;
-    let big = (n as i64 + 1) * (n as i64 + 1) * 4;
-    let top = 3 * big;
-    // Denials first, when asked: one outweighs any sum of costs.
-    let per_denial = if fewest_denials {
-        4 * big * (n as i64 + 1)
-    } else {
-        0
-    };
-    let top = top + per_denial * (n as i64 + 1);
-    let mut edges: Vec<Edge> = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if cx.pair_ok(group[i], group[j], lv) {
-                let cost = if i >= p {
-                    big + num(i).min(num(j))
-                } else if j < p {
-                    -num(i).max(num(j))
-                } else {
-                    0
-                };
-                let denial = per_denial * i64::from(cx.denies(group[i], group[j]));
-                edges.push((i, j, top - cost - denial));
-            }
-        }
-        let ok = if bye {
-            cx.bye_ok(group[i], lv)
-        } else {
-            cx.down_ok(group[i], lv)
-        };
-        if ok {
-            let cost = if i < p { -num(i) } else { 0 };
-            for d in 0..floaters {
-                edges.push((i, n + d, top - cost));
-            }
-        }
-    }
-    let mate = max_weight_matching(n + floaters, &edges, true);
-    if mate.iter().any(Option::is_none) {
+    let fallback = (1, Exchanges::range(s1.len(), s2.len(), 1).0);
+    let Some(classes) = Classes::new(cx, s1, s2, lv, sink) else {
         return fallback;
+    };
+    let (p, m) = (s1.len(), s2.len());
+    let free = Choice {
+        a_ok: vec![true; p],
+        a_must: vec![false; p],
+        b_ok: vec![true; m],
+        b_must: vec![false; m],
+    };
+    match classes.best(&free, fewest_denials) {
+        Some((k, d, _)) if k > 0 => (k, d),
+        _ => fallback,
     }
-    let mut k = 0usize;
-    let mut d = 0i64;
-    for (i, partner) in mate.iter().enumerate().take(n) {
-        match *partner {
-            Some(j) if j < n && j > i => {
-                if i >= p {
-                    k += 1;
-                    d += num(i).min(num(j));
-                } else if j < p {
-                    d -= num(i).max(num(j));
-                }
-            }
-            Some(j) if j >= n && i < p => d -= num(i),
-            _ => {}
-        }
-    }
-    if k == 0 {
-        return fallback;
-    }
-    // The S2 numbers in D.2's order are p + position, which `num` already is.
-    (k, d)
 }
 
-/// The first exchange of class `(k0, d0)` in D.2's order through which a pairing within the
-/// budget exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
-/// the budget (or the sink is not a simple one). An exchange of the first class admits
-/// exactly the pairings of the class whose smallest realisation it is (the larger of each
-/// pair inside S1 and those left over leave S1, the smaller of each pair inside S2 joins it),
-/// so its members can be fixed one by one: S1's given-up players from the largest number
-/// down (the lowest players first, D.2), then S2's taken players from the smallest up, each
-/// the first for which a matching still finds a pairing of the class within the budget.
-#[allow(clippy::too_many_arguments)]
-fn class_exchange(
-    cx: &Ctx,
-    s1: &[usize],
-    s2: &[usize],
-    lv: &Level,
-    budget: usize,
-    sink: &Sink,
-    k0: usize,
-    d0: i64,
-    fewest_denials: bool,
-) -> Option<(Vec<usize>, Vec<usize>)> {
-    let bye = match sink {
-        Sink::Free => false,
-        Sink::Bye => true,
-        _ => return None,
-    };
-    let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
-    let (n, p) = (group.len(), s1.len());
-    let floaters = n - 2 * p;
-    let num = |i: usize| i as i64;
-    let big = (n as i64 + 1) * (n as i64 + 1) * 4;
-    let target = big * k0 as i64 + d0;
-    // The matching's order: the class's cost, then denials; or denials first when asked
-    // (then "within the budget" means "as few as any pairing", the budget being that least).
-    let v = n as i64 + 2;
-    let per_denial = if fewest_denials {
-        (3 * big + n as i64) * v * 2
-    } else {
-        1
-    };
-    let top = (3 * big + n as i64) * v + per_denial * (n as i64 + 2);
-    let floats: Vec<bool> = group
-        .iter()
-        .map(|&x| {
-            if bye {
-                cx.bye_ok(x, lv)
-            } else {
-                cx.down_ok(x, lv)
-            }
+/// The pairings of a bracket seen by the exchange that realises each at least: its size (the
+/// pairs inside S2) and difference (the smaller number of each pair inside S2, less the larger
+/// of each pair inside S1 and those left over from S1). Numbers as D.2's order counts them:
+/// S1 positions, then p + S2 positions, which is the index in `group`.
+struct Classes<'a> {
+    cx: &'a Ctx,
+    lv: &'a Level,
+    group: Vec<usize>,
+    p: usize,
+    floats: Vec<bool>,
+    big: i64,
+}
+
+/// Which players an exchange may give up from S1 (`a_ok`) or must (`a_must`), and likewise
+/// take from S2 (`b_ok`, `b_must`), by position.
+#[derive(Clone)]
+struct Choice {
+    a_ok: Vec<bool>,
+    a_must: Vec<bool>,
+    b_ok: Vec<bool>,
+    b_must: Vec<bool>,
+}
+
+impl<'a> Classes<'a> {
+    /// `None` unless the players left over go to a simple sink (moved down, or the bye).
+    fn new(
+        cx: &'a Ctx,
+        s1: &[usize],
+        s2: &[usize],
+        lv: &'a Level,
+        sink: &Sink,
+    ) -> Option<Classes<'a>> {
+        let bye = match sink {
+            Sink::Free => false,
+            Sink::Bye => true,
+            _ => return None,
+        };
+        let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
+        let floats = group
+            .iter()
+            .map(|&x| {
+                if bye {
+                    cx.bye_ok(x, lv)
+                } else {
+                    cx.down_ok(x, lv)
+                }
+            })
+            .collect();
+        let n = group.len() as i64;
+        Some(Classes {
+            cx,
+            lv,
+            group,
+            p: s1.len(),
+            floats,
+            big: (n + 1) * (n + 1) * 4,
         })
-        .collect();
-    // a_ok: may be given up by S1; a_must: must be; likewise b for S2's taken players.
-    let fits = |a_ok: &[bool], a_must: &[bool], b_ok: &[bool], b_must: &[bool]| -> bool {
+    }
+
+    /// The best pairing allowed by `choice`: the least (size, difference), then the fewest
+    /// denials; or, with `fewest_denials`, the fewest denials first. Its size, difference and
+    /// denials; `None` if no pairing is allowed.
+    fn best(&self, choice: &Choice, fewest_denials: bool) -> Option<(usize, i64, usize)> {
+        let (cx, lv, group, p, big) = (self.cx, self.lv, &self.group, self.p, self.big);
+        let n = group.len();
+        let floaters = n - 2 * p;
+        let num = |i: usize| i as i64;
+        let v = n as i64 + 2;
+        let per_denial = if fewest_denials {
+            (3 * big + n as i64) * v * 2
+        } else {
+            1
+        };
+        let top = (3 * big + n as i64) * v + per_denial * (n as i64 + 2);
         let mut edges: Vec<Edge> = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -811,18 +723,18 @@ fn class_exchange(
                 }
                 let cost = if j < p {
                     // Inside S1: j, the larger number, is given up.
-                    if !a_ok[j] || a_must[i] {
+                    if !choice.a_ok[j] || choice.a_must[i] {
                         continue;
                     }
                     -num(j)
                 } else if i >= p {
                     // Inside S2: i, the smaller, is taken.
-                    if !b_ok[i - p] || b_must[j - p] {
+                    if !choice.b_ok[i - p] || choice.b_must[j - p] {
                         continue;
                     }
                     big + num(i)
                 } else {
-                    if a_must[i] || b_must[j - p] {
+                    if choice.a_must[i] || choice.b_must[j - p] {
                         continue;
                     }
                     0
@@ -833,14 +745,14 @@ fn class_exchange(
                     top - cost * v - per_denial * i64::from(cx.denies(x, y)),
                 ));
             }
-            if floats[i] {
+            if self.floats[i] {
                 let cost = if i < p {
-                    if !a_ok[i] {
+                    if !choice.a_ok[i] {
                         continue;
                     }
                     -num(i)
                 } else {
-                    if b_must[i - p] {
+                    if choice.b_must[i - p] {
                         continue;
                     }
                     0
@@ -852,39 +764,69 @@ fn class_exchange(
         }
         let mate = max_weight_matching(n + floaters, &edges, true);
         if mate.iter().any(Option::is_none) {
-            return false;
+            return None;
         }
-        let (mut cost, mut denied) = (0i64, 0usize);
+        let (mut k, mut d, mut denied) = (0usize, 0i64, 0usize);
         for (i, partner) in mate.iter().enumerate().take(n) {
             match *partner {
                 Some(j) if j < n && j > i => {
                     denied += usize::from(cx.denies(group[i], group[j]));
                     if j < p {
-                        cost -= num(j);
+                        d -= num(j);
                     } else if i >= p {
-                        cost += big + num(i);
+                        k += 1;
+                        d += num(i);
                     }
                 }
-                Some(j) if j >= n && i < p => cost -= num(i),
+                Some(j) if j >= n && i < p => d -= num(i),
                 _ => {}
             }
         }
-        cost == target && denied <= budget
+        Some((k, d, denied))
+    }
+}
+
+/// The first exchange of class `(k0, d0)` in D.2's order through which a pairing within the
+/// budget exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
+/// the budget (or the sink is not a simple one). An exchange of the first class admits
+/// exactly the pairings of the class whose smallest realisation it is (the larger of each
+/// pair inside S1 and those left over leave S1, the smaller of each pair inside S2 joins it),
+/// so its members can be fixed one by one: S1's given-up players from the largest number
+/// down (the lowest players first, D.2), then S2's taken players from the smallest up, each
+/// the first for which a matching still finds a pairing of the class within the budget.
+/// With `fewest_denials`, "within the budget" is "as few denials as any pairing" (the budget
+/// being that least), so the matching puts denials first.
+#[allow(clippy::too_many_arguments)]
+fn class_exchange(
+    cx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+    lv: &Level,
+    budget: usize,
+    sink: &Sink,
+    (k0, d0): (usize, i64),
+    inner: &[bool],
+    fewest_denials: bool,
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    let classes = Classes::new(cx, s1, s2, lv, sink)?;
+    let fits = |choice: &Choice| {
+        classes
+            .best(choice, fewest_denials)
+            .is_some_and(|(k, d, denied)| (k, d) == (k0, d0) && denied <= budget)
     };
-    let m = n - p;
-    let mut a_ok = vec![true; p];
-    let mut a_must = vec![false; p];
-    let b_ok = vec![true; m];
-    let b_must = vec![false; m];
-    if !fits(&a_ok, &a_must, &b_ok, &b_must) {
+    let (p, m) = (s1.len(), s2.len());
+    let mut choice = Choice {
+        a_ok: vec![true; p],
+        a_must: vec![false; p],
+        b_ok: vec![true; m],
+        b_must: vec![false; m],
+    };
+    if !fits(&choice) {
         return None;
     }
     // S1's given-up players, the largest number first. S1 players who can meet no S2 player
-    // must mostly be given up (all but k0 of them, who meet those given up): a quick "no".
-    let inner: Vec<bool> = s1
-        .iter()
-        .map(|&x| !s2.iter().any(|&y| cx.pair_ok(x, y, lv)))
-        .collect();
+    // (`inner`) must mostly be given up (all but k0 of them, who meet those given up): a quick
+    // "no".
     let need = inner.iter().filter(|i| **i).count().saturating_sub(k0);
     let inner_below = |x: usize| inner[..x].iter().filter(|i| **i).count();
     let mut a: Vec<usize> = Vec::new();
@@ -896,29 +838,32 @@ fn class_exchange(
             if have + usize::from(inner[x]) + left.min(inner_below(x)) < need {
                 return false;
             }
-            let ok: Vec<bool> = (0..p).map(|y| a.contains(&y) || y <= x).collect();
-            let mut must = a_must.clone();
-            must[x] = true;
-            fits(&ok, &must, &b_ok, &b_must)
+            let mut trial = Choice {
+                a_ok: (0..p).map(|y| a.contains(&y) || y <= x).collect(),
+                ..choice.clone()
+            };
+            trial.a_must[x] = true;
+            fits(&trial)
         })?;
         a.push(x);
-        a_must[x] = true;
+        choice.a_must[x] = true;
         below = x;
     }
-    a_ok = (0..p).map(|y| a.contains(&y)).collect();
+    choice.a_ok = (0..p).map(|y| a.contains(&y)).collect();
     // S2's taken players, the smallest first.
     let mut b: Vec<usize> = Vec::new();
-    let mut b_must = b_must;
     let mut from = 0;
     for _ in 0..k0 {
         let y = (from..m).find(|&y| {
-            let ok: Vec<bool> = (0..m).map(|z| b.contains(&z) || z >= y).collect();
-            let mut must = b_must.clone();
-            must[y] = true;
-            fits(&a_ok, &a_must, &ok, &must)
+            let mut trial = Choice {
+                b_ok: (0..m).map(|z| b.contains(&z) || z >= y).collect(),
+                ..choice.clone()
+            };
+            trial.b_must[y] = true;
+            fits(&trial)
         })?;
         b.push(y);
-        b_must[y] = true;
+        choice.b_must[y] = true;
         from = y + 1;
     }
     a.sort_unstable();
@@ -1494,38 +1439,31 @@ impl Search for Fast {
             }
             None => first_class(cx, s1, s2, lv, sink),
         };
-        // The first exchange of that class, if a pairing of the class keeps within x: chosen
-        // member by member in D.2's order, each choice asked of a matching.
-        let mut first = class_exchange(cx, s1, s2, lv, budget, sink, k0, d0, false);
-        if first.is_none() && least == Some(budget) {
-            // Only pairings denying the fewest preferences keep within x: the first class
-            // among them, and its first exchange, the same way.
-            let (k1, d1) = first_class_of(cx, s1, s2, lv, sink, true);
-            first = class_exchange(cx, s1, s2, lv, budget, sink, k1, d1, true);
-        }
-        if let Some((a, b)) = first {
-            let (n1, n2) = exchanged(s1, s2, &a, &b);
-            if let Some((chosen, viol)) =
-                Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
-            {
-                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
-            }
-        }
         // S1 players who can meet no S2 player need partners from the S1 players an exchange
         // moves to S2: an exchange of k leaving more than k of them in S1 cannot work.
         let inner: Vec<bool> = s1
             .iter()
             .map(|&x| !s2.iter().any(|&y| cx.pair_ok(x, y, lv)))
             .collect();
-        for (a, b) in Exchanges::from_class(s1.len(), s2.len(), k0, d0, inner) {
-            let (n1, n2) = exchanged(s1, s2, &a, &b);
-            if let Some((chosen, viol)) =
-                Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
-            {
-                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
-            }
+        // The first transposition through the exchange of positions `a` for `b`.
+        let through = |a: &[usize], b: &[usize]| {
+            let (n1, n2) = exchanged(s1, s2, a, b);
+            Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
+                .map(|(chosen, viol)| found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, a, b)))
+        };
+        // The first exchange of that class, if a pairing of the class keeps within x: chosen
+        // member by member in D.2's order, each choice asked of a matching.
+        let mut first = class_exchange(cx, s1, s2, lv, budget, sink, (k0, d0), &inner, false);
+        if first.is_none() && least == Some(budget) {
+            // Only pairings denying the fewest preferences keep within x: the first class
+            // among them, and its first exchange, the same way.
+            let class = first_class_of(cx, s1, s2, lv, sink, true);
+            first = class_exchange(cx, s1, s2, lv, budget, sink, class, &inner, true);
         }
-        None
+        if let Some(f) = first.and_then(|(a, b)| through(&a, &b)) {
+            return Some(f);
+        }
+        Exchanges::from_class(s1.len(), s2.len(), k0, d0, inner).find_map(|(a, b)| through(&a, &b))
     }
 
     fn heterogeneous(

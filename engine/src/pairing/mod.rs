@@ -219,3 +219,101 @@ pub(crate) fn check_no_forbidden(
     }
     Ok(())
 }
+
+/// A distinct column for every row, where `ok(row, column)` allows it: each row takes the
+/// first free column that fits, and when none is free an augmenting path (Kuhn) makes room.
+/// The column of each row, or `None` when there is no such assignment.
+pub(crate) fn bipartite_assignment(
+    rows: usize,
+    cols: usize,
+    ok: impl Fn(usize, usize) -> bool,
+) -> Option<Vec<usize>> {
+    if rows > cols {
+        return None;
+    }
+    fn augment(
+        row: usize,
+        cols: usize,
+        ok: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for c in 0..cols {
+            if seen[c] || !ok(row, c) {
+                continue;
+            }
+            seen[c] = true;
+            if owner[c].is_none_or(|o| augment(o, cols, ok, owner, seen)) {
+                owner[c] = Some(row);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; cols];
+    for row in 0..rows {
+        if let Some(c) = (0..cols).find(|&c| owner[c].is_none() && ok(row, c)) {
+            owner[c] = Some(row);
+            continue;
+        }
+        let mut seen = vec![false; cols];
+        if !augment(row, cols, &ok, &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    let mut out = vec![0; rows];
+    for (c, o) in owner.iter().enumerate() {
+        if let Some(row) = o {
+            out[*row] = c;
+        }
+    }
+    Some(out)
+}
+
+/// Whether every player of `left` can be given a distinct partner in `right`.
+pub(crate) fn bipartite_perfect(
+    left: &[usize],
+    right: &[usize],
+    ok: impl Fn(usize, usize) -> bool,
+) -> bool {
+    bipartite_assignment(left.len(), right.len(), |i, j| ok(left[i], right[j])).is_some()
+}
+
+/// Whether `n` players can all be paired where `ok(i, j)`, one player for whom `bye_ok` holds
+/// left over when `n` is odd: each player taking the first later one who fits, and when that
+/// leaves someone out, a perfect matching.
+pub(crate) fn all_pairable(
+    n: usize,
+    ok: impl Fn(usize, usize) -> bool,
+    bye_ok: impl Fn(usize) -> bool,
+) -> bool {
+    let mut taken = vec![false; n];
+    let mut left_over = Vec::new();
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        match (i + 1..n).find(|&j| !taken[j] && ok(i, j)) {
+            Some(j) => {
+                taken[i] = true;
+                taken[j] = true;
+            }
+            None => left_over.push(i),
+        }
+    }
+    if left_over.is_empty() || (left_over.len() == 1 && n % 2 == 1 && bye_ok(left_over[0])) {
+        return true;
+    }
+    let mut edges: Vec<crate::matching::Edge> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ok(i, j) {
+                edges.push((i, j, 1));
+            }
+        }
+        if n % 2 == 1 && bye_ok(i) {
+            edges.push((i, n, 1));
+        }
+    }
+    crate::matching::has_perfect_matching(n + n % 2, &edges)
+}

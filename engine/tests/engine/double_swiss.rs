@@ -290,6 +290,13 @@ fn colours_4_3_5_the_opponents_last_match() {
     assert!(pairs(&p).contains(&(2, 1)), "{:?}", pairs(&p));
 }
 
+/// Whether `a` and `b` meet in `p`, either colour.
+fn met(p: &RoundPairing, a: u32, b: u32) -> bool {
+    pairs(p)
+        .iter()
+        .any(|&(w, x)| (w, x) == (a, b) || (w, x) == (b, a))
+}
+
 /// C7: round 3 of 4 (a generated event, `tests/fixtures/trf/hand-worked/`, with a half-point
 /// bye, a pairing-allocated bye and forfeits). The top scoregroup is 2 alone (4 points) and
 /// needs one upfloater (C4) of 3 points (C5: not 1, whose TPN comes first in 3.5.4's order but
@@ -298,14 +305,7 @@ fn colours_4_3_5_the_opponents_last_match() {
 /// round C7 does not apply and 2 meets 3, 4 meets 5.
 #[test]
 fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/trf/hand-worked/double_swiss_c7_not_again_a_floater.trf");
-    let mut t = engine::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let met = |p: &RoundPairing, a: u32, b: u32| {
-        pairs(p)
-            .iter()
-            .any(|&(w, x)| (w, x) == (a, b) || (w, x) == (b, a))
-    };
+    let mut t = crate::support::hand_worked("double_swiss_c7_not_again_a_floater");
     let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
     assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
     assert!(met(&p, 2, 4) && met(&p, 3, 5), "{:?}", pairs(&p));
@@ -322,14 +322,7 @@ fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
 /// does not apply: 2-4, 3-5.
 #[test]
 fn c8_the_upfloaters_opponent_did_not_float_last_round() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/trf/hand-worked/double_swiss_c8_not_against_a_floater.trf");
-    let mut t = engine::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let met = |p: &RoundPairing, a: u32, b: u32| {
-        pairs(p)
-            .iter()
-            .any(|&(w, x)| (w, x) == (a, b) || (w, x) == (b, a))
-    };
+    let mut t = crate::support::hand_worked("double_swiss_c8_not_against_a_floater");
     let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
     assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
     assert!(met(&p, 2, 5) && met(&p, 3, 4), "{:?}", pairs(&p));

@@ -115,15 +115,12 @@ fn event(n: u32, total: u16, rounds: &[&str]) -> Tournament {
 /// other programs can be run on it), read back; the file must describe exactly the event
 /// written in the test (`UPDATE_FIXTURES=1` writes it from the description).
 pub fn from_file(name: &str, described: Tournament) -> Tournament {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/trf/hand-worked")
-        .join(format!("{name}.trf"));
     if std::env::var("UPDATE_FIXTURES").is_ok() {
+        let path = crate::support::hand_worked_path(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, engine::trf::write_canonical(&described)).unwrap();
     }
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let read = engine::trf::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let read = crate::support::hand_worked(name);
     assert_eq!(
         engine::trf::write_canonical(&read),
         engine::trf::write_canonical(&described),

@@ -116,3 +116,17 @@ pub fn legal_pairing_exists(
     }
     engine::matching::has_perfect_matching(n + n % 2, &edges)
 }
+
+/// A hand-worked case's TRF file, `tests/fixtures/trf/hand-worked/NAME.trf`.
+pub fn hand_worked_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/trf/hand-worked")
+        .join(format!("{name}.trf"))
+}
+
+/// A hand-worked case's tournament, read from its TRF file.
+pub fn hand_worked(name: &str) -> Tournament {
+    let path = hand_worked_path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    engine::trf::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
