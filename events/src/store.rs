@@ -8,7 +8,8 @@
 //! one sled transaction check that the sequence is free (and the expected one, if the caller
 //! gave it) and the idempotency key unused, and write both. It is acknowledged only once a
 //! flush has made it durable. Concurrent appends share flushes (group commit): whoever finds no
-//! flush running flushes everything written so far, and everyone written before it started is
+//! flush running waits a moment (at most `GATHER`) for the appends already under way to be
+//! written, then flushes everything written so far, and everyone written before it started is
 //! done. Subscribers get each event once it is durable, in sequence order.
 
 use crate::replay::{replay, Check, Rejection, State};
@@ -211,6 +212,32 @@ struct Flushes {
     failed: Option<String>,
     /// Flushes done, to see group commit at work.
     count: u64,
+    /// Appends under way: checked or being written, not yet counted in `written`.
+    writing: usize,
+}
+
+/// How long a flush waits for appends already under way to be written, so that one flush makes
+/// them all durable (group commit) rather than each waiting for a flush of its own.
+const GATHER: Duration = Duration::from_micros(500);
+
+/// An append under way, counted in [`Flushes::writing`] until dropped.
+struct Writing<'a>(&'a Inner);
+
+impl<'a> Writing<'a> {
+    fn start(inner: &'a Inner) -> Writing<'a> {
+        lock(&inner.flushes).writing += 1;
+        Writing(inner)
+    }
+}
+
+impl Drop for Writing<'_> {
+    fn drop(&mut self) {
+        let mut f = lock(&self.0.flushes);
+        f.writing -= 1;
+        if f.writing == 0 {
+            self.0.flushed.notify_all();
+        }
+    }
 }
 
 struct Inner {
@@ -410,6 +437,7 @@ impl Store {
     /// Appends an event, once it is checked, written and durable.
     pub fn append(&self, req: Append) -> Result<Appended, StoreError> {
         let log_arc = self.log(req.tournament)?;
+        let writing = Writing::start(&self.inner);
         let (envelope, generation) = {
             let mut log = lock(&log_arc);
             let head = log.state.last_seq();
@@ -460,6 +488,7 @@ impl Store {
             log.pending.push_back((generation, envelope.clone()));
             (envelope, generation)
         };
+        drop(writing);
         self.wait_durable(generation)?;
         self.publish(&log_arc);
         Ok(Appended::New(envelope))
@@ -533,6 +562,19 @@ impl Store {
             }
             if !f.running {
                 f.running = true;
+                let gather = std::time::Instant::now() + GATHER;
+                while f.writing > 0 {
+                    let left = gather.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        break;
+                    }
+                    f = self
+                        .inner
+                        .flushed
+                        .wait_timeout(f, left)
+                        .unwrap_or_else(|p| p.into_inner())
+                        .0;
+                }
                 let target = f.written;
                 drop(f);
                 let result = self.inner.db.flush();

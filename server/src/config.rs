@@ -24,7 +24,7 @@ pub struct Config {
     pub live: LiveSection,
 }
 
-/// `[live]`: WebSocket heartbeats.
+/// `[live]`: WebSocket heartbeats and how far a client may fall behind.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LiveSection {
@@ -32,6 +32,14 @@ pub struct LiveSection {
     pub ping_seconds: u64,
     /// Seconds of silence after which a client is closed.
     pub timeout_seconds: u64,
+    /// Batches of events kept for a client that reads slowly; one that falls further behind
+    /// gets a resync notice.
+    #[serde(default = "default_backlog")]
+    pub backlog_batches: usize,
+}
+
+fn default_backlog() -> usize {
+    crate::live::BACKLOG
 }
 
 impl Default for LiveSection {
@@ -39,6 +47,7 @@ impl Default for LiveSection {
         LiveSection {
             ping_seconds: 10,
             timeout_seconds: 30,
+            backlog_batches: default_backlog(),
         }
     }
 }
@@ -175,6 +184,17 @@ impl Config {
                         problem: "expected a number of seconds, 1 or more".into(),
                     })?;
             }
+        }
+        if let Some(v) = env("SWISS_LIVE_BACKLOG") {
+            config.live.backlog_batches =
+                v.parse()
+                    .ok()
+                    .filter(|&b| b > 0)
+                    .ok_or_else(|| ConfigError::Env {
+                        name: "SWISS_LIVE_BACKLOG",
+                        value: v.clone(),
+                        problem: "expected a number of batches, 1 or more".into(),
+                    })?;
         }
         if let Some(v) = env("SWISS_STATIC_DIR") {
             config.web.static_dir = v.into();

@@ -2,14 +2,22 @@
 //! arbiters' consoles), each message carrying its sequence number so that a client that
 //! reconnects with `?after=SEQ` resumes exactly where it stopped.
 //!
-//! One thread per tournament with listeners follows the store's subscription and fans each
-//! durable event out on a broadcast channel. A client first joins the channel, then reads the
-//! history after its SEQ from the store, and skips live events it already has. A client that
-//! falls behind the channel gets `{"type":"resync","after":SEQ}` and is closed; it reconnects
-//! with that SEQ. The server pings every `[live] ping_seconds` (10 by default) and closes a
-//! client it has heard nothing from for `[live] timeout_seconds` (30).
+//! One thread per tournament with listeners follows the store's subscription and fans the
+//! durable events out on a broadcast channel, in batches (at most one per [`LINGER`]; still one
+//! WebSocket message per event). A batch's frames are encoded once, for every client: a
+//! client's share of a batch is one shared buffer handed to its connection, so hundreds of
+//! displays cost little more than one. A client first joins the channel, then reads the history
+//! after its SEQ from the store, and skips live events it already has. A client that falls
+//! behind the channel (more than `[live] backlog_batches` batches) gets
+//! `{"type":"resync","after":SEQ}` and is closed; it reconnects with that SEQ. The server pings
+//! every `[live] ping_seconds` (10 by default) and closes a client it has heard nothing from
+//! for `[live] timeout_seconds` (30).
 
 use crate::app::AppState;
+use actix_codec::Encoder;
+use actix_http::ws::{handshake, Codec};
+use actix_web::body::{BodyStream, MessageBody};
+use actix_web::web::{Bytes, BytesMut};
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::Message;
 use events::{Envelope, Store, SubscriptionEnd, TournamentId};
@@ -17,7 +25,7 @@ use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 /// How often the server pings a client, and how long a silent client is kept.
 #[derive(Clone, Copy, Debug)]
@@ -37,29 +45,90 @@ impl Default for Heartbeat {
     }
 }
 
-/// Broadcast channel capacity per tournament: how far a client may fall behind.
-const CHANNEL: usize = 1024;
+/// Broadcast channel capacity per tournament, in batches, unless configured: how far a client
+/// may fall behind.
+pub const BACKLOG: usize = 1024;
+
+/// The most events sent to the channel as one batch.
+const BATCH: usize = 64;
+
+/// The shortest time between two batches: unnoticeable on a display, and under load it turns
+/// one write per event and client into one per batch.
+pub const LINGER: Duration = Duration::from_millis(20);
+
+/// Events that became durable together, encoded once as the WebSocket frames every client gets.
+pub struct Batch {
+    /// Each event's sequence number and where its frame starts in `frames`, in order.
+    index: Vec<(u64, usize)>,
+    frames: Bytes,
+}
+
+impl Batch {
+    /// The text frames of `events`, in order.
+    fn encode(events: &[Arc<Envelope>]) -> Batch {
+        let mut codec = Codec::new();
+        let mut frames = BytesMut::new();
+        let mut index = Vec::with_capacity(events.len());
+        for e in events {
+            let start = frames.len();
+            // A text frame always encodes (only continuation frames can be refused).
+            if codec
+                .encode(Message::Text(message(e).into()), &mut frames)
+                .is_ok()
+            {
+                index.push((e.seq, start));
+            }
+        }
+        Batch {
+            index,
+            frames: frames.freeze(),
+        }
+    }
+
+    /// The frames of the events from sequence `next` on (shared, not copied), and the sequence
+    /// that follows them; `None` when the client has them all.
+    fn from(&self, next: u64) -> Option<(Bytes, u64)> {
+        let first = self.index.iter().position(|(seq, _)| *seq >= next)?;
+        let last = self.index.last()?.0;
+        Some((self.frames.slice(self.index[first].1..), last + 1))
+    }
+}
 
 /// The broadcast channels of the tournaments that have listeners.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Hub {
-    channels: Arc<Mutex<HashMap<TournamentId, broadcast::Sender<Arc<Live>>>>>,
+    channels: Arc<Mutex<HashMap<TournamentId, broadcast::Sender<Arc<Batch>>>>>,
+    backlog: usize,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub::new(BACKLOG)
+    }
 }
 
 impl Hub {
+    /// Channels keeping `backlog` batches for clients that fall behind (at least 1).
+    pub fn new(backlog: usize) -> Hub {
+        Hub {
+            channels: Arc::default(),
+            backlog: backlog.max(1),
+        }
+    }
+
     /// The channel of `t`, started (with its follower thread) on first use.
     pub fn channel(
         &self,
         store: &Store,
         t: TournamentId,
-    ) -> Result<broadcast::Receiver<Arc<Live>>, events::StoreError> {
+    ) -> Result<broadcast::Receiver<Arc<Batch>>, events::StoreError> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = channels.get(&t) {
             return Ok(tx.subscribe());
         }
         store.state(t)?;
         let head = store.durable_head(t)?;
-        let (tx, rx) = broadcast::channel(CHANNEL);
+        let (tx, rx) = broadcast::channel(self.backlog);
         channels.insert(t, tx.clone());
         let store = store.clone();
         std::thread::Builder::new()
@@ -71,7 +140,8 @@ impl Hub {
 }
 
 /// Follows the store and forwards every event to the channel; resubscribes if it lags.
-fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Arc<Live>>) {
+fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Arc<Batch>>) {
+    let mut sent = Instant::now() - LINGER;
     loop {
         let Ok(mut sub) = store.subscribe(t, last) else {
             return;
@@ -79,11 +149,23 @@ fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Ar
         loop {
             match sub.recv_timeout(Duration::from_secs(3600)) {
                 Ok(e) => {
-                    last = e.seq;
-                    let _ = tx.send(Arc::new(Live {
-                        seq: e.seq,
-                        text: message(&e).into(),
-                    }));
+                    // At most one batch per LINGER: an event after a quiet spell goes out at
+                    // once, and while events pour in (results at the end of a round) those of
+                    // the next LINGER go out together. A client writes a batch's messages in one
+                    // go and a display wakes once for them, which keeps hundreds of displays
+                    // cheap. (An end of the subscription stops the batch; the next receive
+                    // sees it again.)
+                    let mut batch = vec![e];
+                    let until = sent + LINGER;
+                    while batch.len() < BATCH {
+                        match sub.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                            Ok(e) => batch.push(e),
+                            Err(_) => break,
+                        }
+                    }
+                    sent = Instant::now();
+                    last = batch.last().map_or(last, |e| e.seq);
+                    let _ = tx.send(Arc::new(Batch::encode(&batch)));
                 }
                 Err(SubscriptionEnd::Timeout) => {}
                 Err(SubscriptionEnd::Lagged) => break,
@@ -91,12 +173,6 @@ fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Ar
             }
         }
     }
-}
-
-/// An event as sent to clients: serialized once, however many clients get it.
-pub struct Live {
-    seq: u64,
-    text: bytestring::ByteString,
 }
 
 /// The message a client gets for an event.
@@ -147,44 +223,104 @@ pub async fn websocket(
         .await?
         .map_err(crate::api::error::ApiError::from)?
     };
-    let (response, mut session, mut incoming) = actix_ws::handle(&req, body)?;
+    // The handshake and the incoming messages as actix-ws does them; the outgoing side is a
+    // stream of ready-made frames, so that a batch's frames, encoded once, go to every client.
+    let (_, _, mut incoming) = actix_ws::handle(&req, body)?;
+    if let Some(Socket(fd)) = req.conn_data::<Socket>() {
+        let _ = socket2::SockRef::from(&**fd).set_send_buffer_size(SEND_BUFFER);
+    }
+    let (out, frames) = mpsc::channel::<Bytes>(QUEUE);
+    let body = futures_util::stream::unfold(frames, |mut frames| async move {
+        frames
+            .recv()
+            .await
+            .map(|b| (Ok::<_, std::convert::Infallible>(b), frames))
+    });
+    let response = handshake(req.head())?
+        .message_body(BodyStream::new(body).boxed())?
+        .into();
     actix_web::rt::spawn(async move {
+        let mut codec = Codec::new();
         let mut next = after + 1;
-        for e in history {
-            if session.text(message(&e)).await.is_err() {
-                return;
+        for events in history.chunks(BATCH) {
+            if let Some((frames, after)) = Batch::encode(events).from(next) {
+                next = after;
+                if out.send(frames).await.is_err() {
+                    return;
+                }
             }
-            next = e.seq + 1;
         }
         let mut ping = tokio::time::interval(heartbeat.ping);
         let mut heard = Instant::now();
         loop {
             tokio::select! {
-                e = live.recv() => match e {
-                    Ok(e) if e.seq < next => {}
-                    Ok(e) => {
-                        next = e.seq + 1;
-                        if session.text(e.text.clone()).await.is_err() { return; }
+                batch = live.recv() => match batch {
+                    Ok(batch) => {
+                        if let Some((frames, after)) = batch.from(next) {
+                            next = after;
+                            if out.send(frames).await.is_err() { return; }
+                        }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let notice = serde_json::json!({ "type": "resync", "after": next - 1 }).to_string();
-                        let _ = session.text(notice).await;
-                        let _ = session.close(None).await;
+                        let _ = out.send(frame(&mut codec, Message::Text(notice.into()))).await;
+                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
                         return;
                     }
-                    Err(broadcast::error::RecvError::Closed) => { let _ = session.close(None).await; return; }
+                    Err(broadcast::error::RecvError::Closed) => {
+                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
+                        return;
+                    }
                 },
                 m = incoming.next() => match m {
-                    Some(Ok(Message::Ping(bytes))) => { heard = Instant::now(); if session.pong(&bytes).await.is_err() { return; } }
+                    Some(Ok(Message::Ping(bytes))) => {
+                        heard = Instant::now();
+                        if out.send(frame(&mut codec, Message::Pong(bytes))).await.is_err() { return; }
+                    }
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => heard = Instant::now(),
                 },
                 _ = ping.tick() => {
-                    if heard.elapsed() > heartbeat.timeout { let _ = session.close(None).await; return; }
-                    if session.ping(b"").await.is_err() { return; }
+                    if heard.elapsed() > heartbeat.timeout {
+                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
+                        return;
+                    }
+                    if out.send(frame(&mut codec, Message::Ping(Bytes::new()))).await.is_err() { return; }
                 }
             }
         }
     });
     Ok(response)
+}
+
+/// The kernel's send buffer for a WebSocket (it may double it): room for several batches,
+/// while a display that stops reading (a screen gone to sleep with its connection open) soon
+/// falls behind and gets a resync notice instead of holding megabytes of kernel memory.
+const SEND_BUFFER: usize = 64 * 1024;
+
+/// A connection's socket, kept (as a second descriptor) so that the WebSocket handler can bound
+/// its send buffer.
+#[derive(Clone)]
+pub struct Socket(Arc<std::os::fd::OwnedFd>);
+
+/// For `HttpServer::on_connect`: remembers each connection's socket.
+pub fn remember_socket(connection: &dyn std::any::Any, data: &mut actix_web::dev::Extensions) {
+    use std::os::fd::AsFd;
+    if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {
+            data.insert(Socket(Arc::new(fd)));
+        }
+    }
+}
+
+/// How many chunks of frames wait for a client's connection before its task waits too (and,
+/// if that lasts, falls behind the channel).
+const QUEUE: usize = 16;
+
+/// One control or notice frame.
+fn frame(codec: &mut Codec, message: Message) -> Bytes {
+    let mut buf = BytesMut::new();
+    // Only continuation frames can be refused; these are text and control frames.
+    let _ = codec.encode(message, &mut buf);
+    buf.freeze()
 }

@@ -234,6 +234,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         println!("swiss: first start: created the chief arbiter account \"chief\"; its token (shown once): {token}");
     }
     let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
+    state.hub = server::live::Hub::new(config.live.backlog_batches);
     state.heartbeat = server::live::Heartbeat {
         ping: std::time::Duration::from_secs(config.live.ping_seconds),
         timeout: std::time::Duration::from_secs(config.live.timeout_seconds),

@@ -653,3 +653,92 @@ fn heartbeats_close_silent_connections_and_keep_live_ones() {
         }
     });
 }
+
+/// A display that stops reading while events pour in falls behind the server's backlog (here
+/// 2 batches): it gets every event up to the point it fell behind, in order, then a resync
+/// notice naming the last one it got, then the server closes it; reconnecting with that
+/// sequence it gets the rest with nothing missed.
+#[test]
+fn a_display_that_falls_behind_is_told_to_resync_and_resumes() {
+    use futures_util::StreamExt;
+    use std::time::Duration;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = Server::start_with_env(&[("SWISS_LIVE_BACKLOG", "2")]);
+    let id = tournament(&server, "dutch", 2);
+    let url = format!("ws://{}/ws/tournaments/{id}?after=0", server.address);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    // A small receive buffer, so that the kernel does not hold for it what it does not read.
+    let mut slow = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let stream = socket.connect(server.address).await.unwrap();
+        tokio_tungstenite::client_async(url.as_str(), stream)
+            .await
+            .expect("the WebSocket connects")
+            .0
+    });
+    // While it reads nothing (its runtime is not even running): 2,000 registrations.
+    let mut arbiter = server.connection();
+    for i in 0..2000 {
+        let body = json!({ "name": format!("Late,{i:04}"), "rating": 1500 });
+        let r = arbiter.chief("POST", &format!("/api/tournaments/{id}/players"), body);
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
+        .as_u64()
+        .unwrap();
+
+    let (got, notice) = runtime.block_on(async {
+        let mut got = 0;
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), slow.next())
+                .await
+                .unwrap_or_else(|_| panic!("a message within 10 s, after {got}"));
+            let text = match m {
+                Some(Ok(Message::Text(text))) => text,
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                other => panic!(
+                    "the connection ended without a resync notice after {got} events: {other:?}"
+                ),
+            };
+            let m: Value = serde_json::from_str(&text).unwrap();
+            if m["type"] == "resync" {
+                break (got, m);
+            }
+            assert_eq!(m["seq"].as_u64(), Some(got + 1), "in order, no gap");
+            got += 1;
+        }
+    });
+    assert!(
+        got < head,
+        "it fell behind: {got} of {head} events before the notice"
+    );
+    assert_eq!(
+        notice["after"].as_u64(),
+        Some(got),
+        "the notice names the last event it got"
+    );
+    runtime.block_on(async {
+        let closed = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                match slow.next().await {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(m)) => panic!("nothing after the notice but the close: {m:?}"),
+                }
+            }
+        })
+        .await;
+        assert!(closed.is_ok(), "the server closes it after the notice");
+    });
+
+    // It reconnects from there and misses nothing.
+    let mut again = Display::connect(server.address, &id, got);
+    while again.last_seq < head {
+        again.next();
+    }
+    assert_eq!(again.last_seq, head);
+}

@@ -141,7 +141,8 @@ impl Server {
         }
     }
 
-    /// A request with an optional bearer token, extra headers and body.
+    /// A request with an optional bearer token, extra headers and body, on a connection of
+    /// its own.
     pub fn request(
         &self,
         method: &str,
@@ -154,68 +155,29 @@ impl Server {
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("timeout");
-        let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
-            self.address
-        );
-        if let Some(t) = token {
-            head.push_str(&format!("Authorization: Bearer {t}\r\n"));
-        }
-        for (k, v) in headers {
-            head.push_str(&format!("{k}: {v}\r\n"));
-        }
-        let body = body.unwrap_or("");
-        if !body.is_empty()
-            && !headers
-                .iter()
-                .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
-        {
-            head.push_str("Content-Type: application/json\r\n");
-        }
-        head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-        stream.write_all(head.as_bytes()).expect("writes");
-        stream.write_all(body.as_bytes()).expect("writes");
+        let text = request_text(self.address, method, path, token, headers, body, false);
+        stream.write_all(text.as_bytes()).expect("writes");
         // Done sending: the server need not wait for more of a body it does not read.
         let _ = stream.shutdown(std::net::Shutdown::Write);
-        let text = read_response(&mut stream);
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let mut lines = head.lines();
-        let status = lines
-            .next()
-            .and_then(|l| l.split(' ').nth(1))
-            .and_then(|s| s.parse().ok())
-            .expect("a status line");
-        let headers: Vec<(String, String)> = lines
-            .filter_map(|l| l.split_once(':'))
-            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-            .collect();
-        let body = if headers
-            .iter()
-            .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"))
-        {
-            dechunk(body)
-        } else {
-            body.to_string()
-        };
-        Response {
-            status,
-            headers,
-            body,
+        parse_response(&read_response(&mut stream))
+    }
+
+    /// A connection kept alive between requests, as a browser keeps one.
+    pub fn connection(&self) -> Connection<'_> {
+        let stream = TcpStream::connect(self.address).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        let _ = stream.set_nodelay(true);
+        Connection {
+            server: self,
+            stream,
         }
     }
 
     /// CPU seconds the server process has used so far (user and system), from /proc.
     pub fn cpu_seconds(&self) -> f64 {
-        let stat =
-            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
-        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        let fields: Vec<f64> = after
-            .split_whitespace()
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        fields.get(11).copied().unwrap_or(0.0) / 100.0
-            + fields.get(12).copied().unwrap_or(0.0) / 100.0
+        cpu_seconds(&self.child.id().to_string())
     }
 
     /// Creates a tournament (White for the first player by lot) and returns its id.
@@ -400,6 +362,103 @@ impl Drop for Display {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
+    }
+}
+
+/// CPU seconds process `pid` ("self" for this one) has used so far (user and system), from
+/// /proc.
+pub fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<f64> = after
+        .split_whitespace()
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    fields.get(11).copied().unwrap_or(0.0) / 100.0 + fields.get(12).copied().unwrap_or(0.0) / 100.0
+}
+
+/// A connection to the server kept alive between requests.
+pub struct Connection<'a> {
+    server: &'a Server,
+    stream: TcpStream,
+}
+
+impl Connection<'_> {
+    /// A request as the chief arbiter with a JSON body, on this connection.
+    pub fn chief(&mut self, method: &str, path: &str, body: serde_json::Value) -> Response {
+        let body = body.to_string();
+        let text = request_text(
+            self.server.address,
+            method,
+            path,
+            Some(&self.server.chief),
+            &[],
+            Some(&body),
+            true,
+        );
+        self.stream.write_all(text.as_bytes()).expect("writes");
+        parse_response(&read_response(&mut self.stream))
+    }
+}
+
+/// An HTTP/1.1 request, JSON unless the headers say otherwise.
+fn request_text(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+    keep_alive: bool,
+) -> String {
+    let connection = if keep_alive { "keep-alive" } else { "close" };
+    let mut head =
+        format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: {connection}\r\n");
+    if let Some(t) = token {
+        head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    let body = body.unwrap_or("");
+    if !body.is_empty()
+        && !headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+    {
+        head.push_str("Content-Type: application/json\r\n");
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    head.push_str(body);
+    head
+}
+
+/// A response's status, headers and body (dechunked).
+fn parse_response(text: &str) -> Response {
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status line");
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let body = if headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"))
+    {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    Response {
+        status,
+        headers,
+        body,
     }
 }
 

@@ -682,31 +682,41 @@ async fn result_event(
     body: EnterResult,
     correction: bool,
 ) -> Result<HttpResponse> {
-    let who = require(req, state, Role::Arbiter).await?;
+    // One trip to the blocking pool for the whole request: results are what arbiters enter
+    // most, all at once at the end of a round.
+    let token = crate::auth::bearer(req)?;
+    let idempotency_key = idempotency_key(req);
     let store = state.store.clone();
-    let per_pairing = web::block(move || store.with_state(t, games_per_pairing)).await??;
-    let games = games_of(&body, per_pairing).map_err(ApiError::BadRequest)?;
-
-    let event = if correction {
-        Event::ResultCorrected {
-            round,
-            board,
-            games,
-            colors_swapped: body.colors_swapped,
-        }
-    } else {
-        if body.reason.is_some() || body.colors_swapped {
-            return Err(ApiError::BadRequest(
-                "reason/colors_swapped: only for corrections (POST .../correction)".into(),
-            ));
-        }
-        Event::ResultRecorded {
-            round,
-            board,
-            games,
-        }
-    };
-    record_as(req, state, who, t, event, body.reason).await
+    let appended = web::block(move || -> Result<Appended> {
+        let who = crate::auth::authorize(&store, &token, Role::Arbiter)?;
+        let per_pairing = store.with_state(t, games_per_pairing)?;
+        let games = games_of(&body, per_pairing).map_err(ApiError::BadRequest)?;
+        let event = if correction {
+            Event::ResultCorrected {
+                round,
+                board,
+                games,
+                colors_swapped: body.colors_swapped,
+            }
+        } else {
+            if body.reason.is_some() || body.colors_swapped {
+                return Err(ApiError::BadRequest(
+                    "reason/colors_swapped: only for corrections (POST .../correction)".into(),
+                ));
+            }
+            Event::ResultRecorded {
+                round,
+                board,
+                games,
+            }
+        };
+        let mut a = Append::new(t, who.name, event);
+        a.reason = body.reason;
+        a.idempotency_key = idempotency_key;
+        Ok(store.append(a)?)
+    })
+    .await??;
+    Ok(written(&appended))
 }
 
 #[put("/api/tournaments/{id}/rounds/{round}/boards/{board}/result")]
