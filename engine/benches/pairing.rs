@@ -107,7 +107,7 @@ fn main() {
         }
     }
     if wanted(System::DoubleSwiss) {
-        for (players, rounds) in [(100, 4), (100, 8), (300, 3), (300, 6), (1_000, 2)] {
+        for (players, rounds) in CASES {
             time_round(System::DoubleSwiss, players, rounds);
         }
     }

@@ -5,6 +5,7 @@
 //! takes a [`Tournament`] and returns pairings, files as strings, and problems as values.
 
 pub mod assignment;
+pub mod cardinality;
 pub mod check;
 pub mod color;
 pub mod generate;

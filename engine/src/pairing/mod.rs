@@ -281,39 +281,29 @@ pub(crate) fn bipartite_perfect(
 
 /// Whether `n` players can all be paired where `ok(i, j)`, one player for whom `bye_ok` holds
 /// left over when `n` is odd: each player taking the first later one who fits, and when that
-/// leaves someone out, a perfect matching.
+/// leaves someone out, augmenting paths from those left out (Edmonds), which keep the pairs
+/// found and so cost little when few are left out.
 pub(crate) fn all_pairable(
     n: usize,
     ok: impl Fn(usize, usize) -> bool,
     bye_ok: impl Fn(usize) -> bool,
 ) -> bool {
-    let mut taken = vec![false; n];
-    let mut left_over = Vec::new();
-    for i in 0..n {
-        if taken[i] {
-            continue;
+    // When `n` is odd, vertex `n` stands for the bye.
+    let vertices = n + n % 2;
+    let edge = |i: usize, j: usize| {
+        if i == n || j == n {
+            bye_ok(i.min(j))
+        } else {
+            ok(i, j)
         }
-        match (i + 1..n).find(|&j| !taken[j] && ok(i, j)) {
-            Some(j) => {
-                taken[i] = true;
-                taken[j] = true;
-            }
-            None => left_over.push(i),
-        }
-    }
-    if left_over.is_empty() || (left_over.len() == 1 && n % 2 == 1 && bye_ok(left_over[0])) {
-        return true;
-    }
-    let mut edges: Vec<crate::matching::Edge> = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if ok(i, j) {
-                edges.push((i, j, 1));
+    };
+    let mut matching = crate::cardinality::Cardinality::new(vertices);
+    for i in 0..vertices {
+        if matching.mate(i).is_none() {
+            if let Some(j) = (i + 1..vertices).find(|&j| matching.mate(j).is_none() && edge(i, j)) {
+                matching.pair(i, j);
             }
         }
-        if n % 2 == 1 && bye_ok(i) {
-            edges.push((i, n, 1));
-        }
     }
-    crate::matching::has_perfect_matching(n + n % 2, &edges)
+    matching.complete(&|i, j| edge(i, j))
 }
