@@ -326,6 +326,44 @@ fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
     assert!(met(&last, 2, 3) && met(&last, 4, 5), "{:?}", pairs(&last));
 }
 
+/// C6: round 3 of 5 (a generated event, `tests/fixtures/trf/hand-worked/`). 3 alone has 3
+/// points and needs one upfloater (C4) of 2.5 (C5): 1, 2 or 5, in that order (3.5.4); 3 has
+/// met none of them (C1). Taking 1 leaves 2 and 5 of the following scoregroup, who met in
+/// round 1: both would float down to 4 and 6 (legal: 2-4, 5-6), so that scoregroup's bracket
+/// would need two upfloaters where it could need none. Taking 2 leaves 1 and 5, who met in
+/// round 2: the same. Taking 5 leaves 1 and 2, who have not met, and 4-6 below: C6 takes 5.
+/// (C7 agrees about 2, a floater in round 2, but not about 1: only C6 turns 1 down.) So 3-5,
+/// 1-2, 4-6; and the same in the last round, where C6 still applies (only C7 and C8 do not).
+#[test]
+fn c6_the_following_scoregroup_is_left_able_to_pair_itself() {
+    let mut t = crate::support::hand_worked("double_swiss_c6_the_following_group_pairs_itself");
+    for last in [false, true] {
+        if last {
+            t.settings.rounds = Some(3);
+        }
+        let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+        assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+        assert!(
+            met(&p, 3, 5) && met(&p, 1, 2) && met(&p, 4, 6),
+            "last round {last}: {:?}",
+            pairs(&p)
+        );
+        let text = p.explanation.join("\n");
+        assert!(
+            text.contains("the sets beginning 1 come first but are rejected"),
+            "{text}"
+        );
+    }
+    // The reference, which enumerates every set, agrees.
+    let reference = double_swiss_reference::pair(&t, RoundNo::new(3).unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        reference.pairs,
+        pair_next_round(&t, System::DoubleSwiss).unwrap().pairs
+    );
+}
+
 /// C8: round 3 of 4 (a generated event, `tests/fixtures/trf/hand-worked/`). The top
 /// scoregroup {2, 3, 5} (3 points) takes 4 (2.5) as its upfloater; the bracket's first
 /// identifier, 2 3 4 5, pairs 2-4 and 3-5. But 2 was a floater in round 2 (1 point against
