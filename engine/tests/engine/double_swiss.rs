@@ -278,6 +278,84 @@ fn colours_4_3_3_the_latest_round_with_different_colours() {
     assert!(pairs(&p).contains(&(1, 2)), "{:?}", pairs(&p));
 }
 
+/// 4.3.2: round 2 of 5 after 1-3 (2-0) and 4-2 (1-1), the first player of each pair with
+/// White. Scores 1:2, 2:1, 4:1, 3:0. 1 alone needs an upfloater: 2 (1 point, first by TPN;
+/// 1 has met neither 2 nor 4), then 4-3. 1 has had White once, 2 never: 2 gets White; 4 has
+/// had White once, 3 never: 3 gets White (4.3.1 does not apply: all have played).
+#[test]
+fn colours_4_3_2_white_to_the_player_with_fewer_whites() {
+    let mut t = field(System::DoubleSwiss, 4);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(5);
+    t.push_round(Round {
+        pairings: vec![matched(1, 3, (W, L), (W, L)), matched(4, 2, (D, D), (D, D))],
+        byes: vec![],
+    })
+    .unwrap();
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let mut got = pairs(&p);
+    got.sort();
+    assert_eq!(got, vec![(2, 1), (3, 4)]);
+}
+
+/// 4.3.4: round 2 of 5 after 1-3 and 2-4 (both 2-0, the first player with White). 1 and 2
+/// (2 points) meet, and 3 and 4 (0). Each pair has had the same number of Whites (4.3.2
+/// ties) and the same colour in round 1 (4.3.3 finds no round where one had White and the
+/// other Black): the higher-ranked player (4.2: same score, smaller TPN) alternates from his
+/// last match. 1 had White: he gets Black, 2-1; 3 had Black: he gets White, 3-4.
+#[test]
+fn colours_4_3_4_the_higher_ranked_player_alternates() {
+    let mut t = field(System::DoubleSwiss, 4);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(5);
+    t.push_round(Round {
+        pairings: vec![matched(1, 3, (W, L), (W, L)), matched(2, 4, (W, L), (W, L))],
+        byes: vec![],
+    })
+    .unwrap();
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let mut got = pairs(&p);
+    got.sort();
+    assert_eq!(got, vec![(2, 1), (3, 4)]);
+}
+
+/// C2 and 3.4.2: round 3 of 5 with five players: 1-3 and 2-4 (2-0), 5 the pairing-allocated
+/// bye; then 1-2 (1-1), 3-5 (2-0), 4 the bye. Scores 1:3, 2:3, 3:2, 4:1.5, 5:1.5. The lowest
+/// score is 1.5, but 4 and 5 may not have the bye again (C2): it goes to 3, the lowest of the
+/// others, which leaves 1-4 and 2-5 (1-2 have met; 3.4.1 holds).
+#[test]
+fn bye_c2_not_twice_then_the_next_lowest_score() {
+    let mut t = field(System::DoubleSwiss, 5);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(5);
+    let pab = |p: u32| engine::tournament::Bye {
+        player: tpn(p),
+        kind: engine::result::ByeKind::PairingAllocated,
+    };
+    let rounds = [
+        (
+            vec![matched(1, 3, (W, L), (W, L)), matched(2, 4, (W, L), (W, L))],
+            pab(5),
+        ),
+        (
+            vec![matched(1, 2, (D, D), (D, D)), matched(3, 5, (W, L), (W, L))],
+            pab(4),
+        ),
+    ];
+    for (pairings, bye) in rounds {
+        t.push_round(Round {
+            pairings,
+            byes: vec![bye],
+        })
+        .unwrap();
+    }
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert_eq!(p.bye, Some(tpn(3)), "{:?}", pairs(&p));
+}
+
 /// 4.3.5: round 2 of 5; 1 was absent in round 1 (no match) and 2 lost his with Black. Both
 /// have 0 points: 5 gets the bye (3.4.3: a match played, then the largest TPN) and 1 meets 2,
 /// 1 being the HRP (same score, smaller TPN). 4.3.1 does not apply (2 has played), 4.3.2 ties
@@ -324,6 +402,34 @@ fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
     t.settings.rounds = Some(3);
     let last = pair_next_round(&t, System::DoubleSwiss).unwrap();
     assert!(met(&last, 2, 3) && met(&last, 4, 5), "{:?}", pairs(&last));
+}
+
+/// 3.4.1: round 4 of 5 (a generated event, `tests/fixtures/trf/hand-worked/`). Scores 2:4.5,
+/// 1:4, 3:3, 4:2.5, 5:2. 4 and 5 have had the pairing-allocated bye (C2; 3's round-3 bye was
+/// a requested half-point one, which does not count). The lowest of the others is 3, but
+/// without 3, 1 has met 2 and 4 and could only meet 5, and then 2 and 4 have met: no legal
+/// pairing (3.4.1). So the bye goes to 1, and 2 (alone on 4.5) takes 3 as upfloater, 4-5 below.
+#[test]
+fn bye_3_4_1_only_a_player_who_leaves_a_legal_pairing() {
+    let t = crate::support::hand_worked("double_swiss_3_4_1_the_bye_leaves_a_legal_pairing");
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert_eq!(p.bye, Some(tpn(1)));
+    assert!(met(&p, 2, 3) && met(&p, 4, 5), "{:?}", pairs(&p));
+}
+
+/// C3: round 2 of 5 (a generated event, `tests/fixtures/trf/hand-worked/`): 3-1 (2-0), 2-4
+/// (1-1), 5 the pairing-allocated bye. Scores 3:2, 5:1.5, 2:1, 4:1, 1:0. The bye goes to 1
+/// (lowest; 5 may not have it again, C2). 3 alone needs one upfloater; C5 wants 5 (1.5), but
+/// then 2 and 4, who met in round 1, are left: no legal pairing for everyone not yet paired
+/// (C3). So the upfloater comes from 1 point: 2 (first by TPN; 3 has met neither), and 4-5.
+#[test]
+fn c3_an_upfloater_must_leave_the_rest_pairable() {
+    let t = crate::support::hand_worked("double_swiss_c3_the_rest_must_stay_pairable");
+    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    assert_eq!(p.bye, Some(tpn(1)));
+    assert!(met(&p, 2, 3) && met(&p, 4, 5), "{:?}", pairs(&p));
 }
 
 /// C6: round 3 of 5 (a generated event, `tests/fixtures/trf/hand-worked/`). 3 alone has 3
