@@ -5,8 +5,10 @@
 //! - 3.4: bye candidates in the text's order, each checked by a perfect-matching test (a
 //!   greedy pairing, then augmenting paths from whoever it left out).
 //! - 3.5, the plain answer first ([`plain_upfloaters`]): as few upfloaters as the top
-//!   scoregroup needs, all from the following scoregroup, leaving that group to float down
-//!   only what its parity forces, the fewest who floated last round, first in 3.5.4's order.
+//!   scoregroup needs, all from the following scoregroup (or, for a single upfloater the
+//!   following scoregroup cannot give, from the highest score that can), leaving that group
+//!   to float down only what its parity forces, the fewest who floated last round, first in
+//!   3.5.4's order.
 //!   Each of those reaches a lower bound of its criterion, so a set that is legal for the
 //!   bracket and leaves everyone else pairable (each shown by a greedy pairing or augmenting
 //!   paths) is the answer.
@@ -721,12 +723,66 @@ fn plain_upfloaters(
             }
         }
     }
+    // One upfloater that the following scoregroup cannot give (C1 with the top, or C3 for
+    // everyone else): C5 then takes the highest lower score that can, the whole following
+    // scoregroup stays (C6's least is its parity), and C7 and 3.5.4 order the candidates of
+    // that score as above. A score where some candidate meets C1 and C3 but none reaches C6's
+    // least is left to the weighted matchings.
+    if chosen.is_none() && k == 1 {
+        let legal_with = |c: Tpn, rest: &[Tpn]| {
+            let mut everyone: Vec<Tpn> = rest.to_vec();
+            everyone.extend(lower.iter().copied().filter(|p| *p != c));
+            let mut bracket = tops.clone();
+            bracket.push(c);
+            pairable(field, &bracket) && pairable(field, &everyone)
+        };
+        let group_can = group.iter().any(|&c| {
+            let left: Vec<Tpn> = group.iter().copied().filter(|p| *p != c).collect();
+            legal_with(c, &left)
+        });
+        if group_can {
+            return None;
+        }
+        let mut scores: Vec<Points> = lower.iter().map(|p| field.score(*p)).collect();
+        scores.sort();
+        scores.dedup();
+        'levels: for score in scores.into_iter().rev() {
+            let mut level: Vec<Tpn> = lower
+                .iter()
+                .copied()
+                .filter(|p| field.score(*p) == score)
+                .collect();
+            level.sort_by_key(|p| (field.floated_last_round(*p), *p));
+            let mut any_legal = false;
+            for c in level {
+                checked += 1;
+                if checked > BUDGET {
+                    return None;
+                }
+                if !legal_with(c, &group) {
+                    continue;
+                }
+                any_legal = true;
+                let below: Vec<Tpn> = lower.iter().copied().filter(|p| *p != c).collect();
+                if rest_pairable(field, &group, &below) {
+                    chosen = Some(vec![c]);
+                    break 'levels;
+                }
+            }
+            if any_legal {
+                return None;
+            }
+        }
+    }
     let chosen = chosen?;
     // The sets before it, as the member-by-member choice of 3.5.4 turns them down: each
-    // candidate (3.5.3's order) not in the chosen set, with the members chosen before it.
+    // candidate (3.5.3's order: score descending, then TPN) not in the chosen set, with the
+    // members chosen before it.
+    let mut order: Vec<Tpn> = group.iter().chain(&lower).copied().collect();
+    order.sort_by_key(|p| (std::cmp::Reverse(field.score(*p)), *p));
     let mut rejected = Vec::new();
     let mut taken = Vec::new();
-    for &c in &group {
+    for &c in &order {
         if taken.len() == chosen.len() {
             break;
         }
