@@ -155,6 +155,46 @@ fn generated_small_tournaments_are_legal_and_re_pair_the_same() {
     );
 }
 
+/// Larger fields, 16 to 1,000 players over 9 rounds: every round legal (the validator,
+/// independent of the pairing code, finds nothing) and re-paired the same.
+#[test]
+fn generated_tournaments_of_many_sizes_are_legal() {
+    for (players, seed) in [
+        (16, 1),
+        (30, 2),
+        (51, 3),
+        (80, 4),
+        (150, 5),
+        (400, 6),
+        (1000, 7),
+    ] {
+        let config = GenerateConfig {
+            system: System::DoubleSwiss,
+            players,
+            rounds: 9,
+            seed,
+        };
+        let t = generate(config).unwrap_or_else(|e| panic!("{players} players: {e}"));
+        for r in 1..=t.rounds().len() {
+            let round = RoundNo::new(r as u16).unwrap();
+            let before = engine::check::before_round(&t, round);
+            let p = pair_next_round(&before, System::DoubleSwiss).unwrap();
+            assert_eq!(
+                validate(&before, System::DoubleSwiss, &p),
+                vec![],
+                "{players} players, round {r}"
+            );
+        }
+        for (round, outcome) in engine::check::recheck(&t, System::DoubleSwiss) {
+            assert_eq!(
+                outcome,
+                engine::check::RoundCheck::Same,
+                "{players} players, round {round}"
+            );
+        }
+    }
+}
+
 /// The matching implementation gives the reference's pairing, round after round, on 1,000
 /// generated tournaments of 4-14 players (`DS_SEED`, `DS_COUNT`; the generator pairs with the
 /// matching one), by each of its paths.
