@@ -126,3 +126,38 @@ fn dubov_7_2_6_2_a_whole_round() {
         p.explanation.join("\n")
     );
 }
+
+/// 2.1 (with 6.3's last case): round 3 of 5, four players (R 2400, 2390, 2380, 2370), every
+/// game drawn: round 1 (5) 1-3, 4-2; round 2 (6.2) 2-1, 3-4. All have 1 point and one White,
+/// one Black: due colours (1) White for 1 and 4 (Black last), Black for 2 and 3. Whites by
+/// ARO: 1 and 4 both 2385, so the lower R first: 4, then 1; blacks by R: 2, 3. Row 1, 4-2, is a
+/// rematch (2.1), and 4 has met the other black, 3, too: 6.3 looks for his opponent among the
+/// whites below: 1. That leaves 2 and 3, who have not met. Colours (3): 4 and 1 are both due
+/// White with the same history, and the same ARO: White to the lower R, 4; 2 and 3 likewise
+/// (AROs 2385 both): White to 3. So 4-1, 3-2.
+#[test]
+fn dubov_2_1_no_rematch_even_between_whites() {
+    let t = crate::dutch::from_file(
+        "dubov_2_1_no_rematch_even_between_whites",
+        crate::dutch::event_for(System::Dubov, 4, 5, &["1-3 =; 4-2 =", "2-1 =; 3-4 ="]),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    got.sort();
+    assert_eq!(got, vec![(3, 2), (4, 1)], "{}", p.explanation.join("\n"));
+}
+
+/// 5: round 1 of seven players (a TRF with no games): the list is the pairing numbers' order;
+/// the last, 7, gets the bye; 1-3 play 4-6 in order; the lot (`XXC white1`) gives the first
+/// pair's left-hand player White, odd pairs the same, even pairs the other way: 1-4, 5-2, 3-6.
+#[test]
+fn dubov_5_the_first_round_from_a_file() {
+    let t = crate::dutch::from_file(
+        "dubov_5_the_first_round",
+        crate::dutch::event_for(System::Dubov, 7, 5, &[]),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    assert_eq!((got, p.bye.map(|b| b.get())), (vec![(1, 4), (5, 2), (3, 6)], Some(7)));
+}
