@@ -37,8 +37,11 @@
 //! - 9: a lowest group that cannot be paired at all is joined to the group above it, and the
 //!   two are paired as one ("wisely and impartially"), as often as needed. When even the
 //!   whole field as one group cannot be paired within 2.5's upfloat limits, the round is
-//!   paired again from the start with them set aside (said in the explanation); when 2.1-2.4
-//!   alone cannot be met, the round is refused and the chief arbiter pairs it by hand.
+//!   paired again from the start with them set aside for as few players as any pairing
+//!   needs: those who float up against them in a pairing of the whole field (2.1-2.4 kept)
+//!   with the fewest such upfloats (a weighted matching); for everyone only if the procedure
+//!   still finds nothing. Either is said in the explanation. When 2.1-2.4 alone cannot be
+//!   met, the round is refused and the chief arbiter pairs it by hand.
 //! - Boards: the text gives no order; the higher score of the pair, then the sum, then the
 //!   higher player's number.
 
@@ -122,8 +125,10 @@ struct Ctx {
     met: Vec<Vec<usize>>,
     last_round: bool,
     up_limit: u32,
-    /// 2.5 set aside: no pairing of the round keeps it (reading of 9).
+    /// 2.5 set aside for everyone: no pairing of the round keeps it (reading of 9).
     relax_up: bool,
+    /// 2.5 set aside for these players only (indexed like `players`; empty: for nobody).
+    up_exempt: Vec<bool>,
 }
 
 impl Ctx {
@@ -221,6 +226,7 @@ impl Ctx {
                 3
             },
             relax_up: false,
+            up_exempt: Vec::new(),
         }
     }
 
@@ -276,7 +282,10 @@ impl Ctx {
     /// 2.5 for `i` receiving an upfloat now.
     fn may_float_up(&self, i: usize) -> bool {
         let p = &self.players[i];
-        self.relax_up || self.last_round || (!p.up_last && p.ups < self.up_limit)
+        self.relax_up
+            || self.up_exempt.get(i) == Some(&true)
+            || self.last_round
+            || (!p.up_last && p.ups < self.up_limit)
     }
 
     /// 2.1, 2.3, 2.4 and 2.5 (for the lower score of the two).
@@ -342,6 +351,8 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
     let original = groups.clone();
     let mut relax_up = false;
     let mut checked = false;
+    let mut exempt_first = true;
+    let mut base = base;
     loop {
         let mut cx = base.clone();
         cx.relax_up = relax_up;
@@ -362,15 +373,29 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                 });
             }
             Err(()) if !relax_up && !checked && !whole_field_pairable(&base) => {
-                // Joining groups cannot help when no pairing of the whole field keeps 2.1-2.5:
-                // straight to setting 2.5 aside (9).
+                // Joining groups cannot help when no pairing of the whole field keeps 2.1-2.5.
+                // 9, reading: 2.5 gives way for as few players as it must: those who float up
+                // against it in a pairing of the whole field with the fewest such upfloats.
                 checked = true;
-                explanation.push(
-                    "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
-                        .into(),
-                );
-                relax_up = true;
                 groups = original.clone();
+                match fewest_breaches(&base) {
+                    Some(exempt) if exempt_first => {
+                        exempt_first = false;
+                        let who: Vec<usize> = (0..exempt.len()).filter(|&i| exempt[i]).collect();
+                        explanation.push(format!(
+                            "No pairing keeps 2.5's upfloat limits for everyone: they are set aside for {} only, the fewest any pairing needs (9).",
+                            base.list(&who)
+                        ));
+                        base.up_exempt = exempt;
+                    }
+                    _ => {
+                        explanation.push(
+                            "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
+                                .into(),
+                        );
+                        relax_up = true;
+                    }
+                }
             }
             Err(()) if groups.len() > 1 => {
                 checked = true;
@@ -383,8 +408,9 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                 groups.last_mut().expect("one group").extend(low);
             }
             Err(()) if !relax_up => {
-                // 9, reading: when no pairing of the round keeps 2.5's upfloat limits, they
-                // give way (2.1-2.4 never do), and the round is paired again from the start.
+                // 9, reading: when no pairing of the round keeps 2.5's upfloat limits (or the
+                // procedure finds none with them set aside for the fewest players), they give
+                // way (2.1-2.4 never do), and the round is paired again from the start.
                 explanation.push(
                     "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
                         .into(),
@@ -669,6 +695,44 @@ fn whole_field_pairable(cx: &Ctx) -> bool {
         |i, j| cx.pair_ok(i, j),
         |i| !cx.players[i].unplayed_point,
     )
+}
+
+/// The players who float up against 2.5 in a pairing of the whole field (2.1-2.4 kept, one
+/// bye by 2.2 if odd) with the fewest such upfloats; `None` when 2.1-2.4 cannot be kept.
+fn fewest_breaches(cx: &Ctx) -> Option<Vec<bool>> {
+    let n = cx.players.len();
+    let mut free = cx.clone();
+    free.relax_up = true;
+    // Who floats up in a pair, if that breaks 2.5.
+    let breaking = |a: usize, b: usize| match cx.players[a].score.cmp(&cx.players[b].score) {
+        Ordering::Greater => (!cx.may_float_up(b)).then_some(b),
+        Ordering::Less => (!cx.may_float_up(a)).then_some(a),
+        Ordering::Equal => None,
+    };
+    let mut edges: Vec<Edge> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if free.pair_ok(a, b) {
+                edges.push((a, b, if breaking(a, b).is_some() { 1 } else { 2 }));
+            }
+        }
+        if n % 2 == 1 && !cx.players[a].unplayed_point {
+            edges.push((a, n, 2));
+        }
+    }
+    let mate = max_weight_matching(n + n % 2, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    let mut exempt = vec![false; n];
+    for (a, b) in mate.iter().enumerate().take(n) {
+        if let Some(b) = b.filter(|&b| b < n && a < b) {
+            if let Some(x) = breaking(a, b) {
+                exempt[x] = true;
+            }
+        }
+    }
+    Some(exempt)
 }
 
 /// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
@@ -1048,6 +1112,7 @@ mod tests {
             last_round: false,
             up_limit: 3,
             relax_up: false,
+            up_exempt: Vec::new(),
         }
     }
 

@@ -59,16 +59,18 @@ pub fn tpn(n: u32) -> Tpn {
 }
 
 /// Whether any pairing of `round` meets the absolute criteria (decided independently of the
-/// systems, by a perfect matching): no rematch or forbidden pair, no bye to a player who had a
-/// point without playing, colour difference within ±2 and never the same colour three times
-/// running. `fifty_relaxed`: not the colour limits for players with exactly 50 % in the last
-/// round (Dutch B.6 notes). `upfloat_limits`: Dubov 2.5 (except in the last round).
-pub fn legal_pairing_exists(
+/// systems, by a matching): no rematch or forbidden pair, no bye to a player who had a point
+/// without playing, colour difference within ±2 and never the same colour three times
+/// running; and among those pairings, the fewest pairs that break Dubov 2.5's upfloat limits
+/// (except in the last round; none when `upfloat_limits` keeps them). `None` when there is no
+/// such pairing. `fifty_relaxed`: not the colour limits for players with exactly 50 % in the
+/// last round (Dutch B.6 notes).
+pub fn fewest_breaches(
     t: &Tournament,
     round: engine::RoundNo,
     fifty_relaxed: bool,
-    upfloat_limits: bool,
-) -> bool {
+    upfloat_limits: Limits,
+) -> Option<usize> {
     use engine::history::{states_before, ColorPreference, Float};
     let states = states_before(t, round);
     let players = t.available_players(round);
@@ -99,22 +101,58 @@ pub fn legal_pairing_exists(
         for j in i + 1..n {
             let (a, b) = (players[i], players[j]);
             let colours = !matches!((must(a), must(b)), (Some(x), Some(y)) if x == y);
-            let limits = !upfloat_limits
-                || match states[a.index()].score.cmp(&states[b.index()].score) {
-                    std::cmp::Ordering::Greater => upfloat_ok(b),
-                    std::cmp::Ordering::Less => upfloat_ok(a),
-                    std::cmp::Ordering::Equal => true,
-                };
-            if colours && limits && !states[a.index()].has_played(b) && !t.is_forbidden(a, b, round)
+            let within = match states[a.index()].score.cmp(&states[b.index()].score) {
+                std::cmp::Ordering::Greater => upfloat_ok(b),
+                std::cmp::Ordering::Less => upfloat_ok(a),
+                std::cmp::Ordering::Equal => true,
+            };
+            if colours
+                && (within || upfloat_limits == Limits::Ignored)
+                && !states[a.index()].has_played(b)
+                && !t.is_forbidden(a, b, round)
             {
-                edges.push((i, j, 1));
+                // Weight 2 for a pair within Dubov 2.5's limits, 1 for one that breaks them.
+                edges.push((i, j, if within { 2 } else { 1 }));
             }
         }
         if n % 2 == 1 && !states[players[i].index()].unplayed_point {
-            edges.push((i, n, 1));
+            edges.push((i, n, 2));
         }
     }
-    engine::matching::has_perfect_matching(n + n % 2, &edges)
+    let mate = engine::matching::max_weight_matching(n + n % 2, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(
+        edges
+            .iter()
+            .filter(|&&(i, j, w)| w == 1 && mate[i] == Some(j))
+            .count(),
+    )
+}
+
+/// How Dubov 2.5's upfloat limits count in [`fewest_breaches`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Limits {
+    /// Pairs that break them are left out.
+    Kept,
+    /// Pairs that break them are allowed, and counted.
+    Ignored,
+}
+
+/// Whether any pairing of `round` meets the absolute criteria (see [`fewest_breaches`]).
+pub fn legal_pairing_exists(
+    t: &Tournament,
+    round: engine::RoundNo,
+    fifty_relaxed: bool,
+    upfloat_limits: bool,
+) -> bool {
+    let limits = if upfloat_limits {
+        Limits::Kept
+    } else {
+        Limits::Ignored
+    };
+    fewest_breaches(t, round, fifty_relaxed, limits).is_some()
 }
 
 /// A hand-worked case's TRF file, `tests/fixtures/trf/hand-worked/NAME.trf`.
