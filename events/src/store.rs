@@ -281,11 +281,29 @@ fn now_ms() -> u64 {
 
 impl Store {
     /// Opens (creating if needed) the database in directory `path`.
+    ///
+    /// sled locks the directory; a store just closed in this process (or a server just
+    /// stopped) may hold the lock a moment longer while sled's background writes finish, so a
+    /// busy lock is retried for up to two seconds before it is reported.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let db = sled::open(path).map_err(|source| StoreError::Open {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let started = std::time::Instant::now();
+        let db = loop {
+            match sled::open(path) {
+                // sled reports the lock only in its message.
+                Err(e)
+                    if e.to_string().contains("could not acquire lock")
+                        && started.elapsed() < Duration::from_secs(2) =>
+                {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                other => {
+                    break other.map_err(|source| StoreError::Open {
+                        path: path.to_path_buf(),
+                        source,
+                    })?
+                }
+            }
+        };
         let events = db.open_tree("events")?;
         let idempotency = db.open_tree("idempotency")?;
         Ok(Store {

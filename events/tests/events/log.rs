@@ -444,3 +444,20 @@ fn the_log_survives_reopening() {
     assert!(state.rounds()[0].results.iter().all(Option::is_some));
     assert_eq!(store.tournaments().unwrap(), vec![t]);
 }
+
+/// A store that is open (here, in this process; in life, another server on the same data
+/// directory) is not opened twice: after a short wait for a store that is closing, the error
+/// names the directory and the lock.
+#[test]
+fn a_store_in_use_is_refused_naming_its_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let _open = events::Store::open(dir.path()).unwrap();
+    let Err(e) = events::Store::open(dir.path()) else {
+        panic!("opened twice")
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains(&dir.path().display().to_string()) && text.contains("lock"),
+        "{text}"
+    );
+}
