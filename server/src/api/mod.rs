@@ -22,9 +22,12 @@ use serde_json::{json, Value};
 
 type Result<T> = std::result::Result<T, ApiError>;
 
-/// Registers every route of the API.
+/// Registers every route of the API. Routes are tried in this order, each by a pattern match:
+/// the results, which arbiters enter by the thousand at the end of a round, come first.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(openapi)
+    cfg.service(enter_result)
+        .service(correct_result)
+        .service(openapi)
         .service(list_tournaments)
         .service(create)
         .service(import)
@@ -39,8 +42,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(publish)
         .service(unpublish)
         .service(show_round)
-        .service(enter_result)
-        .service(correct_result)
         .service(standings_json)
         .service(crosstable)
         .service(export_trf)
