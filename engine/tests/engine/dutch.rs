@@ -180,6 +180,30 @@ fn next(t: &Tournament) -> (Vec<(u32, u32)>, Option<u32>) {
     )
 }
 
+/// C.2-C.6 alone: round 2 of 8 after 1-5 1-0, 6-2 0-1, 3-7 0-1, 8-4 1-0 (round 1 by
+/// F.4/E.5). Bracket 1 = {1, 2, 7, 8} in A.2's order; 1 and 8 had White and want Black, 2
+/// and 7 want White: w = b = 2, so x = 0 (C.2, A.8); homogeneous, p = 2 (C.3, A.6); S1 = 1 2,
+/// S2 = 7 8 (C.4, C.5); C.6 pairs 1-7 and 2-8: no one has met, every preference is granted:
+/// complete at the first try. Bracket 0 = {3, 4, 5, 6} the same way: 3 and 6 want Black,
+/// 4 and 5 White; 3-5 and 4-6 at the first try. Colours E.1; boards F.1.
+#[test]
+fn dutch_c2_c6_every_bracket_paired_at_the_first_try() {
+    let t = from_file(
+        "dutch_c2_c6_every_bracket_paired_at_the_first_try",
+        event(8, 5, &["1-5 1-0; 6-2 0-1; 3-7 0-1; 8-4 1-0"]),
+    );
+    assert_eq!(next(&t), (vec![(7, 1), (2, 8), (5, 3), (4, 6)], None));
+    let p = engine::pairing::pair_next_round(&t, System::Dutch).unwrap();
+    let text = p.explanation.join("\n");
+    // S2 as C.5 ordered it, untouched by C.7 or C.8.
+    for said in [
+        "S1 = 1 2; S2 in the order used (D.1, C.7) = 7 8.",
+        "S1 = 3 4; S2 in the order used (D.1, C.7) = 5 6.",
+    ] {
+        assert!(text.contains(said), "{said}\n{text}");
+    }
+}
+
 /// D.1 and C.7: round 2 of 8 after four draws (round 1 by F.4/E.5: 1-5, 6-2, 3-7, 8-4).
 /// One bracket of 0.5; S1 = 1 2 3 4, S2 = 5 6 7 8. Preferences alternate (A.7 b): 1, 3, 6,
 /// 8 want Black, 2, 4, 5, 7 White; w = b = 4, q = 4, so x = 0 (A.8): no preference may be
