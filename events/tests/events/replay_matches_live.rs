@@ -80,8 +80,11 @@ proptest! {
         let replayed = replay(log.iter().map(|e| e.as_ref())).unwrap();
         prop_assert_eq!(&replayed, &live);
         prop_assert_eq!(replayed.tournament(), live.tournament());
-        // And a fresh store on the same files replays to the same state.
-        let reopened = events::Store::open(store.path());
-        drop(reopened);
+        // And a fresh store on the same files, once this one is closed, replays to the
+        // same state.
+        let path = store.path().to_path_buf();
+        drop(store);
+        let reopened = events::Store::open(&path).unwrap();
+        prop_assert_eq!(&reopened.state(t).unwrap(), &live);
     }
 }
