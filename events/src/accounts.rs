@@ -69,15 +69,15 @@ impl Store {
                 account.name
             )));
         }
-        let accounts = self.tree("accounts")?;
+        let accounts = self.accounts_tree();
         let bytes =
             serde_json::to_vec(&account).map_err(|e| StoreError::BadAccount(e.to_string()))?;
         if let Some(old) = accounts.insert(account.name.as_bytes(), bytes)? {
             if let Ok(old) = serde_json::from_slice::<Account>(&old) {
-                self.tree("tokens")?.remove(old.token_sha256.as_bytes())?;
+                self.tokens_tree().remove(old.token_sha256.as_bytes())?;
             }
         }
-        self.tree("tokens")?
+        self.tokens_tree()
             .insert(account.token_sha256.as_bytes(), account.name.as_bytes())?;
         self.flush_now()?;
         Ok(())
@@ -86,10 +86,10 @@ impl Store {
     /// The account a bearer token belongs to.
     pub fn authenticate(&self, token: &str) -> Result<Option<Account>, StoreError> {
         let hash = hash_token(token);
-        let Some(name) = self.tree("tokens")?.get(hash.as_bytes())? else {
+        let Some(name) = self.tokens_tree().get(hash.as_bytes())? else {
             return Ok(None);
         };
-        let Some(bytes) = self.tree("accounts")?.get(&name)? else {
+        let Some(bytes) = self.accounts_tree().get(&name)? else {
             return Ok(None);
         };
         let account: Account =
@@ -104,7 +104,7 @@ impl Store {
 
     /// Every account.
     pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        self.tree("accounts")?
+        self.accounts_tree()
             .iter()
             .values()
             .map(|v| {

@@ -244,6 +244,10 @@ struct Inner {
     db: sled::Db,
     events: sled::Tree,
     idempotency: sled::Tree,
+    /// Account name -> account (JSON).
+    accounts: sled::Tree,
+    /// SHA-256 of a token -> account name.
+    tokens: sled::Tree,
     path: PathBuf,
     logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
     flushes: Mutex<Flushes>,
@@ -306,11 +310,17 @@ impl Store {
         };
         let events = db.open_tree("events")?;
         let idempotency = db.open_tree("idempotency")?;
+        // Opened once: sled's open_tree takes a lock that flushes hold, and every request with
+        // a token reads these two.
+        let accounts = db.open_tree("accounts")?;
+        let tokens = db.open_tree("tokens")?;
         Ok(Store {
             inner: Arc::new(Inner {
                 db,
                 events,
                 idempotency,
+                accounts,
+                tokens,
                 path: path.to_path_buf(),
                 logs: Mutex::new(HashMap::new()),
                 flushes: Mutex::new(Flushes::default()),
@@ -319,9 +329,14 @@ impl Store {
         })
     }
 
-    /// A tree of the database, for this crate's other modules.
-    pub(crate) fn tree(&self, name: &str) -> Result<sled::Tree, StoreError> {
-        Ok(self.inner.db.open_tree(name)?)
+    /// The accounts, by name.
+    pub(crate) fn accounts_tree(&self) -> &sled::Tree {
+        &self.inner.accounts
+    }
+
+    /// The accounts' names, by the SHA-256 of their tokens.
+    pub(crate) fn tokens_tree(&self) -> &sled::Tree {
+        &self.inner.tokens
     }
 
     /// Makes everything written so far durable.
