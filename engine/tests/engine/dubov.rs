@@ -173,3 +173,44 @@ fn dubov_5_the_first_round_from_a_file() {
         (vec![(1, 4), (5, 2), (3, 6)], Some(7))
     );
 }
+
+/// 7.1, three times over: round 3 of 5, six players (R 2400, 2390, ... 2350): round 1 (5)
+/// 1-4 1-0, 5-2 0-1, 3-6 1-0; round 2 2-1 =, 5-3 0-1, 4-6 =. Scores 3:2, 1:1.5, 2:1.5,
+/// 4:0.5, 6:0.5, 5:0. 3 is alone (he can play no one of his group): 7.1 brings up from 1.5 the
+/// player due the colour opposite to his (3 had White then Black: due White): 2 (Black then
+/// White: due Black), so 3-2. Then 1 is alone: due White (White then Black); of 0.5, 4 is due
+/// Black but has met 1, so the highest R of the others: 6, due White too, but 1 may take Black
+/// (2.3, 2.4) and 6 may not (Black twice): 6-1. Then 4 alone takes 5 (the only one left, not
+/// met): both are due Black and 5 has had White twice, so 4-5 (2.4, then 3). 5, the last,
+/// floated up in round 2 and must again, whoever he meets: no pairing keeps 2.5 for him, so it
+/// gives way for him alone (9), as the explanation says.
+#[test]
+fn dubov_7_1_a_player_who_has_met_his_group_takes_one_from_below() {
+    let t = crate::dutch::from_file(
+        "dubov_7_1_a_player_alone_takes_one_from_below",
+        crate::dutch::event_for(
+            System::Dubov,
+            6,
+            5,
+            &["1-4 1-0; 5-2 0-1; 3-6 1-0", "2-1 =; 5-3 0-1; 4-6 ="],
+        ),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    assert_eq!(
+        got,
+        vec![(3, 2), (6, 1), (4, 5)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    let text = p.explanation.join("\n");
+    for said in [
+        "7.1: 3 ",
+        "7.1: 1 ",
+        "7.1: 4 ",
+        "they are set aside for 5 only",
+    ] {
+        assert!(text.contains(said), "{said}\n{text}");
+    }
+}
