@@ -214,3 +214,33 @@ fn dubov_7_1_a_player_who_has_met_his_group_takes_one_from_below() {
         assert!(text.contains(said), "{said}\n{text}");
     }
 }
+
+/// 7.4 and 7.3 in one round: round 2 of 5, eight players (R 2400, 2390, ... 2330) after
+/// round 1 (5) 1-5 1-0, 6-2 1-0, 3-7 1-0, 8-4 0-1. Group 1 = {1, 3, 4, 6}: 1, 3 and 6 had
+/// White and are due Black, 4 is due White: Blacks exceed Whites by 2, so 7.4 moves the black
+/// with the highest ARO, 6 (2390, against 1's 2360 and 3's 2340), to the whites (White twice
+/// is within 2.3 and 2.4). Whites by ARO: 4 (2330), 6 (2390); blacks by R: 1, 3: 4-1, 6-3.
+/// Group 0 = {2, 5, 7, 8}: 2, 5 and 7 are due White, 8 Black: 7.3 moves the white with the
+/// lowest ARO, 2 (2350, against 5's 2400 and 7's 2380), to the blacks. Whites by ARO: 7
+/// (2380), 5 (2400); blacks by R: 2 (2390), 8 (2330): 7-2, 5-8. None of them has met.
+#[test]
+fn dubov_7_3_7_4_unequal_colour_groups_are_evened() {
+    let t = crate::dutch::from_file(
+        "dubov_7_3_7_4_unequal_colour_groups_are_evened",
+        crate::dutch::event_for(System::Dubov, 8, 5, &["1-5 1-0; 6-2 1-0; 3-7 1-0; 8-4 0-1"]),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![(4, 1), (5, 8), (6, 3), (7, 2)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    let text = p.explanation.join("\n");
+    for said in ["7.4: ", "7.3: "] {
+        assert!(text.contains(said), "{said}\n{text}");
+    }
+}
