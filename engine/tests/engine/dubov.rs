@@ -244,3 +244,31 @@ fn dubov_7_3_7_4_unequal_colour_groups_are_evened() {
         assert!(text.contains(said), "{said}\n{text}");
     }
 }
+
+/// 6.3: round 2 of 5, six players (R 2400, 2390, ... 2350), every game of round 1 (5) drawn:
+/// 1-4, 5-2, 3-6, the left-hand player White. One group: 1, 5, 3 are due Black, 4, 2, 6
+/// White. Whites by ARO (6.2): 2 (2360), 6 (2380), 4 (2400); blacks by R: 1, 3, 5. Row 2,
+/// 6-3, is a rematch (2.1): 6.3 gives 6 the first black of the lower rows he has not met, 5,
+/// and 4 takes 3. So 2-1, 6-5, 4-3.
+#[test]
+fn dubov_6_3_a_rematch_takes_the_next_black_below() {
+    let t = crate::dutch::from_file(
+        "dubov_6_3_a_rematch_takes_the_next_black_below",
+        crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 =; 5-2 =; 3-6 ="]),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![(2, 1), (4, 3), (6, 5)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    assert!(
+        p.explanation.iter().any(|l| l.contains("6.3")),
+        "{}",
+        p.explanation.join("\n")
+    );
+}
