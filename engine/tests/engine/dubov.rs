@@ -272,3 +272,32 @@ fn dubov_6_3_a_rematch_takes_the_next_black_below() {
         p.explanation.join("\n")
     );
 }
+
+/// 4 with 2.2: round 3 of 5, five players (R 2400, 2390, ... 2360). Round 1 (5): 1-3 1-0,
+/// 4-2 1-0, 5 the bye; round 2: 4-1 1-0, 5-2 0-1, 3 the bye. Scores 4:2, then 1, 2, 3 and 5
+/// with 1: the lowest group. Its lowest R is 5's, and then 3's, but both have had a point
+/// without playing (2.2): the bye goes to 2. Then 4, alone on 2 points and due Black (White
+/// twice), takes from below by 7.1 one he has not met who is due White: 3 (5 is due Black).
+/// Last, 1 (due White) meets 5 (due Black). So 3-4, 1-5, bye 2.
+#[test]
+fn dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing() {
+    let t = crate::dutch::from_file(
+        "dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing",
+        crate::dutch::event_for(
+            System::Dubov,
+            5,
+            5,
+            &["1-3 1-0; 4-2 1-0; 5 bye", "4-1 1-0; 5-2 0-1; 3 bye"],
+        ),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    got.sort();
+    assert_eq!(
+        (got, p.bye.map(|b| b.get())),
+        (vec![(1, 5), (3, 4)], Some(2)),
+        "{}",
+        p.explanation.join("\n")
+    );
+}
