@@ -98,7 +98,7 @@ pub fn bind(
 ) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
     let server = HttpServer::new(move || App::new().configure(configure(state.clone())))
         .workers(2)
-        .on_connect(crate::live::remember_socket)
+        .on_connect(crate::live::bound_send_buffer)
         .bind(address)?;
     let bound = server.addrs().first().copied().unwrap_or(address);
     Ok((server.run(), bound))

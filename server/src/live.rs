@@ -226,9 +226,6 @@ pub async fn websocket(
     // The handshake and the incoming messages as actix-ws does them; the outgoing side is a
     // stream of ready-made frames, so that a batch's frames, encoded once, go to every client.
     let (_, _, mut incoming) = actix_ws::handle(&req, body)?;
-    if let Some(Socket(fd)) = req.conn_data::<Socket>() {
-        let _ = socket2::SockRef::from(&**fd).set_send_buffer_size(SEND_BUFFER);
-    }
     let (out, frames) = mpsc::channel::<Bytes>(QUEUE);
     let body = futures_util::stream::unfold(frames, |mut frames| async move {
         frames
@@ -293,23 +290,18 @@ pub async fn websocket(
     Ok(response)
 }
 
-/// The kernel's send buffer for a WebSocket (it may double it): room for several batches,
-/// while a display that stops reading (a screen gone to sleep with its connection open) soon
-/// falls behind and gets a resync notice instead of holding megabytes of kernel memory.
+/// The kernel's send buffer of every connection (it may double it): room for several batches
+/// of events, and for any answer in a few writes, while a display that stops reading (a screen
+/// gone to sleep with its connection open) soon falls behind and gets a resync notice instead
+/// of holding megabytes of kernel memory. Set on every connection when it is accepted: which
+/// one will become a WebSocket is not known yet, and keeping a second descriptor to set it
+/// later would double the descriptors hundreds of displays use.
 const SEND_BUFFER: usize = 64 * 1024;
 
-/// A connection's socket, kept (as a second descriptor) so that the WebSocket handler can bound
-/// its send buffer.
-#[derive(Clone)]
-pub struct Socket(Arc<std::os::fd::OwnedFd>);
-
-/// For `HttpServer::on_connect`: remembers each connection's socket.
-pub fn remember_socket(connection: &dyn std::any::Any, data: &mut actix_web::dev::Extensions) {
-    use std::os::fd::AsFd;
+/// For `HttpServer::on_connect`: bounds the connection's send buffer.
+pub fn bound_send_buffer(connection: &dyn std::any::Any, _: &mut actix_web::dev::Extensions) {
     if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {
-            data.insert(Socket(Arc::new(fd)));
-        }
+        let _ = socket2::SockRef::from(tcp).set_send_buffer_size(SEND_BUFFER);
     }
 }
 
