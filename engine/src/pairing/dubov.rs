@@ -871,11 +871,7 @@ fn transfer_colour(
     lines: &mut Vec<String>,
 ) {
     let n = (from.len() - to.len()) / 2;
-    let mut movable: Vec<usize> = from
-        .iter()
-        .copied()
-        .filter(|&x| cx.players[x].must != Some(colour))
-        .collect();
+    let mut movable: Vec<usize> = from.clone();
     movable.sort_by(|&a, &b| {
         let (aro, rating) = match colour {
             Color::White => (
@@ -890,7 +886,25 @@ fn transfer_colour(
         aro.then(rating)
             .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
     });
-    let moved: Vec<usize> = movable.into_iter().take(n).collect();
+    // 2.6: those 2.3/2.4 keep to `colour` stay, and the next in the order move instead.
+    let mut moved = Vec::with_capacity(n);
+    let mut kept = Vec::new();
+    for x in movable {
+        if moved.len() == n {
+            break;
+        }
+        if cx.players[x].must == Some(colour) {
+            kept.push(x);
+        } else {
+            moved.push(x);
+        }
+    }
+    if !kept.is_empty() {
+        lines.push(format!(
+            "  2.6: {} would come first but may not change subgroup (2.3/2.4).",
+            cx.list(&kept)
+        ));
+    }
     if !moved.is_empty() {
         lines.push(match colour {
             Color::White => format!(

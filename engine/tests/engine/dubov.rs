@@ -301,3 +301,52 @@ fn dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing() {
         p.explanation.join("\n")
     );
 }
+
+/// 2.6 with 7.3: round 3 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 8-3 =, 1-4
+/// 1-0, 2-5 =, 7-6 =; round 2: 6-3 =, 8-1 1-0, 4-2 =, 5-7 0-1 (White first). Group 1 =
+/// {1, 2, 3, 6}: 3 had Black twice (due White, and may not have Black: 2.3, 2.4), 1 and 2 had
+/// White then Black (due White), 6 Black then White (due Black). Whites exceed blacks by 2, so
+/// 7.3 moves the white with the lowest ARO to the blacks: that is 3 (2340, against 1's 2350
+/// and 2's 2365), but the move would give him a third Black, so 2.6 forbids it and 1 goes.
+/// Whites by ARO: 3, 2; blacks by R: 1, 6: 3-1, 2-6. Group 1.5 = {7, 8}: 8 had White twice,
+/// 7 is due White: 7-8. Group 0.5 = {4, 5}: both due Black, so 7.4 moves the one with the
+/// higher ARO, 4 (2395 against 2365), to the whites: 4-5.
+#[test]
+fn dubov_2_6_7_3_a_player_is_not_moved_into_a_third_black() {
+    let t = crate::dutch::from_file(
+        "dubov_2_6_7_3_a_player_is_not_moved_into_a_third_black",
+        crate::dutch::event_for(
+            System::Dubov,
+            8,
+            5,
+            &[
+                "8-3 =; 1-4 1-0; 2-5 =; 7-6 =",
+                "6-3 =; 8-1 1-0; 4-2 =; 5-7 0-1",
+            ],
+        ),
+    );
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![(2, 6), (3, 1), (4, 5), (7, 8)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    assert!(
+        p.explanation
+            .iter()
+            .any(|l| l.contains("7.3: moved to the black subgroup (lowest ARO): 1")),
+        "{}",
+        p.explanation.join("\n")
+    );
+    assert!(
+        p.explanation
+            .iter()
+            .any(|l| l.contains("2.6: 3 would come first but may not change subgroup")),
+        "{}",
+        p.explanation.join("\n")
+    );
+}
