@@ -596,11 +596,8 @@ fn heartbeats_close_silent_connections_and_keep_live_ones() {
     let server =
         Server::start_with_env(&[("SWISS_PING_SECONDS", "1"), ("SWISS_TIMEOUT_SECONDS", "2")]);
     let id = tournament(&server, "dutch", 2);
-    let url = format!("ws://{}/ws/tournaments/{id}?after=0", server.address);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let url = crate::support::ws_url(server.address, &id, 0);
+    let runtime = crate::support::runtime();
     runtime.block_on(async {
         let (mut silent, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
         let (mut live, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -665,11 +662,8 @@ fn a_display_that_falls_behind_is_told_to_resync_and_resumes() {
     use tokio_tungstenite::tungstenite::Message;
     let server = Server::start_with_env(&[("SWISS_LIVE_BACKLOG", "2")]);
     let id = tournament(&server, "dutch", 2);
-    let url = format!("ws://{}/ws/tournaments/{id}?after=0", server.address);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let url = crate::support::ws_url(server.address, &id, 0);
+    let runtime = crate::support::runtime();
     // A small receive buffer, so that the kernel does not hold for it what it does not read.
     let mut slow = runtime.block_on(async {
         let socket = tokio::net::TcpSocket::new_v4().unwrap();

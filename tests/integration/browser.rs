@@ -97,10 +97,7 @@ impl Browser {
         s.read_exact(&mut body).unwrap();
         let target: Value = serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{e}: {head}"));
         let ws = target["webSocketDebuggerUrl"].as_str().unwrap().to_string();
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
+        let runtime = crate::support::runtime();
         let (socket, _) = runtime
             .block_on(tokio_tungstenite::connect_async(ws.clone()))
             .unwrap_or_else(|e| panic!("{ws}: {e}"));

@@ -43,7 +43,7 @@ fn five_hundred_displays_eight_arbiters() {
         .build()
         .unwrap();
     let connected = Arc::new(AtomicUsize::new(0));
-    let url = format!("ws://{}/ws/tournaments/{id}?after={head}", server.address);
+    let url = crate::support::ws_url(server.address, &id, head);
     let displays: Vec<_> = (0..display_count())
         .map(|_| {
             let (url, connected) = (url.clone(), connected.clone());

@@ -288,19 +288,29 @@ pub struct Display {
     pub last_seq: u64,
 }
 
+/// The live address of tournament `t` on the server at `address`, for a client that has every
+/// event up to `after`.
+pub fn ws_url(address: SocketAddr, t: &str, after: u64) -> String {
+    format!("ws://{address}/ws/tournaments/{t}?after={after}")
+}
+
+/// A runtime on the calling thread, for a test's WebSocket clients.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
 impl Display {
     /// Connects to `/ws/tournaments/{t}?after={after}`.
     pub fn connect(address: SocketAddr, t: &str, after: u64) -> Display {
-        let url = format!("ws://{address}/ws/tournaments/{t}?after={after}");
+        let url = ws_url(address, t, after);
         let (tx, rx) = mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let (ready_tx, ready_rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            runtime.block_on(async move {
+            runtime().block_on(async move {
                 use futures_util::StreamExt;
                 let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("the WebSocket connects");
                 let _ = ready_tx.send(());

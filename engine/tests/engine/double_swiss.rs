@@ -73,8 +73,7 @@ fn c1_c4_and_3_6_identifier_in_round_two() {
         byes: vec![],
     })
     .unwrap();
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     let mut got: Vec<(u32, u32)> = pairs(&p)
         .into_iter()
         .map(|(a, b)| (a.min(b), a.max(b)))
@@ -313,8 +312,7 @@ fn colours_4_3_3_the_latest_round_with_different_colours() {
         })
         .unwrap();
     }
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert!(pairs(&p).contains(&(1, 2)), "{:?}", pairs(&p));
 }
 
@@ -332,8 +330,7 @@ fn colours_4_3_2_white_to_the_player_with_fewer_whites() {
         byes: vec![],
     })
     .unwrap();
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     let mut got = pairs(&p);
     got.sort();
     assert_eq!(got, vec![(2, 1), (3, 4)]);
@@ -354,8 +351,7 @@ fn colours_4_3_4_the_higher_ranked_player_alternates() {
         byes: vec![],
     })
     .unwrap();
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     let mut got = pairs(&p);
     got.sort();
     assert_eq!(got, vec![(2, 1), (3, 4)]);
@@ -391,8 +387,7 @@ fn bye_c2_not_twice_then_the_next_lowest_score() {
         })
         .unwrap();
     }
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert_eq!(p.bye, Some(tpn(3)), "{:?}", pairs(&p));
 }
 
@@ -414,10 +409,16 @@ fn colours_4_3_5_the_opponents_last_match() {
         }],
     })
     .unwrap();
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert_eq!(p.bye, Some(tpn(5)));
     assert!(pairs(&p).contains(&(2, 1)), "{:?}", pairs(&p));
+}
+
+/// The next round of `t` as the system pairs it, checked by the validator.
+fn paired(t: &Tournament) -> RoundPairing {
+    let p = pair_next_round(t, System::DoubleSwiss).unwrap();
+    assert_eq!(validate(t, System::DoubleSwiss, &p), vec![]);
+    p
 }
 
 /// Whether `a` and `b` meet in `p`, either colour.
@@ -436,8 +437,7 @@ fn met(p: &RoundPairing, a: u32, b: u32) -> bool {
 #[test]
 fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
     let mut t = crate::support::hand_worked("double_swiss_c7_not_again_a_floater");
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert!(met(&p, 2, 4) && met(&p, 3, 5), "{:?}", pairs(&p));
     t.settings.rounds = Some(3);
     let last = pair_next_round(&t, System::DoubleSwiss).unwrap();
@@ -452,8 +452,7 @@ fn c5_c7_an_upfloater_who_floated_last_round_comes_last() {
 #[test]
 fn bye_3_4_1_only_a_player_who_leaves_a_legal_pairing() {
     let t = crate::support::hand_worked("double_swiss_3_4_1_the_bye_leaves_a_legal_pairing");
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert_eq!(p.bye, Some(tpn(1)));
     assert!(met(&p, 2, 3) && met(&p, 4, 5), "{:?}", pairs(&p));
 }
@@ -466,8 +465,7 @@ fn bye_3_4_1_only_a_player_who_leaves_a_legal_pairing() {
 #[test]
 fn c3_an_upfloater_must_leave_the_rest_pairable() {
     let t = crate::support::hand_worked("double_swiss_c3_the_rest_must_stay_pairable");
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert_eq!(p.bye, Some(tpn(1)));
     assert!(met(&p, 2, 3) && met(&p, 4, 5), "{:?}", pairs(&p));
 }
@@ -487,8 +485,7 @@ fn c6_the_following_scoregroup_is_left_able_to_pair_itself() {
         if last {
             t.settings.rounds = Some(3);
         }
-        let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-        assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+        let p = paired(&t);
         assert!(
             met(&p, 3, 5) && met(&p, 1, 2) && met(&p, 4, 6),
             "last round {last}: {:?}",
@@ -519,8 +516,7 @@ fn c6_the_following_scoregroup_is_left_able_to_pair_itself() {
 #[test]
 fn c8_the_upfloaters_opponent_did_not_float_last_round() {
     let mut t = crate::support::hand_worked("double_swiss_c8_not_against_a_floater");
-    let p = pair_next_round(&t, System::DoubleSwiss).unwrap();
-    assert_eq!(validate(&t, System::DoubleSwiss, &p), vec![]);
+    let p = paired(&t);
     assert!(met(&p, 2, 5) && met(&p, 3, 4), "{:?}", pairs(&p));
     t.settings.rounds = Some(3);
     let last = pair_next_round(&t, System::DoubleSwiss).unwrap();

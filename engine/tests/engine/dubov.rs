@@ -3,6 +3,7 @@
 use crate::support::{fewest_breaches, legal_pairing_exists, Limits};
 use engine::generate::GenerateConfig;
 use engine::history::{states_before, Float};
+use engine::pairing::RoundPairing;
 use engine::{RoundNo, System};
 
 /// Generated tournaments of many sizes: every round the system pairs meets the limitations
@@ -101,6 +102,31 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
     assert!(rounds_paired > 5000);
 }
 
+/// A hand-worked case: `name`'s TRF file (checked against `rounds` played by the first `n`
+/// players of a five-round event), paired by the system and checked by the validator. The
+/// pairing, and its pairs (White, Black) board by board.
+fn hand_worked(name: &str, n: u32, rounds: &[&str]) -> (RoundPairing, Vec<(u32, u32)>) {
+    let t = crate::dutch::from_file(name, crate::dutch::event_for(System::Dubov, n, 5, rounds));
+    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
+    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
+    let pairs = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    (p, pairs)
+}
+
+/// `pairs` in order, whatever the boards.
+fn sorted(mut pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    pairs.sort();
+    pairs
+}
+
+/// Asserts that the explanation says each of `said`.
+fn says(p: &RoundPairing, said: &[&str]) {
+    let text = p.explanation.join("\n");
+    for s in said {
+        assert!(text.contains(s), "{s}\n{text}");
+    }
+}
+
 /// 7.2, 6.2 and 6.3 in a whole round: round 2 of 6 (R 2400, 2390, ... 2350) after 1-4 1-0,
 /// 5-2 0-1, 3-6 1-0. Group 1 = {1, 2, 3} is odd; its due colours are Black (1, 3) and White
 /// (2), so Black dominates and 7.2 takes from group 0 the player due White with the highest R
@@ -109,30 +135,24 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
 /// due White, 5 Black: 6-5. Boards by score, then the sum.
 #[test]
 fn dubov_7_2_6_2_a_whole_round() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_7_2_6_2_a_whole_round",
-        crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 1-0; 5-2 0-1; 3-6 1-0"]),
+        6,
+        &["1-4 1-0; 5-2 0-1; 3-6 1-0"],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
     assert_eq!(
         got,
         vec![(2, 1), (4, 3), (6, 5)],
         "{}",
         p.explanation.join("\n")
     );
-    assert!(p
-        .explanation
-        .iter()
-        .any(|l| l.contains("7.2: the group is odd; 4 ")));
     // 9: the AROs, one decimal.
-    assert!(
-        p.explanation
-            .iter()
-            .any(|l| l.contains("1 (2370.0), 2 (2360.0), 3 (2350.0)")),
-        "{}",
-        p.explanation.join("\n")
+    says(
+        &p,
+        &[
+            "7.2: the group is odd; 4 ",
+            "1 (2370.0), 2 (2360.0), 3 (2350.0)",
+        ],
     );
 }
 
@@ -146,15 +166,17 @@ fn dubov_7_2_6_2_a_whole_round() {
 /// (AROs 2385 both): White to 3. So 4-1, 3-2.
 #[test]
 fn dubov_2_1_no_rematch_even_between_whites() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_2_1_no_rematch_even_between_whites",
-        crate::dutch::event_for(System::Dubov, 4, 5, &["1-3 =; 4-2 =", "2-1 =; 3-4 ="]),
+        4,
+        &["1-3 =; 4-2 =", "2-1 =; 3-4 ="],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
-    got.sort();
-    assert_eq!(got, vec![(3, 2), (4, 1)], "{}", p.explanation.join("\n"));
+    assert_eq!(
+        sorted(got),
+        vec![(3, 2), (4, 1)],
+        "{}",
+        p.explanation.join("\n")
+    );
 }
 
 /// 5: round 1 of seven players (a TRF with no games): the list is the pairing numbers' order;
@@ -186,33 +208,26 @@ fn dubov_5_the_first_round_from_a_file() {
 /// gives way for him alone (9), as the explanation says.
 #[test]
 fn dubov_7_1_a_player_who_has_met_his_group_takes_one_from_below() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_7_1_a_player_alone_takes_one_from_below",
-        crate::dutch::event_for(
-            System::Dubov,
-            6,
-            5,
-            &["1-4 1-0; 5-2 0-1; 3-6 1-0", "2-1 =; 5-3 0-1; 4-6 ="],
-        ),
+        6,
+        &["1-4 1-0; 5-2 0-1; 3-6 1-0", "2-1 =; 5-3 0-1; 4-6 ="],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
     assert_eq!(
         got,
         vec![(3, 2), (6, 1), (4, 5)],
         "{}",
         p.explanation.join("\n")
     );
-    let text = p.explanation.join("\n");
-    for said in [
-        "7.1: 3 ",
-        "7.1: 1 ",
-        "7.1: 4 ",
-        "they are set aside for 5 only",
-    ] {
-        assert!(text.contains(said), "{said}\n{text}");
-    }
+    says(
+        &p,
+        &[
+            "7.1: 3 ",
+            "7.1: 1 ",
+            "7.1: 4 ",
+            "they are set aside for 5 only",
+        ],
+    );
 }
 
 /// 7.4 and 7.3 in one round: round 2 of 5, eight players (R 2400, 2390, ... 2330) after
@@ -225,24 +240,18 @@ fn dubov_7_1_a_player_who_has_met_his_group_takes_one_from_below() {
 /// (2380), 5 (2400); blacks by R: 2 (2390), 8 (2330): 7-2, 5-8. None of them has met.
 #[test]
 fn dubov_7_3_7_4_unequal_colour_groups_are_evened() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_7_3_7_4_unequal_colour_groups_are_evened",
-        crate::dutch::event_for(System::Dubov, 8, 5, &["1-5 1-0; 6-2 1-0; 3-7 1-0; 8-4 0-1"]),
+        8,
+        &["1-5 1-0; 6-2 1-0; 3-7 1-0; 8-4 0-1"],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
-    got.sort();
     assert_eq!(
-        got,
+        sorted(got),
         vec![(4, 1), (5, 8), (6, 3), (7, 2)],
         "{}",
         p.explanation.join("\n")
     );
-    let text = p.explanation.join("\n");
-    for said in ["7.4: ", "7.3: "] {
-        assert!(text.contains(said), "{said}\n{text}");
-    }
+    says(&p, &["7.4: ", "7.3: "]);
 }
 
 /// 6.3: round 2 of 5, six players (R 2400, 2390, ... 2350), every game of round 1 (5) drawn:
@@ -252,25 +261,18 @@ fn dubov_7_3_7_4_unequal_colour_groups_are_evened() {
 /// and 4 takes 3. So 2-1, 6-5, 4-3.
 #[test]
 fn dubov_6_3_a_rematch_takes_the_next_black_below() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_6_3_a_rematch_takes_the_next_black_below",
-        crate::dutch::event_for(System::Dubov, 6, 5, &["1-4 =; 5-2 =; 3-6 ="]),
+        6,
+        &["1-4 =; 5-2 =; 3-6 ="],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
-    got.sort();
     assert_eq!(
-        got,
+        sorted(got),
         vec![(2, 1), (4, 3), (6, 5)],
         "{}",
         p.explanation.join("\n")
     );
-    assert!(
-        p.explanation.iter().any(|l| l.contains("6.3")),
-        "{}",
-        p.explanation.join("\n")
-    );
+    says(&p, &["6.3"]);
 }
 
 /// 4 with 2.2: round 3 of 5, five players (R 2400, 2390, ... 2360). Round 1 (5): 1-3 1-0,
@@ -281,21 +283,13 @@ fn dubov_6_3_a_rematch_takes_the_next_black_below() {
 /// Last, 1 (due White) meets 5 (due Black). So 3-4, 1-5, bye 2.
 #[test]
 fn dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing",
-        crate::dutch::event_for(
-            System::Dubov,
-            5,
-            5,
-            &["1-3 1-0; 4-2 1-0; 5 bye", "4-1 1-0; 5-2 0-1; 3 bye"],
-        ),
+        5,
+        &["1-3 1-0; 4-2 1-0; 5 bye", "4-1 1-0; 5-2 0-1; 3 bye"],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
-    got.sort();
     assert_eq!(
-        (got, p.bye.map(|b| b.get())),
+        (sorted(got), p.bye.map(|b| b.get())),
         (vec![(1, 5), (3, 4)], Some(2)),
         "{}",
         p.explanation.join("\n")
@@ -313,40 +307,25 @@ fn dubov_4_2_2_the_bye_skips_who_had_a_point_without_playing() {
 /// higher ARO, 4 (2395 against 2365), to the whites: 4-5.
 #[test]
 fn dubov_2_6_7_3_a_player_is_not_moved_into_a_third_black() {
-    let t = crate::dutch::from_file(
+    let (p, got) = hand_worked(
         "dubov_2_6_7_3_a_player_is_not_moved_into_a_third_black",
-        crate::dutch::event_for(
-            System::Dubov,
-            8,
-            5,
-            &[
-                "8-3 =; 1-4 1-0; 2-5 =; 7-6 =",
-                "6-3 =; 8-1 1-0; 4-2 =; 5-7 0-1",
-            ],
-        ),
+        8,
+        &[
+            "8-3 =; 1-4 1-0; 2-5 =; 7-6 =",
+            "6-3 =; 8-1 1-0; 4-2 =; 5-7 0-1",
+        ],
     );
-    let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
-    assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
-    let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
-    got.sort();
     assert_eq!(
-        got,
+        sorted(got),
         vec![(2, 6), (3, 1), (4, 5), (7, 8)],
         "{}",
         p.explanation.join("\n")
     );
-    assert!(
-        p.explanation
-            .iter()
-            .any(|l| l.contains("7.3: moved to the black subgroup (lowest ARO): 1")),
-        "{}",
-        p.explanation.join("\n")
-    );
-    assert!(
-        p.explanation
-            .iter()
-            .any(|l| l.contains("2.6: 3 would come first but may not change subgroup")),
-        "{}",
-        p.explanation.join("\n")
+    says(
+        &p,
+        &[
+            "7.3: moved to the black subgroup (lowest ARO): 1",
+            "2.6: 3 would come first but may not change subgroup",
+        ],
     );
 }
