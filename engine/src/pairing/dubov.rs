@@ -24,7 +24,15 @@
 //!   first, then earlier rows changed) and the rest can still be paired. When no such
 //!   assignment exists (6.3's last case: a white who can meet no black is paired with another
 //!   white), the group is paired as a matching: the most pairs; among those, the floaters 6.4
-//!   prefers; then the most white-black pairs; then the pairs nearest the columns' order.
+//!   prefers; then the most white-black pairs; then the pairs nearest the columns' order;
+//!   among pairings equal in all of these, row by row as 6.3 goes: each white in turn takes
+//!   the first black (column order), else the first white below him, else stays unpaired,
+//!   then each black left the first black below him (within a limit of about a second of
+//!   search; past it the best pairing found stands for the rows not reached, and the
+//!   explanation says so; no generated event has come near).
+//! - 6.4: "was floater from higher score groups" is read as: came down into this group in
+//!   this round. Such players are paired first (8.2) or float on at once, so the
+//!   preference between residents mostly rests on whether they can be paired below.
 //! - 7: when both 7.1 and 7.2 apply, 7.1 goes first (the player transferred for it may also
 //!   make the number even); the dominating due colour of 7.2 is the more numerous one in the
 //!   group, White when they are equal. "The next possible lower score group" is the nearest
@@ -496,12 +504,6 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
                 }
             }
         }
-        let below: Vec<usize> = groups[gi + 1..]
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|&i| !done[i])
-            .collect();
         // 4: the bye, in the lowest group.
         if lowest && g.len() % 2 == 1 && next_down.is_empty() {
             let b = choose_bye(cx, &g).ok_or(())?;
@@ -556,9 +558,13 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
             );
             if let Some(q) = found {
                 lines.push(format!(
-                    "  7.2: the group is odd; {} (due {:?}, R {}) is transferred up.",
+                    "  7.2: the group is odd; {} ({}, R {}) is transferred up.",
                     cx.tpn(q),
-                    cx.players[q].due,
+                    match cx.players[q].due {
+                        Some(Color::White) => "due White",
+                        Some(Color::Black) => "due Black",
+                        None => "no due colour",
+                    },
                     cx.players[q].rating
                 ));
                 done[q] = true;
@@ -566,6 +572,13 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
             }
         }
         // 7.3/7.4 and 6.2-6.3.
+        // 6.4 looks at the lower groups as they stand after the transfers up.
+        let below: Vec<usize> = groups[gi + 1..]
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&i| !done[i])
+            .collect();
         let (made, left) = pair_group(cx, &g, &below, &mut lines);
         for &(a, b, _) in &made {
             done[a] = true;
@@ -839,6 +852,13 @@ fn pair_group(
         }
     }
     let mate = max_weight_matching(rows.len(), &edges, true);
+    let (mate, stopped) = in_row_order(rows.len(), whites.len(), &edges, mate);
+    if let Some(r) = stopped {
+        lines.push(format!(
+            "  6.3: among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
+            cx.tpn(rows[r])
+        ));
+    }
     let mut pairs = Vec::new();
     let mut left = Vec::new();
     for (i, m) in mate.iter().enumerate() {
@@ -857,7 +877,145 @@ fn pair_group(
             .join(", "),
         cx.list(&left)
     ));
+    let class = |x: usize| match keep(x) {
+        0 => "can be paired below",
+        1 => "cannot be paired below",
+        2 => "a floater from above, can be paired below",
+        _ => "a floater from above, cannot be paired below",
+    };
+    if !left.is_empty() {
+        let kept: Vec<usize> = rows
+            .iter()
+            .copied()
+            .filter(|x| !left.contains(x) && keep(*x) > 0)
+            .collect();
+        lines.push(format!(
+            "  6.4: chosen to float: {}{}.",
+            left.iter()
+                .map(|&x| format!("{} ({})", cx.tpn(x), class(x)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if kept.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; kept: {}",
+                    kept.iter()
+                        .map(|&x| format!("{} ({})", cx.tpn(x), class(x)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ));
+    }
     (pairs, left)
+}
+
+/// The work (the cube of the players in each matching) the row-by-row choice below may spend,
+/// about a second: it costs a weighted matching per candidate turned down. Past it, the
+/// best pairing found so far stands for the rows not yet reached, and the explanation says
+/// so. In the benchmarks' events the groups on this path had at most 18 players (under
+/// 6,000 per matching).
+const ROW_ORDER_WORK: u64 = 300_000_000;
+
+/// 6.3 among pairings the criteria rank equal (reading): rows `0..n` are the white column
+/// (`0..whites`) then the black column, each in its order; row by row, each row still free
+/// takes the first partner in 6.3's order that a best pairing of the rest allows: the blacks
+/// in column order, then (a white) the whites below him; being left unpaired comes last.
+/// `mate` is one best pairing, kept as the witness: a choice it already makes costs nothing.
+/// Also returns the first row not reached when [`ROW_ORDER_WORK`] ran out.
+fn in_row_order(
+    n: usize,
+    whites: usize,
+    edges: &[Edge],
+    mut mate: Vec<Option<usize>>,
+) -> (Vec<Option<usize>>, Option<usize>) {
+    let mut work = 0u64;
+    let mut weight = vec![None; n * n];
+    for &(a, b, w) in edges {
+        weight[a * n + b] = Some(w);
+        weight[b * n + a] = Some(w);
+    }
+    let value = |mate: &[Option<usize>], alive: &[bool]| -> (usize, i64) {
+        let mut v = (0, 0);
+        for a in (0..n).filter(|&a| alive[a]) {
+            if let Some(b) = mate[a].filter(|&b| a < b && alive[b]) {
+                v.0 += 1;
+                v.1 += weight[a * n + b].unwrap_or(0);
+            }
+        }
+        v
+    };
+    // The best pairing of the rows still `alive`, and its value.
+    let best = |alive: &[bool]| -> (Vec<Option<usize>>, (usize, i64)) {
+        let index: Vec<usize> = (0..n).filter(|&a| alive[a]).collect();
+        let mut at = vec![usize::MAX; n];
+        for (k, &a) in index.iter().enumerate() {
+            at[a] = k;
+        }
+        let sub: Vec<Edge> = edges
+            .iter()
+            .filter(|&&(a, b, _)| alive[a] && alive[b])
+            .map(|&(a, b, w)| (at[a], at[b], w))
+            .collect();
+        let m = max_weight_matching(index.len(), &sub, true);
+        let mut full = vec![None; n];
+        for (k, p) in m.iter().enumerate() {
+            full[index[k]] = p.map(|q| index[q]);
+        }
+        let v = value(&full, alive);
+        (full, v)
+    };
+    let mut alive = vec![true; n];
+    let mut target = value(&mate, &alive);
+    for r in 0..n {
+        if !alive[r] {
+            continue;
+        }
+        let partners = (whites.max(r + 1)..n).chain(if r < whites { r + 1..whites } else { 0..0 });
+        let candidates = partners
+            .filter(|&c| alive[c] && weight[r * n + c].is_some())
+            .map(Some)
+            .chain(std::iter::once(None))
+            .collect::<Vec<_>>();
+        for c in candidates {
+            let gain = c.map_or((0, 0), |c| (1, weight[r * n + c].unwrap_or(0)));
+            alive[r] = false;
+            if let Some(c) = c {
+                alive[c] = false;
+            }
+            let fits = if mate[r] == c {
+                true
+            } else {
+                let size = alive.iter().filter(|a| **a).count() as u64;
+                work += size.pow(3).max(1);
+                if work > ROW_ORDER_WORK {
+                    return (mate, Some(r));
+                }
+                let (rest, v) = best(&alive);
+                let fits = (v.0 + gain.0, v.1 + gain.1) == target;
+                if fits {
+                    for a in (0..n).filter(|&a| alive[a]) {
+                        mate[a] = rest[a];
+                    }
+                    mate[r] = c;
+                    if let Some(c) = c {
+                        mate[c] = Some(r);
+                    }
+                }
+                fits
+            };
+            if fits {
+                target = (target.0 - gain.0, target.1 - gain.1);
+                break;
+            }
+            alive[r] = true;
+            if let Some(c) = c {
+                alive[c] = true;
+            }
+        }
+    }
+    (mate, None)
 }
 
 /// 7.3 (`from` the whites) and 7.4 (`from` the blacks): half the surplus moves to the other
@@ -1395,6 +1553,66 @@ mod tests {
             vec![(3, 4), (2, 5), (1, 7), (8, 6)],
             "{text}"
         );
+    }
+
+    /// 6.3's last case, row by row: whites 1, 2, 3 (AROs 2300, 2310, 2320), blacks 4, 5, 6
+    /// (R 2400, 2390, 2380); 2 has met every black. No white-black pairing exists; the most
+    /// white-black pairs is two, and two pairings have them at the same distance from the
+    /// columns: 1-4, 2-3, 5-6 and 2-1, 3-6, 4-5. Row by row, 1 takes the first black, 4;
+    /// then 2, who has met every black, the next white, 3 (6.3); the blacks left play.
+    #[test]
+    fn dubov_6_3_the_last_case_goes_row_by_row() {
+        let players = [
+            p(2200, (2300, 1), W, 1),
+            p(2190, (2310, 1), W, 1),
+            p(2180, (2320, 1), W, 1),
+            p(2400, (0, 0), B, 1),
+            p(2390, (0, 0), B, 1),
+            p(2380, (0, 0), B, 1),
+        ];
+        let mut cx = ctx(&players, &[(2, 4), (2, 5), (2, 6)]);
+        let (pairs, _, lines) = procedure(&mut cx, &[vec![0, 1, 2, 3, 4, 5]]).unwrap();
+        assert_eq!(numbered(&pairs), vec![(1, 4), (2, 3), (5, 6)], "{lines:?}");
+    }
+
+    /// 6.3's last case in a large group: 150 whites, 150 blacks, every white has met the
+    /// first two blacks and the first white every black. Every player is still paired (the
+    /// most pairs), within 2.1, and the white rows take blacks wherever they can; 1 takes the
+    /// white below him.
+    #[test]
+    fn dubov_6_3_the_last_case_in_a_large_group() {
+        let n = 150;
+        let mut players = Vec::new();
+        for i in 0..n {
+            players.push(p(2000 + i as u16, (2100 + i as u64, 1), W, 1));
+        }
+        for i in 0..n {
+            players.push(p(2500 - i as u16, (0, 0), B, 1));
+        }
+        let mut met = Vec::new();
+        for w in 1..=n {
+            met.push((w, n + 1));
+            met.push((w, n + 2));
+        }
+        for b in n + 3..=2 * n {
+            met.push((1, b));
+        }
+        let mut cx = ctx(&players, &met);
+        let all: Vec<usize> = (0..2 * n).collect();
+        let (pairs, _, lines) = procedure(&mut cx, &[all]).unwrap();
+        assert_eq!(pairs.len(), n, "{lines:?}");
+        for &(a, b, _) in &pairs {
+            assert!(cx.pair_ok(a, b));
+        }
+        // 1 with the next white, 2 (6.3); the two blacks everyone met together; the other
+        // 148 whites with the other 148 blacks.
+        let cross = pairs
+            .iter()
+            .filter(|&&(a, b, _)| (a < n) != (b < n))
+            .count();
+        assert_eq!(cross, n - 2, "{lines:?}");
+        assert!(numbered(&pairs).contains(&(1, 2)), "{lines:?}");
+        assert!(numbered(&pairs).contains(&(n + 1, n + 2)), "{lines:?}");
     }
 
     /// 3: colours: both due colours; then equalising; then alternating from the first

@@ -329,3 +329,116 @@ fn dubov_2_6_7_3_a_player_is_not_moved_into_a_third_black() {
         ],
     );
 }
+
+/// 6.4 with 2.3/2.4: round 3 of 5, six players (R 2400, 2390, ... 2350). Round 1: 5-6 0-1,
+/// 2-1 1-0, 4-3 1-0; round 2: 2-6 =, 5-3 =, 1-4 = (White first). Group 1.5 = {2, 4, 6}: 2
+/// had White twice (must have Black: 2.4), 6 Black twice (must have White), 4 White then
+/// Black (due White). It is odd, and White dominates (4, 6), so 7.2 looks below for one due
+/// Black: 1 (R 2400) floated up last round (played 4 from 0.5 points) and may not again (2.5);
+/// 5 (R 2360, White twice) may: he joins. Columns (6.2): whites by ARO 6 (2375), 4 (2390);
+/// blacks by R 2, 5. 6 has met both blacks, so 6.3 gives him the white below, 4; 2 and 5
+/// cannot play each other (both must have Black: 2.3/2.4), so one pair only, and two float.
+/// 6.4 chooses them: below are 1 and 3; 4 has met both, and 6 may meet neither (1 may not
+/// float up, 3 must have White too), while 2 can play 3 and 5 can play 1: 6-4 stays and 2
+/// and 5 float (a white-black pair such as 4-2 would leave 6 with no one anywhere). Below,
+/// both floaters are due Black: 8.1 takes 2 first (the higher R); 8.2 gives him the player
+/// due White, 3; 5 takes 1. So 6-4, 3-2, 1-5.
+#[test]
+fn dubov_6_4_2_3_floaters_are_those_who_can_play_below() {
+    let (p, got) = hand_worked(
+        "dubov_6_4_2_3_floaters_are_those_who_can_play_below",
+        6,
+        &["5-6 0-1; 2-1 1-0; 4-3 1-0", "2-6 =; 5-3 =; 1-4 ="],
+    );
+    assert_eq!(
+        got,
+        vec![(6, 4), (3, 2), (1, 5)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(
+        &p,
+        &[
+            "7.2: the group is odd; 5 (due Black, R 2360)",
+            "6.4: chosen to float: 2 (can be paired below), 5 (can be paired below); kept: 6 (cannot be paired below), 4 (cannot be paired below).",
+            "8.2: floater 2 plays 3",
+        ],
+    );
+}
+
+/// 8.2 with 2.3/2.4: round 3 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 2-3 0-1,
+/// 1-8 =, 5-6 0-1, 7-4 =; round 2: 5-3 1-0, 8-7 0-1, 2-1 1-0, 4-6 =. Group 1.5 = {6, 7}: both
+/// due White; 7.3 moves the lower ARO, 7 (2350 against 2365), to Black: 6-7. Group 1 = {2,
+/// 3, 4, 5}: 3 must have White (Black twice), 2 and 5 Black (White twice), 4 is due Black.
+/// Blacks exceed whites by 2: 7.4 would move the highest ARO, 2 (2390), then 5 (2365), but
+/// neither may change (2.6): 4 (2345) moves. Whites 4 (2345), 3 (2375); blacks 2, 5. 3 has
+/// met both blacks and 2-5 is turned down by 2.3/2.4 (both must have Black): only 4 can
+/// play, and 4-2, in the first row, is the pair nearest the columns (everyone can play
+/// below, so 6.4 does not choose). 3 and 5 float to {1, 8}. 8.1: the "white" floater first,
+/// 3; 8.2 gives him the highest R due the opposite colour: 8 (due Black, R 2330), not 1 (R
+/// 2400, due White like him). 5 then takes 1. So 6-7, 4-2, 1-5, 3-8.
+#[test]
+fn dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first() {
+    let (p, got) = hand_worked(
+        "dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first",
+        8,
+        &[
+            "2-3 0-1; 1-8 =; 5-6 0-1; 7-4 =",
+            "5-3 1-0; 8-7 0-1; 2-1 1-0; 4-6 =",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(6, 7), (4, 2), (1, 5), (3, 8)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(
+        &p,
+        &[
+            "2.6: 2 5 would come first but may not change subgroup",
+            "6.4: floating down: 3 5.",
+            "8.2: floater 3 plays 8 (R 2330).",
+            "8.2: floater 5 plays 1 (R 2400).",
+        ],
+    );
+}
+
+/// 8.1: round 3 of 5, ten players (R 2400, 2390, ... 2310). Round 1: 4-1 =, 2-5 =, 10-3 =,
+/// 8-6 1-0, 9-7 1-0; round 2: 1-10 1-0, 8-5 =, 2-7 0-1, 6-9 1-0, 3-4 1-0. Group 1.5 = {1, 3,
+/// 8}, all due Black: 7.2 looks in group 1 = {5, 6, 7, 9} for one due White; 5, 6 and 7
+/// floated up last round (2.5): 9. 7.4: 8 has the highest ARO but must have Black (2.6); 1
+/// and 3 share 2340, so the lower R, 3, moves: whites 3, 9 (2345); blacks 1, 8: 3-1, 9-8.
+/// Group 1 = {5, 6, 7}: odd, White dominates (5 and 7 had Black twice), so 7.2 takes from 0.5
+/// = {2, 4, 10} the one due Black: 2 (White twice). Whites 7 (2355), 5 (2360); blacks 2, 6.
+/// 7-2 and 5-2 are rematches and 5-7 is turned down (both must have White): one pair, and the
+/// one nearest the columns is row 2 as written, 5-6. 7 and 2 float to {4, 10}, both due
+/// White. 8.1: the "white" floater first, 7: 8.2 gives him the highest R, 4 (none is due
+/// Black); 2 takes 10. (Taking 2 first would have given him 4 and 7 10.) So 3-1, 9-8, 5-6,
+/// 7-4, 10-2.
+#[test]
+fn dubov_8_1_the_white_floater_is_paired_first() {
+    let (p, got) = hand_worked(
+        "dubov_8_1_the_white_floater_is_paired_first",
+        10,
+        &[
+            "4-1 =; 2-5 =; 10-3 =; 8-6 1-0; 9-7 1-0",
+            "1-10 1-0; 8-5 =; 2-7 0-1; 6-9 1-0; 3-4 1-0",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(3, 1), (9, 8), (5, 6), (7, 4), (10, 2)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(
+        &p,
+        &[
+            "7.2: the group is odd; 9 (due White, R 2320)",
+            "7.2: the group is odd; 2 (due Black, R 2390)",
+            "6.4: floating down: 7 2.",
+            "8.2: floater 7 plays 4 (R 2370).",
+        ],
+    );
+}
