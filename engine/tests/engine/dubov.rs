@@ -106,7 +106,20 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
 /// players of a five-round event), paired by the system and checked by the validator. The
 /// pairing, and its pairs (White, Black) board by board.
 fn hand_worked(name: &str, n: u32, rounds: &[&str]) -> (RoundPairing, Vec<(u32, u32)>) {
-    let t = crate::dutch::from_file(name, crate::dutch::event_for(System::Dubov, n, 5, rounds));
+    hand_worked_of(name, n, 5, rounds)
+}
+
+/// [`hand_worked`] for an event of `total` rounds.
+fn hand_worked_of(
+    name: &str,
+    n: u32,
+    total: u16,
+    rounds: &[&str],
+) -> (RoundPairing, Vec<(u32, u32)>) {
+    let t = crate::dutch::from_file(
+        name,
+        crate::dutch::event_for(System::Dubov, n, total, rounds),
+    );
     let p = engine::pairing::pair_next_round(&t, System::Dubov).unwrap();
     assert_eq!(engine::validate::validate(&t, System::Dubov, &p), vec![]);
     let pairs = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
@@ -441,4 +454,113 @@ fn dubov_8_1_the_white_floater_is_paired_first() {
             "8.2: floater 7 plays 4 (R 2370).",
         ],
     );
+}
+
+/// 2.4 alone (with 2.6): round 4 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 6-1
+/// =, 7-8 0-1, 3-2 1-0, 5-4 0-1; round 2: 8-5 0-1, 6-4 0-1, 3-7 =, 1-2 =; round 3: 2-5 1-0,
+/// 7-6 1-0, 8-3 1-0, 4-1 1-0. Group 3 = {4}: he has met 1, 5 and 6; 8 (2 points) has not,
+/// but floated up last round (2.5), and of 1.5 = {2, 3, 7} 2 floated up last round too: 3
+/// and 7 are due Black against 4's White, and 3 has the higher R: 4-3 (7.1). Group 2 = {8},
+/// White twice (must have Black): 7 and 5 have met him, 2 may not float up again, nor 1 (1
+/// point; he floated up last round against 4); 6 (0.5) can: 6-8 (7.1). Group 1.5 = {2, 7}: 2-7 (6.2). Group 1 =
+/// {1, 5}: both due White (1: Black, White, Black; 5: White, Black, Black). 7.3 moves the
+/// lower ARO to Black: that is 5 (2363.3 against 2370), but he has had Black twice running
+/// and a third would break 2.4 (2.3 would allow it: one White, three Blacks), so 2.6 keeps
+/// him and 1 moves: 5-1.
+#[test]
+fn dubov_2_4_2_6_not_three_blacks_in_a_row() {
+    let (p, got) = hand_worked(
+        "dubov_2_4_2_6_not_three_blacks_in_a_row",
+        8,
+        &[
+            "6-1 =; 7-8 0-1; 3-2 1-0; 5-4 0-1",
+            "8-5 0-1; 6-4 0-1; 3-7 =; 1-2 =",
+            "2-5 1-0; 7-6 1-0; 8-3 1-0; 4-1 1-0",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(4, 3), (6, 8), (2, 7), (5, 1)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(
+        &p,
+        &[
+            "7.1: 4 can play no one in the group; 3 is transferred up",
+            "7.1: 8 can play no one in the group; 6 is transferred up",
+            "2.6: 5 would come first but may not change subgroup",
+        ],
+    );
+}
+
+/// 2.3 alone (with 2.6): round 5 of 7, six players (R 2400, 2390, ... 2350). Round 1: 1-6
+/// 1-0, 5-2 1-0, 4-3 1-0; round 2: 4-5 1-0, 1-3 1-0, 6-2 1-0; round 3: 2-1 1-0, 3-5 0-1, 6-4
+/// 0-1; round 4: 1-4 1-0, 5-6 1-0, 2-3 0-1. Group 3 = {1, 4, 5}: 4 has met 1 and 5, and of
+/// group 1 = {2, 3, 6} only 2 has not met him: 4-2 (7.1; 4 had Black twice, 2 White twice).
+/// 1 and 5 are both due Black; their AROs are equal (2372.5), so 7.4 moves the lower R, 5:
+/// 5-1. Group 1 = {3, 6}, both due White, equal AROs (2380): 7.3 would move the higher R, 3,
+/// but 3 has had three Blacks and one White (Black, Black, White, Black: never three in a
+/// row, so 2.4 allows it) and a fourth Black would make the difference 3 (2.3): 2.6 keeps
+/// him, and 6 moves: 3-6.
+#[test]
+fn dubov_2_3_2_6_not_more_than_two_blacks_over_whites() {
+    let (p, got) = hand_worked_of(
+        "dubov_2_3_2_6_not_more_than_two_blacks_over_whites",
+        6,
+        7,
+        &[
+            "1-6 1-0; 5-2 1-0; 4-3 1-0",
+            "4-5 1-0; 1-3 1-0; 6-2 1-0",
+            "2-1 1-0; 3-5 0-1; 6-4 0-1",
+            "1-4 1-0; 5-6 1-0; 2-3 0-1",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(5, 1), (4, 2), (3, 6)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(
+        &p,
+        &[
+            "7.4: moved to the white subgroup (highest ARO): 5.",
+            "2.6: 3 would come first but may not change subgroup",
+            "7.3: moved to the black subgroup (lowest ARO): 6.",
+        ],
+    );
+}
+
+/// 2.5's total (fewer than 10 rounds: three upfloats at most): round 6 of 9, eight players (R
+/// 2400, 2390, ... 2330). Round 1: 8-4 =, 6-2 1-0, 7-3 =, 5-1 0-1; round 2: 2-3 1-0, 1-8 =,
+/// 7-6 =, 4-5 =; round 3: 3-8 1-0, 5-7 1-0, 1-6 =, 4-2 =; round 4: 8-2 1-0, 6-5 0-1, 7-1 1-0,
+/// 3-4 =; round 5: 2-7 1-0, 5-8 0-1, 6-4 1-0, 1-3 0-1. Group 3 = {3, 6, 8} is odd and White
+/// dominates (3 and 8 due White, 6 Black). Group 2.5 = {2, 5} is the next lower: 5 is due
+/// Black, as 7.2 wants, but he floated up in rounds 2, 3 and 4 (0 points against 4's 0.5,
+/// 0.5 against 7's 1, 1.5 against 6's 2) and may not a fourth time; 2 floated up in round 5
+/// (1.5 against 7's 2) and may not again (2.5). So the next possible group, 2 = {1, 4, 7}: 7 is due
+/// Black (1 and 4 White): 7 joins. Whites 3 (ARO 2366), 8 (2380); blacks 6, 7: 3-6, 8-7. 2-5
+/// (due White and Black); 4-1 (4 had Black twice, 1 is due Black).
+#[test]
+fn dubov_2_5_not_more_than_three_upfloats() {
+    let (p, got) = hand_worked_of(
+        "dubov_2_5_not_more_than_three_upfloats",
+        8,
+        9,
+        &[
+            "8-4 =; 6-2 1-0; 7-3 =; 5-1 0-1",
+            "2-3 1-0; 1-8 =; 7-6 =; 4-5 =",
+            "3-8 1-0; 5-7 1-0; 1-6 =; 4-2 =",
+            "8-2 1-0; 6-5 0-1; 7-1 1-0; 3-4 =",
+            "2-7 1-0; 5-8 0-1; 6-4 1-0; 1-3 0-1",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(3, 6), (8, 7), (2, 5), (4, 1)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(&p, &["7.2: the group is odd; 7 (due Black, R 2340)"]);
 }
