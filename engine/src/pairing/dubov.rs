@@ -11,8 +11,13 @@
 //!   current ratings; a player with none has ARO 0. AROs are compared exactly (sum and count),
 //!   never rounded.
 //! - 1: a player with no game yet has no due colour; such players fill the smaller colour
-//!   subgroup (White when the two are equal), and as their ARO is 0 they are also the first
-//!   7.3 moves.
+//!   subgroup (White when the two are equal), one by one in the order 3 would give White
+//!   (the higher ARO, then the lower R), and as their ARO is 0 they are also the first 7.3
+//!   moves.
+//! - 1, 2.1, 2.5: a game won or lost by forfeit was not played: it counts neither for ARO
+//!   nor for the colours (due colour, 2.3, 2.4), and the two players may meet again (2.1);
+//!   it does count for 2.5 when the player was paired with a higher score. A bye is never
+//!   an upfloat.
 //! - 2.1-2.5 are absolute for every pairing (but see 9). 2.5 counts an upfloat whenever a player is paired
 //!   with a higher score (transferred up by 7.1/7.2, or paired with a floater from above by
 //!   8.2): not two rounds running, not more than three times (fewer than 10 rounds, or rounds
@@ -775,8 +780,20 @@ fn pair_group(
         .copied()
         .filter(|&x| due(x, Color::Black))
         .collect();
-    // Reading: no due colour yet fills the smaller subgroup.
-    for &x in g.iter().filter(|&&x| cx.players[x].due.is_none()) {
+    // Reading: no due colour yet fills the smaller subgroup, in the order 3 would give White:
+    // the higher ARO, then the lower R.
+    let mut undecided: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| cx.players[x].due.is_none())
+        .collect();
+    undecided.sort_by(|&a, &b| {
+        cx.aro_cmp(b, a)
+            .then(cx.players[a].rating.cmp(&cx.players[b].rating))
+            .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+            .then(a.cmp(&b))
+    });
+    for x in undecided {
         if blacks.len() < whites.len() {
             blacks.push(x);
         } else {

@@ -564,3 +564,26 @@ fn dubov_2_5_not_more_than_three_upfloats() {
     );
     says(&p, &["7.2: the group is odd; 7 (due Black, R 2340)"]);
 }
+
+/// 2.1 and 1 with a forfeit: round 2 of 5, six players (R 2400, 2390, ... 2350). Round 1
+/// (5): 1-4 neither player came (a double forfeit), 5-2 =, 3-6 =. A forfeited game was not
+/// played (reading): 1 and 4 have no ARO (0) and no colour, and may meet now. Group 0.5 = {2,
+/// 3, 5, 6}: 2 and 6 had Black (due White), 3 and 5 White. Whites by ARO: 2 (2360), 6 (2380);
+/// blacks by R: 3, 5: 2-3, 6-5. Group 0 = {1, 4}: neither has a due colour; they fill the
+/// colour subgroups in the order 3 would give White (reading): equal ARO, so the lower R, 4,
+/// to the whites: 4-1.
+#[test]
+fn dubov_2_1_a_forfeited_game_was_not_played() {
+    let (p, got) = hand_worked(
+        "dubov_2_1_a_forfeited_game_was_not_played",
+        6,
+        &["1-4 --; 5-2 =; 3-6 ="],
+    );
+    assert_eq!(
+        got,
+        vec![(2, 3), (6, 5), (4, 1)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    says(&p, &["6.2 white (ARO): 4 (0.0).", "1 (0.0), 2 (2360.0)"]);
+}

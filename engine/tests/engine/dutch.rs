@@ -153,6 +153,20 @@ pub fn event_for(system: System, n: u32, total: u16, rounds: &[&str]) -> Tournam
                 "1-0" => (GameScore::Win, GameScore::Loss),
                 "0-1" => (GameScore::Loss, GameScore::Win),
                 "=" => (GameScore::Draw, GameScore::Draw),
+                // Forfeits: the winner's sign first, as TRF writes them; "--" neither came.
+                "+-" | "-+" | "--" => {
+                    let result = match what {
+                        "+-" => GameResult::forfeit(engine::Color::White),
+                        "-+" => GameResult::forfeit(engine::Color::Black),
+                        _ => GameResult::DOUBLE_FORFEIT,
+                    };
+                    round.pairings.push(Pairing {
+                        white: tpn(w.parse().unwrap()),
+                        black: tpn(b.parse().unwrap()),
+                        games: vec![Some(result)],
+                    });
+                    continue;
+                }
                 other => panic!("result {other}"),
             };
             round.pairings.push(Pairing {
