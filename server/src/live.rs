@@ -6,7 +6,9 @@
 //! durable events out on a broadcast channel, in batches (at most one per [`LINGER`]; still one
 //! WebSocket message per event). A batch's frames are encoded once, for every client: a
 //! client's share of a batch is one shared buffer handed to its connection, so hundreds of
-//! displays cost little more than one. A client first joins the channel, then reads the history
+//! displays cost little more than one; each connection reads the channel itself, so a batch
+//! wakes one task per client (a small task beside it answers pings and watches for silence).
+//! A client first joins the channel, then reads the history
 //! after its SEQ from the store, and skips live events it already has. A client that falls
 //! behind the channel (more than `[live] backlog_batches` batches) gets
 //! `{"type":"resync","after":SEQ}` and is closed; it reconnects with that SEQ. The server pings
@@ -208,7 +210,7 @@ pub async fn websocket(
     let store = state.store.clone();
     let hub = state.hub.clone();
     let heartbeat = state.heartbeat;
-    let (mut live, history) = {
+    let (live, history) = {
         let store = store.clone();
         web::block(move || -> Result<_, events::StoreError> {
             let live = hub.channel(&store, t)?;
@@ -225,64 +227,48 @@ pub async fn websocket(
     };
     // The handshake and the incoming messages as actix-ws does them; the outgoing side is a
     // stream of ready-made frames, so that a batch's frames, encoded once, go to every client.
+    // The connection itself reads the channel: a batch wakes one task per client, not two.
     let (_, _, mut incoming) = actix_ws::handle(&req, body)?;
-    let (out, frames) = mpsc::channel::<Bytes>(QUEUE);
-    let body = futures_util::stream::unfold(frames, |mut frames| async move {
-        frames
-            .recv()
-            .await
-            .map(|b| (Ok::<_, std::convert::Infallible>(b), frames))
-    });
+    let mut next = after + 1;
+    let mut backlog = Vec::new();
+    for events in history.chunks(BATCH) {
+        if let Some((frames, after)) = Batch::encode(events).from(next) {
+            next = after;
+            backlog.push(frames);
+        }
+    }
+    let (control, controls) = mpsc::channel::<Bytes>(CONTROL);
+    let feed = Feed {
+        backlog: backlog.into_iter(),
+        live,
+        controls,
+        next,
+        over: false,
+    };
     let response = handshake(req.head())?
-        .message_body(BodyStream::new(body).boxed())?
+        .message_body(BodyStream::new(feed.frames()).boxed())?
         .into();
+    // Pings, pongs and the client's silence, beside the feed.
     actix_web::rt::spawn(async move {
         let mut codec = Codec::new();
-        let mut next = after + 1;
-        for events in history.chunks(BATCH) {
-            if let Some((frames, after)) = Batch::encode(events).from(next) {
-                next = after;
-                if out.send(frames).await.is_err() {
-                    return;
-                }
-            }
-        }
         let mut ping = tokio::time::interval(heartbeat.ping);
         let mut heard = Instant::now();
         loop {
             tokio::select! {
-                batch = live.recv() => match batch {
-                    Ok(batch) => {
-                        if let Some((frames, after)) = batch.from(next) {
-                            next = after;
-                            if out.send(frames).await.is_err() { return; }
-                        }
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let notice = serde_json::json!({ "type": "resync", "after": next - 1 }).to_string();
-                        let _ = out.send(frame(&mut codec, Message::Text(notice.into()))).await;
-                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
-                        return;
-                    }
-                    Err(broadcast::error::RecvError::Closed) => {
-                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
-                        return;
-                    }
-                },
                 m = incoming.next() => match m {
                     Some(Ok(Message::Ping(bytes))) => {
                         heard = Instant::now();
-                        if out.send(frame(&mut codec, Message::Pong(bytes))).await.is_err() { return; }
+                        if control.send(frame(&mut codec, Message::Pong(bytes))).await.is_err() { return; }
                     }
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => heard = Instant::now(),
                 },
                 _ = ping.tick() => {
                     if heard.elapsed() > heartbeat.timeout {
-                        let _ = out.send(frame(&mut codec, Message::Close(None))).await;
+                        let _ = control.send(frame(&mut codec, Message::Close(None))).await;
                         return;
                     }
-                    if out.send(frame(&mut codec, Message::Ping(Bytes::new()))).await.is_err() { return; }
+                    if control.send(frame(&mut codec, Message::Ping(Bytes::new()))).await.is_err() { return; }
                 }
             }
         }
@@ -305,9 +291,63 @@ pub fn bound_send_buffer(connection: &dyn std::any::Any, _: &mut actix_web::dev:
     }
 }
 
-/// How many chunks of frames wait for a client's connection before its task waits too (and,
-/// if that lasts, falls behind the channel).
-const QUEUE: usize = 16;
+/// Control frames (pings, pongs, the close) waiting for a client's connection.
+const CONTROL: usize = 4;
+
+/// What a client's connection writes: the history after its SEQ, then each batch from the
+/// channel (from the first event it lacks), control frames first whenever there are some.
+/// It ends after a resync notice or a close, or when the heartbeat's side ends.
+struct Feed {
+    backlog: std::vec::IntoIter<Bytes>,
+    live: broadcast::Receiver<Arc<Batch>>,
+    controls: mpsc::Receiver<Bytes>,
+    next: u64,
+    over: bool,
+}
+
+impl Feed {
+    fn frames(self) -> impl futures_util::Stream<Item = Result<Bytes, std::convert::Infallible>> {
+        futures_util::stream::unfold(self, |mut feed| async move {
+            if feed.over {
+                return None;
+            }
+            if let Some(frames) = feed.backlog.next() {
+                return Some((Ok(frames), feed));
+            }
+            let mut codec = Codec::new();
+            loop {
+                tokio::select! {
+                    biased;
+                    control = feed.controls.recv() => {
+                        // The heartbeat's side ends with the connection (or after a close).
+                        let control = control?;
+                        return Some((Ok(control), feed));
+                    }
+                    batch = feed.live.recv() => match batch {
+                        Ok(batch) => {
+                            if let Some((frames, after)) = batch.from(feed.next) {
+                                feed.next = after;
+                                return Some((Ok(frames), feed));
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            let notice = serde_json::json!({ "type": "resync", "after": feed.next - 1 }).to_string();
+                            let mut frames = BytesMut::new();
+                            frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
+                            frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));
+                            feed.over = true;
+                            return Some((Ok(frames.freeze()), feed));
+                        }
+                        Err(broadcast::error::RecvError::Closed) => {
+                            feed.over = true;
+                            return Some((Ok(frame(&mut codec, Message::Close(None))), feed));
+                        }
+                    },
+                }
+            }
+        })
+    }
+}
 
 /// One control or notice frame.
 fn frame(codec: &mut Codec, message: Message) -> Bytes {
