@@ -12,7 +12,7 @@
 use super::bipartite_perfect;
 use super::dutch::{Ctx, Level};
 use crate::assignment::{Assignment, FORBIDDEN};
-use crate::matching::{max_weight_matching, Edge};
+use crate::matching::{max_weight_matching, max_weight_matching_wide, Edge, WideEdge};
 
 /// The candidate accepted for a bracket (or for the players moved down into it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -607,8 +607,8 @@ pub(crate) struct Fast {
 /// S1, as many S1 players leave it: one of each pair inside S1 and those left over), never
 /// fewer, and its smallest difference takes the smaller number of each pair inside S2 and the
 /// larger of each pair inside S1. The matching that minimises (size, difference) over all
-/// pairings bounds from below the exchanges worth trying. `(1, least)` when the sink is not a
-/// simple one.
+/// pairings bounds from below the exchanges worth trying, whatever the sink (moved down, the
+/// bye, or the look-ahead of C.12/C.13). `(1, least)` when no pairing is found this way.
 fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> (usize, i64) {
     first_class_of(cx, s1, s2, lv, sink, false)
 }
@@ -651,6 +651,7 @@ struct Classes<'a> {
     p: usize,
     floats: Vec<bool>,
     big: i64,
+    sink: &'a Sink,
 }
 
 /// Which players an exchange may give up from S1 (`a_ok`) or must (`a_must`), and likewise
@@ -664,19 +665,15 @@ struct Choice {
 }
 
 impl<'a> Classes<'a> {
-    /// `None` unless the players left over go to a simple sink (moved down, or the bye).
+    /// The pairings of `s1` and `s2` at level `lv`, the players left over going to `sink`.
     fn new(
         cx: &'a Ctx,
         s1: &[usize],
         s2: &[usize],
         lv: &'a Level,
-        sink: &Sink,
+        sink: &'a Sink,
     ) -> Option<Classes<'a>> {
-        let bye = match sink {
-            Sink::Free => false,
-            Sink::Bye => true,
-            _ => return None,
-        };
+        let bye = matches!(sink, Sink::Bye);
         let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
         let floats = group
             .iter()
@@ -696,7 +693,88 @@ impl<'a> Classes<'a> {
             p: s1.len(),
             floats,
             big: (n + 1) * (n + 1) * 4,
+            sink,
         })
+    }
+
+    /// The vertices after the group's that take the players left over, and their edges
+    /// (weight `top` each): `Some(first)` for simple sinks (the places `first..first +
+    /// floaters`), `None` for the look-ahead sinks, whose players are added to `edges` as the
+    /// oracle builds them (C.12: the next bracket's residents, who take the players left over
+    /// and `extra`, the others absorbed; C.13: the lowest bracket and `extra`, paired
+    /// completely with the players left over, one bye if odd). Returns the vertex count and,
+    /// for each group member, the sink vertices it may go to.
+    fn sink_part(&self, top: i64, edges: &mut Vec<Edge>) -> (usize, Vec<Vec<usize>>) {
+        let (cx, lv, group) = (self.cx, self.lv, &self.group);
+        let n = group.len();
+        let floaters = n - 2 * self.p;
+        let mut to: Vec<Vec<usize>> = vec![Vec::new(); n];
+        match self.sink {
+            Sink::Free | Sink::Bye => {
+                for (i, t) in to.iter_mut().enumerate() {
+                    if self.floats[i] {
+                        t.extend(n..n + floaters);
+                    }
+                }
+                (n + floaters, to)
+            }
+            Sink::IntoNext { residents, extra } => {
+                let Some(absorb) = residents.len().checked_sub(floaters + extra.len()) else {
+                    return (n, to);
+                };
+                let r0 = n;
+                let e0 = r0 + residents.len();
+                let z0 = e0 + extra.len();
+                for (r, &res) in residents.iter().enumerate() {
+                    for (i, t) in to.iter_mut().enumerate() {
+                        if self.floats[i] && cx.compatible(group[i], res, true) {
+                            t.push(r0 + r);
+                        }
+                    }
+                    for (e, &ex) in extra.iter().enumerate() {
+                        if cx.compatible(ex, res, true) {
+                            edges.push((e0 + e, r0 + r, top));
+                        }
+                    }
+                    for z in 0..absorb {
+                        edges.push((r0 + r, z0 + z, top));
+                    }
+                }
+                (z0 + absorb, to)
+            }
+            Sink::CompleteLowest { lowest, extra } => {
+                let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
+                let l0 = n;
+                for (i, &x) in below.iter().enumerate() {
+                    for (j, &y) in below.iter().enumerate().skip(i + 1) {
+                        if cx.compatible(x, y, true) {
+                            edges.push((l0 + i, l0 + j, top));
+                        }
+                    }
+                    for (k, t) in to.iter_mut().enumerate() {
+                        if self.floats[k] && cx.compatible(group[k], x, true) {
+                            t.push(l0 + i);
+                        }
+                    }
+                }
+                let mut vertices = l0 + below.len();
+                if (floaters + below.len()) % 2 == 1 {
+                    let bye = vertices;
+                    for (i, &x) in below.iter().enumerate() {
+                        if cx.players[x].can_bye {
+                            edges.push((l0 + i, bye, top));
+                        }
+                    }
+                    for (k, t) in to.iter_mut().enumerate() {
+                        if cx.bye_ok(group[k], lv) {
+                            t.push(bye);
+                        }
+                    }
+                    vertices += 1;
+                }
+                (vertices, to)
+            }
+        }
     }
 
     /// The best pairing allowed by `choice`: the least (size, difference), then the fewest
@@ -705,7 +783,6 @@ impl<'a> Classes<'a> {
     fn best(&self, choice: &Choice, fewest_denials: bool) -> Option<(usize, i64, usize)> {
         let (cx, lv, group, p, big) = (self.cx, self.lv, &self.group, self.p, self.big);
         let n = group.len();
-        let floaters = n - 2 * p;
         let num = |i: usize| i as i64;
         let v = n as i64 + 2;
         let per_denial = if fewest_denials {
@@ -745,25 +822,51 @@ impl<'a> Classes<'a> {
                     top - cost * v - per_denial * i64::from(cx.denies(x, y)),
                 ));
             }
-            if self.floats[i] {
-                let cost = if i < p {
-                    if !choice.a_ok[i] {
-                        continue;
-                    }
-                    -num(i)
-                } else {
-                    if choice.b_must[i - p] {
-                        continue;
-                    }
-                    0
-                };
-                for d in 0..floaters {
-                    edges.push((i, n + d, top - cost * v));
+        }
+        let (vertices, to) = self.sink_part(top, &mut edges);
+        for (i, places) in to.iter().enumerate() {
+            let cost = if i < p {
+                if !choice.a_ok[i] {
+                    continue;
                 }
+                -num(i)
+            } else {
+                if choice.b_must[i - p] {
+                    continue;
+                }
+                0
+            };
+            for &d in places {
+                edges.push((i, d, top - cost * v));
             }
         }
-        let mate = max_weight_matching(n + floaters, &edges, true);
+        if vertices % 2 == 1 {
+            return None;
+        }
+        let mate = if matches!(self.sink, Sink::CompleteLowest { .. }) {
+            // The lowest bracket could take more of the group or fewer: the most pairs inside
+            // the group first (p is the most C.13 found possible; any other count answers
+            // "none", and the search then goes through the exchanges one by one).
+            let bonus = i128::from(top) * (vertices as i128 + 2);
+            let wide: Vec<WideEdge> = edges
+                .iter()
+                .map(|&(i, j, w)| {
+                    let inside = i < n && j < n;
+                    (i, j, i128::from(w) + if inside { bonus } else { 0 })
+                })
+                .collect();
+            max_weight_matching_wide(vertices, &wide, true)
+        } else {
+            max_weight_matching(vertices, &edges, true)
+        };
         if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        // Every group member is paired inside the group or goes to the sink: exactly p pairs.
+        let inside = (0..n)
+            .filter(|&i| mate[i].is_some_and(|j| j < n && j > i))
+            .count();
+        if inside != p {
             return None;
         }
         let (mut k, mut d, mut denied) = (0usize, 0i64, 0usize);
@@ -788,7 +891,7 @@ impl<'a> Classes<'a> {
 
 /// The first exchange of class `(k0, d0)` in D.2's order through which a pairing within the
 /// budget exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
-/// the budget (or the sink is not a simple one). An exchange of the first class admits
+/// the budget. An exchange of the first class admits
 /// exactly the pairings of the class whose smallest realisation it is (the larger of each
 /// pair inside S1 and those left over leave S1, the smaller of each pair inside S2 joins it),
 /// so its members can be fixed one by one: S1's given-up players from the largest number
