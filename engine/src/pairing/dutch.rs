@@ -44,7 +44,8 @@
 //!   the players moved down cannot all be paired at once: the previous bracket is paired
 //!   again, in its own order, with the condition that the players it moves down can all be
 //!   paired here. When that fails, the players moved down that can be paired are paired
-//!   (the higher first) and the others move on down with the remainder's floaters.
+//!   (the higher first, by A.2: B.3 keeps the score differences smallest that way) and the
+//!   others move on down with the remainder's floaters.
 //! - C.13 pairs the penultimate bracket again with the condition that the lowest can then
 //!   be paired completely, with p lowered one by one; p reaching 0 joins the two brackets,
 //!   the penultimate's players coming in as players moved down.
