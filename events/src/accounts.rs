@@ -6,6 +6,7 @@
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use subtle::ConstantTimeEq;
 
 /// What an account may do.
@@ -32,10 +33,13 @@ pub struct Account {
 
 /// SHA-256 of a token, in hex.
 pub fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in Sha256::digest(token.as_bytes()) {
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    out
 }
 
 fn new_token() -> String {
@@ -72,28 +76,42 @@ impl Store {
         let accounts = self.accounts_tree();
         let bytes =
             serde_json::to_vec(&account).map_err(|e| StoreError::BadAccount(e.to_string()))?;
-        if let Some(old) = accounts.insert(account.name.as_bytes(), bytes)? {
-            if let Ok(old) = serde_json::from_slice::<Account>(&old) {
-                self.tokens_tree().remove(old.token_sha256.as_bytes())?;
+        // The cache is forgotten before and after the trees change: a check in between reads
+        // the trees (and caches what it read, which the second forgetting drops).
+        self.forget_tokens();
+        let written = (|| {
+            if let Some(old) = accounts.insert(account.name.as_bytes(), bytes)? {
+                if let Ok(old) = serde_json::from_slice::<Account>(&old) {
+                    self.tokens_tree().remove(old.token_sha256.as_bytes())?;
+                }
             }
-        }
-        self.tokens_tree()
-            .insert(account.token_sha256.as_bytes(), account.name.as_bytes())?;
-        self.flush_now()?;
-        Ok(())
+            self.tokens_tree()
+                .insert(account.token_sha256.as_bytes(), account.name.as_bytes())?;
+            self.flush_now()
+        })();
+        self.forget_tokens();
+        written
     }
 
     /// The account a bearer token belongs to.
     pub fn authenticate(&self, token: &str) -> Result<Option<Account>, StoreError> {
         let hash = hash_token(token);
-        let Some(name) = self.tokens_tree().get(hash.as_bytes())? else {
+        let by_token = self.tokens_cache(|| {
+            let mut by_token = HashMap::new();
+            for entry in self.tokens_tree().iter() {
+                let (hash, name) = entry?;
+                let Some(bytes) = self.accounts_tree().get(&name)? else {
+                    continue;
+                };
+                let account: Account = serde_json::from_slice(&bytes)
+                    .map_err(|e| StoreError::BadAccount(e.to_string()))?;
+                by_token.insert(String::from_utf8_lossy(&hash).into_owned(), account);
+            }
+            Ok(by_token)
+        })?;
+        let Some(account) = by_token.get(&hash).cloned() else {
             return Ok(None);
         };
-        let Some(bytes) = self.accounts_tree().get(&name)? else {
-            return Ok(None);
-        };
-        let account: Account =
-            serde_json::from_slice(&bytes).map_err(|e| StoreError::BadAccount(e.to_string()))?;
         let same: bool = account
             .token_sha256
             .as_bytes()

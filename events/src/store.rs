@@ -4,9 +4,11 @@
 //! JSON envelope, so a prefix scan reads a tournament's log in order; tree `idempotency` maps
 //! tournament id + idempotency key to the sequence of the event it produced.
 //!
-//! An append, per tournament one at a time: check the event against the replayed state, then in
-//! one sled transaction check that the sequence is free (and the expected one, if the caller
-//! gave it) and the idempotency key unused, and write both. It is acknowledged only once a
+//! An append, per tournament one at a time: check the event against the replayed state (and the
+//! sequence against the expected one, if the caller gave it), then write it where its sequence
+//! must still be free: with an idempotency key, in one sled transaction that also checks the
+//! key unused and writes both; without one (most events), by one insert-if-absent, which costs
+//! far less than a transaction. It is acknowledged only once a
 //! flush has made it durable. Concurrent appends share flushes (group commit): whoever finds no
 //! flush running waits a moment (at most `GATHER`) for the appends already under way to be
 //! written, then flushes everything written so far, and everyone written before it started is
@@ -252,6 +254,10 @@ struct Inner {
     logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
+    /// The accounts by the SHA-256 of their tokens, as the two trees hold them: read once,
+    /// replaced whenever an account is written, so that checking a request's token reads no
+    /// tree (every result an arbiter enters is checked).
+    tokens_cache: std::sync::RwLock<Option<Arc<HashMap<String, crate::accounts::Account>>>>,
 }
 
 /// The server's event store: one sled database holding every tournament's log.
@@ -325,6 +331,7 @@ impl Store {
                 logs: Mutex::new(HashMap::new()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
+                tokens_cache: std::sync::RwLock::new(None),
             }),
         })
     }
@@ -337,6 +344,42 @@ impl Store {
     /// The accounts' names, by the SHA-256 of their tokens.
     pub(crate) fn tokens_tree(&self) -> &sled::Tree {
         &self.inner.tokens
+    }
+
+    /// The accounts by token hash, read from the trees the first time.
+    pub(crate) fn tokens_cache(
+        &self,
+        load: impl FnOnce() -> Result<HashMap<String, crate::accounts::Account>, StoreError>,
+    ) -> Result<Arc<HashMap<String, crate::accounts::Account>>, StoreError> {
+        if let Some(c) = self
+            .inner
+            .tokens_cache
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+        {
+            return Ok(c.clone());
+        }
+        let mut slot = self
+            .inner
+            .tokens_cache
+            .write()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = slot.as_ref() {
+            return Ok(c.clone());
+        }
+        let c = Arc::new(load()?);
+        *slot = Some(c.clone());
+        Ok(c)
+    }
+
+    /// Forgets the cached accounts (an account was written): the next check reads the trees.
+    pub(crate) fn forget_tokens(&self) {
+        *self
+            .inner
+            .tokens_cache
+            .write()
+            .unwrap_or_else(|p| p.into_inner()) = None;
     }
 
     /// Makes everything written so far durable.
@@ -555,6 +598,21 @@ impl Store {
             .idempotency_key
             .as_ref()
             .map(|key| idem_key(e.tournament, key));
+        if idem.is_none() {
+            // One tree: an insert that fails if the sequence is taken, cheaper than a
+            // transaction (most events, results among them, come without a key).
+            return match self.inner.events.compare_and_swap(
+                k,
+                None as Option<&[u8]>,
+                Some(bytes),
+            )? {
+                Ok(()) => Ok(()),
+                Err(_) => Err(StoreError::StaleSequence {
+                    expected: e.seq - 1,
+                    actual: e.seq,
+                }),
+            };
+        }
         let result =
             (&self.inner.events, &self.inner.idempotency).transaction(|(events, idempotency)| {
                 if events.get(k)?.is_some() {
