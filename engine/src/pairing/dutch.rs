@@ -53,6 +53,11 @@
 //!   goes down with it when it was above 0.
 //! - D.2 leaves open the order of exchanges with the same difference and the same S1
 //!   players: the S2 players with the smaller numbers are taken first.
+//! - C.8 in time: when x allows more denials than the fewest any pairing needs and no
+//!   pairing of D.2's first possible class keeps within x, the exchanges are tried one by one
+//!   in order, within a limit of work (about a second; never reached in generated events).
+//!   Past it, the first exchange among the pairings with the fewest denials is taken, and the
+//!   explanation asks the arbiter to check that bracket by hand.
 //! - B.6 notes: in the last round, B.2 is not applied to players with exactly 50 % only when
 //!   no pairing of the bracket with as many pairs exists otherwise; B.5/B.6 are not applied
 //!   to players above 50 %. The percentage is of the rounds so far.
@@ -83,6 +88,17 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
         }
     }
     pair_with(tournament, round, &Fast::default())
+}
+
+/// Pairs `round` allowing `work` for walking D.2's exchanges one by one in a bracket (the
+/// pairing allows [`super::dutch_search::EXCHANGE_WORK`]): for testing what happens past it.
+#[doc(hidden)]
+pub fn pair_with_exchange_work(
+    tournament: &Tournament,
+    round: RoundNo,
+    work: u64,
+) -> Result<RoundPairing, PairingError> {
+    pair_with(tournament, round, &Fast::with_exchange_work(work))
 }
 
 /// Pairs `round` with the literal search (every exchange and transposition in order), for
@@ -953,6 +969,11 @@ fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) ->
             "  {what}: exchange (D.2, C.8) of {} from S1 with {} from S2.",
             cx.tpns(a),
             cx.tpns(b)
+        ));
+    }
+    if f.limited {
+        out.push(format!(
+            "  {what}: D.2's exchanges were walked one by one up to the search limit and none fitted; the exchange below is the first among the pairings with the fewest denials, within x, not necessarily the first of all: check this bracket by hand."
         ));
     }
     out.push(format!(
