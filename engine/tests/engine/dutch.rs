@@ -333,15 +333,15 @@ fn dutch_d2_exchange_matrices_even_and_odd() {
     assert_eq!(letters(3, 4, 1, 2), lowered(&two));
 }
 
-/// C.8 before C.11: round 2 of 4 after two draws (1-3, 4-2). One bracket: S1 = 1 2,
+/// C.8 and B.4 before C.11: round 2 of 4 after two draws (1-3, 4-2). One bracket: S1 = 1 2,
 /// S2 = 3 4; 1 and 4 want Black, 2 and 3 White; x = 0. Transpositions: 1-3 met (B.1 a);
-/// 1-4 denies a preference, which x = 0 does not allow. So before raising x (C.11) the
+/// 1-4 denies a preference, which B.4 with x = 0 does not allow. So before raising x (C.11) the
 /// exchanges (C.8, D.2): the first, 2 with 3, gives S1 = 1 3, S2 = 2 4 and 1-2, 3-4, both
 /// with their preferences. Colours E.1: 2 White against 1, 3 White against 4.
 #[test]
-fn dutch_c8_exchange_before_raising_x() {
+fn dutch_c8_b4_exchange_before_raising_x() {
     let t = from_file(
-        "dutch_c8_exchange_before_raising_x",
+        "dutch_c8_b4_exchange_before_raising_x",
         event(4, 5, &["1-3 =; 4-2 ="]),
     );
     assert_eq!(next(&t), (vec![(2, 1), (3, 4)], None));
