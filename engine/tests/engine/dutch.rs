@@ -111,11 +111,11 @@ fn event(n: u32, total: u16, rounds: &[&str]) -> Tournament {
     event_for(System::Dutch, n, total, rounds)
 }
 
-/// The work allowed for walking exchanges one by one (`EXCHANGE_WORK`; the most walked in
-/// 86,252 generated rounds was 7 exchanges) set to 0, so that every walk stops at once and takes the
-/// first exchange among the pairings with the fewest denials: in the generated events that
-/// need a walk (seeds found by a sweep of 20,000; each walked while trying a level of C.9-C.11
-/// that a lower level then made unnecessary), every round is paired the same and validly.
+/// The work allowed for walking exchanges one by one (`EXCHANGE_WORK`; the most walked in 86,252
+/// generated rounds was 7 exchanges) set to 0, so that every walk stops at once and takes the first
+/// exchange among the pairings with the fewest denials: in the generated events that need a walk
+/// (seeds found by a sweep of 20,000; each walked while trying a level of C.9-C.11 that a lower
+/// level then made unnecessary), every round is paired the same and validly.
 #[test]
 fn the_limit_on_exchanges_walked_changes_no_generated_round() {
     let mut rounds = 0;
@@ -347,21 +347,20 @@ fn dutch_c8_b4_exchange_before_raising_x() {
     assert_eq!(next(&t), (vec![(2, 1), (3, 4)], None));
 }
 
-/// B.3: round 5 of 9, seven players (R 2400, 2390, ... 2340). Round 1: 1-4 1-0, 5-2 0-1,
-/// 3-6 0-1, bye 7; round 2: 6-1 0-1, 2-7 0-1, 4-3 1-0, bye 5; round 3: 7-1 1-0, 6-2 0-1,
-/// 4-5 1-0, bye 3; round 4: 7-4 1-0, 1-2 1-0, 3-5 0-1, bye 6. Scores: 7 4; 1 3; 2, 4, 5, 6
-/// 2; 3 1. 7, alone, has met 1, so both move down (C.1) into bracket 2 = {2, 4, 5, 6}. 7 has
-/// had White twice (must have Black, B.2) and has met 2 and 4; 6 must have Black too: 7 can
-/// play only 5. 1 has met 2, 4 and 6: he too can play only 5. They cannot both be paired
-/// here, and bracket 3, where 1 came from, has nothing to pair again (C.12). One of them
-/// moves on: B.3 wants the score differences as small as possible, so the higher, 7, is
-/// paired (4 points against 5's 2), and 1 moves on (were 1 paired instead, 7 would meet a
-/// 1-point player below, a difference of 3). The remainder {2, 4, 6}: S1 = 2, S2 = 4 6; 2 must have White
-/// (three Blacks, one White) and 4 wants White too: x = 0 forbids 2-4, 2 has met 6, so the
-/// exchange 2 for 4 (C.8): 4-6, and 2 moves down. Bracket 1 = {1, 2 moved down, 3}, treated
-/// as homogeneous (A.3): S1 = 1, S2 = 2 3; 1 has met 2, and 1-3 denies one of them Black
-/// (x = 0); the exchange 1 for 2: 2-3, and 1, who has had no bye, gets it (A.5). Colours by
-/// B.2: 5-7, 4-6, 2-3.
+/// B.3: round 5 of 9, seven players (R 2400, 2390, ... 2340). Round 1: 1-4 1-0, 5-2 0-1, 3-6 0-1,
+/// bye 7; round 2: 6-1 0-1, 2-7 0-1, 4-3 1-0, bye 5; round 3: 7-1 1-0, 6-2 0-1, 4-5 1-0, bye 3;
+/// round 4: 7-4 1-0, 1-2 1-0, 3-5 0-1, bye 6. Scores: 7 4; 1 3; 2, 4, 5, 6 2; 3 1. 7, alone, has
+/// met 1, so both move down (C.1) into bracket 2 = {2, 4, 5, 6}. 7 has had White twice (must have
+/// Black, B.2) and has met 2 and 4; 6 must have Black too: 7 can play only 5. 1 has met 2, 4 and 6:
+/// he too can play only 5. They cannot both be paired here, and bracket 3, where 1 came from, has
+/// nothing to pair again (C.12). One of them moves on: B.3 wants the score differences as small as
+/// possible, so the higher, 7, is paired (4 points against 5's 2), and 1 moves on (were 1 paired
+/// instead, 7 would meet a 1-point player below, a difference of 3). The remainder {2, 4, 6}: S1 =
+/// 2, S2 = 4 6; 2 must have White (three Blacks, one White) and 4 wants White too: x = 0 forbids
+/// 2-4, 2 has met 6, so the exchange 2 for 4 (C.8): 4-6, and 2 moves down. Bracket 1 = {1, 2 moved
+/// down, 3}, treated as homogeneous (A.3): S1 = 1, S2 = 2 3; 1 has met 2, and 1-3 denies one of
+/// them Black (x = 0); the exchange 1 for 2: 2-3, and 1, who has had no bye, gets it (A.5). Colours
+/// by B.2: 5-7, 4-6, 2-3.
 #[test]
 fn dutch_b3_the_higher_player_moved_down_is_paired() {
     let t = from_file(
