@@ -18,10 +18,10 @@
 //!   nor for the colours (due colour, 2.3, 2.4), and the two players may meet again (2.1);
 //!   it does count for 2.5 when the player was paired with a higher score. A bye is never
 //!   an upfloat.
-//! - 2.1-2.5 are absolute for every pairing (but see 9). 2.5 counts an upfloat whenever a player is paired
-//!   with a higher score (transferred up by 7.1/7.2, or paired with a floater from above by
-//!   8.2): not two rounds running, not more than three times (fewer than 10 rounds, or rounds
-//!   unknown) or four times (10 or more), except in the last round.
+//! - 2.1-2.5 are absolute for every pairing (but see 9). 2.5 counts an upfloat whenever a
+//!   player is paired with a higher score (transferred up by 7.1/7.2, or paired with a floater
+//!   from above by 8.2): not two rounds running, not more than three times (fewer than 10
+//!   rounds, or rounds unknown) or four times (10 or more), except in the last round.
 //! - 4: the bye is decided before the transfers, in the lowest group; among players equal by
 //!   4's order the first whose absence still lets the rest be paired is chosen.
 //! - 6.3: the improvements are read as the first assignment, row by row, of "white" players to

@@ -456,17 +456,16 @@ fn dubov_8_1_the_white_floater_is_paired_first() {
     );
 }
 
-/// 2.4 alone (with 2.6): round 4 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 6-1
-/// =, 7-8 0-1, 3-2 1-0, 5-4 0-1; round 2: 8-5 0-1, 6-4 0-1, 3-7 =, 1-2 =; round 3: 2-5 1-0,
-/// 7-6 1-0, 8-3 1-0, 4-1 1-0. Group 3 = {4}: he has met 1, 5 and 6; 8 (2 points) has not,
-/// but floated up last round (2.5), and of 1.5 = {2, 3, 7} 2 floated up last round too: 3
-/// and 7 are due Black against 4's White, and 3 has the higher R: 4-3 (7.1). Group 2 = {8},
-/// White twice (must have Black): 7 and 5 have met him, 2 may not float up again, nor 1 (1
-/// point; he floated up last round against 4); 6 (0.5) can: 6-8 (7.1). Group 1.5 = {2, 7}: 2-7 (6.2). Group 1 =
-/// {1, 5}: both due White (1: Black, White, Black; 5: White, Black, Black). 7.3 moves the
-/// lower ARO to Black: that is 5 (2363.3 against 2370), but he has had Black twice running
-/// and a third would break 2.4 (2.3 would allow it: one White, three Blacks), so 2.6 keeps
-/// him and 1 moves: 5-1.
+/// 2.4 alone (with 2.6): round 4 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 6-1 =, 7-8
+/// 0-1, 3-2 1-0, 5-4 0-1; round 2: 8-5 0-1, 6-4 0-1, 3-7 =, 1-2 =; round 3: 2-5 1-0, 7-6 1-0, 8-3
+/// 1-0, 4-1 1-0. Group 3 = {4}: he has met 1, 5 and 6; 8 (2 points) has not, but floated up last
+/// round (2.5), and of 1.5 = {2, 3, 7} 2 floated up last round too: 3 and 7 are due Black against
+/// 4's White, and 3 has the higher R: 4-3 (7.1). Group 2 = {8}, White twice (must have Black): 7
+/// and 5 have met him, 2 may not float up again, nor 1 (1 point; he floated up last round against
+/// 4); 6 (0.5) can: 6-8 (7.1). Group 1.5 = {2, 7}: 2-7 (6.2). Group 1 = {1, 5}: both due White (1:
+/// Black, White, Black; 5: White, Black, Black). 7.3 moves the lower ARO to Black: that is 5
+/// (2363.3 against 2370), but he has had Black twice running and a third would break 2.4 (2.3 would
+/// allow it: one White, three Blacks), so 2.6 keeps him and 1 moves: 5-1.
 #[test]
 fn dubov_2_4_2_6_not_three_blacks_in_a_row() {
     let (p, got) = hand_worked(
