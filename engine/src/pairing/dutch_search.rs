@@ -658,9 +658,7 @@ fn first_class_of(
     fewest_denials: bool,
 ) -> (usize, i64) {
     let fallback = (1, Exchanges::range(s1.len(), s2.len(), 1).0);
-    let Some(classes) = Classes::new(cx, s1, s2, lv, sink) else {
-        return fallback;
-    };
+    let classes = Classes::new(cx, s1, s2, lv, sink);
     let (p, m) = (s1.len(), s2.len());
     let free = Choice {
         a_ok: vec![true; p],
@@ -683,7 +681,6 @@ struct Classes<'a> {
     lv: &'a Level,
     group: Vec<usize>,
     p: usize,
-    floats: Vec<bool>,
     big: i64,
     sink: &'a Sink,
 }
@@ -700,114 +697,16 @@ struct Choice {
 
 impl<'a> Classes<'a> {
     /// The pairings of `s1` and `s2` at level `lv`, the players left over going to `sink`.
-    fn new(
-        cx: &'a Ctx,
-        s1: &[usize],
-        s2: &[usize],
-        lv: &'a Level,
-        sink: &'a Sink,
-    ) -> Option<Classes<'a>> {
-        let bye = matches!(sink, Sink::Bye);
+    fn new(cx: &'a Ctx, s1: &[usize], s2: &[usize], lv: &'a Level, sink: &'a Sink) -> Classes<'a> {
         let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
-        let floats = group
-            .iter()
-            .map(|&x| {
-                if bye {
-                    cx.bye_ok(x, lv)
-                } else {
-                    cx.down_ok(x, lv)
-                }
-            })
-            .collect();
         let n = group.len() as i64;
-        Some(Classes {
+        Classes {
             cx,
             lv,
             group,
             p: s1.len(),
-            floats,
             big: (n + 1) * (n + 1) * 4,
             sink,
-        })
-    }
-
-    /// The vertices after the group's that take the players left over, and their edges
-    /// (weight `top` each): `Some(first)` for simple sinks (the places `first..first +
-    /// floaters`), `None` for the look-ahead sinks, whose players are added to `edges` as the
-    /// oracle builds them (C.12: the next bracket's residents, who take the players left over
-    /// and `extra`, the others absorbed; C.13: the lowest bracket and `extra`, paired
-    /// completely with the players left over, one bye if odd). Returns the vertex count and,
-    /// for each group member, the sink vertices it may go to.
-    fn sink_part(&self, top: i64, edges: &mut Vec<Edge>) -> (usize, Vec<Vec<usize>>) {
-        let (cx, lv, group) = (self.cx, self.lv, &self.group);
-        let n = group.len();
-        let floaters = n - 2 * self.p;
-        let mut to: Vec<Vec<usize>> = vec![Vec::new(); n];
-        match self.sink {
-            Sink::Free | Sink::Bye => {
-                for (i, t) in to.iter_mut().enumerate() {
-                    if self.floats[i] {
-                        t.extend(n..n + floaters);
-                    }
-                }
-                (n + floaters, to)
-            }
-            Sink::IntoNext { residents, extra } => {
-                let Some(absorb) = residents.len().checked_sub(floaters + extra.len()) else {
-                    return (n, to);
-                };
-                let r0 = n;
-                let e0 = r0 + residents.len();
-                let z0 = e0 + extra.len();
-                for (r, &res) in residents.iter().enumerate() {
-                    for (i, t) in to.iter_mut().enumerate() {
-                        if self.floats[i] && cx.compatible(group[i], res, true) {
-                            t.push(r0 + r);
-                        }
-                    }
-                    for (e, &ex) in extra.iter().enumerate() {
-                        if cx.compatible(ex, res, true) {
-                            edges.push((e0 + e, r0 + r, top));
-                        }
-                    }
-                    for z in 0..absorb {
-                        edges.push((r0 + r, z0 + z, top));
-                    }
-                }
-                (z0 + absorb, to)
-            }
-            Sink::CompleteLowest { lowest, extra } => {
-                let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
-                let l0 = n;
-                for (i, &x) in below.iter().enumerate() {
-                    for (j, &y) in below.iter().enumerate().skip(i + 1) {
-                        if cx.compatible(x, y, true) {
-                            edges.push((l0 + i, l0 + j, top));
-                        }
-                    }
-                    for (k, t) in to.iter_mut().enumerate() {
-                        if self.floats[k] && cx.compatible(group[k], x, true) {
-                            t.push(l0 + i);
-                        }
-                    }
-                }
-                let mut vertices = l0 + below.len();
-                if (floaters + below.len()) % 2 == 1 {
-                    let bye = vertices;
-                    for (i, &x) in below.iter().enumerate() {
-                        if cx.players[x].can_bye {
-                            edges.push((l0 + i, bye, top));
-                        }
-                    }
-                    for (k, t) in to.iter_mut().enumerate() {
-                        if cx.bye_ok(group[k], lv) {
-                            t.push(bye);
-                        }
-                    }
-                    vertices += 1;
-                }
-                (vertices, to)
-            }
         }
     }
 
@@ -857,8 +756,10 @@ impl<'a> Classes<'a> {
                 ));
             }
         }
-        let (vertices, to) = self.sink_part(top, &mut edges);
-        for (i, places) in to.iter().enumerate() {
+        let leftovers: Vec<(usize, usize)> = group.iter().copied().enumerate().collect();
+        let (vertices, to) =
+            sink_side(cx, lv, self.sink, &leftovers, n - 2 * p, n, top, &mut edges)?;
+        for (i, d) in to {
             let cost = if i < p {
                 if !choice.a_ok[i] {
                     continue;
@@ -870,9 +771,7 @@ impl<'a> Classes<'a> {
                 }
                 0
             };
-            for &d in places {
-                edges.push((i, d, top - cost * v));
-            }
+            edges.push((i, d, top - cost * v));
         }
         if vertices % 2 == 1 {
             return None;
@@ -945,7 +844,7 @@ fn class_exchange(
     inner: &[bool],
     fewest_denials: bool,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
-    let classes = Classes::new(cx, s1, s2, lv, sink)?;
+    let classes = Classes::new(cx, s1, s2, lv, sink);
     let fits = |choice: &Choice| {
         classes
             .best(choice, fewest_denials)
@@ -1025,6 +924,96 @@ impl Fast {
     }
 }
 
+/// The sink's side of a matching that pairs a bracket: the vertices from `first` on that take
+/// the `floaters` players left over, and the edges among them (weight `w`). Moved down or the
+/// bye: a place per player left over. C.12's look-ahead: the next bracket's residents, who
+/// take the players left over and `extra` (the others absorbed). C.13's: the lowest bracket
+/// and `extra`, paired completely with the players left over, one bye if odd. Returns the
+/// vertex count and, for each of `leftovers` (its vertex and player) that may be left over
+/// (B.5/B.6 for downfloats at `lv`, or the bye), the sink vertices it may go to; `None` when
+/// the sink cannot take that many.
+#[allow(clippy::too_many_arguments)]
+fn sink_side(
+    cx: &Ctx,
+    lv: &Level,
+    sink: &Sink,
+    leftovers: &[(usize, usize)],
+    floaters: usize,
+    first: usize,
+    w: i64,
+    edges: &mut Vec<Edge>,
+) -> Option<(usize, Vec<(usize, usize)>)> {
+    let mut to = Vec::new();
+    match sink {
+        Sink::Free | Sink::Bye => {
+            let bye = matches!(sink, Sink::Bye);
+            if bye && floaters > 1 {
+                return None;
+            }
+            for &(k, x) in leftovers {
+                if (bye && cx.bye_ok(x, lv)) || (!bye && cx.down_ok(x, lv)) {
+                    to.extend((first..first + floaters).map(|d| (k, d)));
+                }
+            }
+            Some((first + floaters, to))
+        }
+        Sink::IntoNext { residents, extra } => {
+            let absorb = residents.len().checked_sub(floaters + extra.len())?;
+            let r0 = first;
+            let e0 = r0 + residents.len();
+            let z0 = e0 + extra.len();
+            for (r, &res) in residents.iter().enumerate() {
+                for &(k, x) in leftovers {
+                    if cx.compatible(x, res, true) && cx.down_ok(x, lv) {
+                        to.push((k, r0 + r));
+                    }
+                }
+                for (e, &ex) in extra.iter().enumerate() {
+                    if cx.compatible(ex, res, true) {
+                        edges.push((e0 + e, r0 + r, w));
+                    }
+                }
+                for z in 0..absorb {
+                    edges.push((r0 + r, z0 + z, w));
+                }
+            }
+            Some((z0 + absorb, to))
+        }
+        Sink::CompleteLowest { lowest, extra } => {
+            let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
+            let l0 = first;
+            for (i, &x) in below.iter().enumerate() {
+                for (j, &y) in below.iter().enumerate().skip(i + 1) {
+                    if cx.compatible(x, y, true) {
+                        edges.push((l0 + i, l0 + j, w));
+                    }
+                }
+                for &(k, f) in leftovers {
+                    if cx.compatible(f, x, true) && cx.down_ok(f, lv) {
+                        to.push((k, l0 + i));
+                    }
+                }
+            }
+            let mut vertices = l0 + below.len();
+            if (floaters + below.len()) % 2 == 1 {
+                let bye = vertices;
+                for (i, &x) in below.iter().enumerate() {
+                    if cx.players[x].can_bye {
+                        edges.push((l0 + i, bye, w));
+                    }
+                }
+                for &(k, f) in leftovers {
+                    if cx.bye_ok(f, lv) {
+                        to.push((k, bye));
+                    }
+                }
+                vertices += 1;
+            }
+            Some((vertices, to))
+        }
+    }
+}
+
 /// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
 /// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
 /// rest going to the sink, denying at most `budget` preferences?
@@ -1079,84 +1068,9 @@ fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
         }
     }
     // The players that may be left over: S2 and the pool.
-    let leftovers = na..group;
-    let mut vertices = group;
-    match q.sink {
-        Sink::Free | Sink::Bye => {
-            if matches!(q.sink, Sink::Bye) && floaters > 1 {
-                return None;
-            }
-            for d in 0..floaters {
-                for k in leftovers.clone() {
-                    let x = node(k);
-                    let ok = if matches!(q.sink, Sink::Bye) {
-                        cx.bye_ok(x, q.lv)
-                    } else {
-                        cx.down_ok(x, q.lv)
-                    };
-                    if ok {
-                        edges.push((k, vertices + d, 1));
-                    }
-                }
-            }
-            vertices += floaters;
-        }
-        Sink::IntoNext { residents, extra } => {
-            let absorb = residents.len().checked_sub(floaters + extra.len())?;
-            let r0 = vertices;
-            let e0 = r0 + residents.len();
-            let z0 = e0 + extra.len();
-            for (r, &res) in residents.iter().enumerate() {
-                for k in leftovers.clone() {
-                    let x = node(k);
-                    if cx.compatible(x, res, true) && cx.down_ok(x, q.lv) {
-                        edges.push((k, r0 + r, 1));
-                    }
-                }
-                for (e, &ex) in extra.iter().enumerate() {
-                    if cx.compatible(ex, res, true) {
-                        edges.push((e0 + e, r0 + r, 1));
-                    }
-                }
-                for z in 0..absorb {
-                    edges.push((r0 + r, z0 + z, 1));
-                }
-            }
-            vertices = z0 + absorb;
-        }
-        Sink::CompleteLowest { lowest, extra } => {
-            let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
-            let l0 = vertices;
-            for (i, &x) in below.iter().enumerate() {
-                for (j, &y) in below.iter().enumerate().skip(i + 1) {
-                    if cx.compatible(x, y, true) {
-                        edges.push((l0 + i, l0 + j, 1));
-                    }
-                }
-                for k in leftovers.clone() {
-                    let f = node(k);
-                    if cx.compatible(f, x, true) && cx.down_ok(f, q.lv) {
-                        edges.push((k, l0 + i, 1));
-                    }
-                }
-            }
-            vertices += below.len();
-            if (floaters + below.len()) % 2 == 1 {
-                let bye = vertices;
-                for (i, &x) in below.iter().enumerate() {
-                    if cx.players[x].can_bye {
-                        edges.push((l0 + i, bye, 1));
-                    }
-                }
-                for k in leftovers.clone() {
-                    if cx.bye_ok(node(k), q.lv) {
-                        edges.push((k, bye, 1));
-                    }
-                }
-                vertices += 1;
-            }
-        }
-    }
+    let leftovers: Vec<(usize, usize)> = (na..group).map(|k| (k, node(k))).collect();
+    let (vertices, to) = sink_side(cx, q.lv, q.sink, &leftovers, floaters, group, 1, &mut edges)?;
+    edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
     if vertices % 2 == 1 {
         return None;
     }
