@@ -210,7 +210,8 @@ pub async fn websocket(
     let store = state.store.clone();
     let hub = state.hub.clone();
     let heartbeat = state.heartbeat;
-    let (live, history) = {
+    // The channel first, then the history after SEQ, encoded as frames off the workers.
+    let (live, backlog, next) = {
         let store = store.clone();
         web::block(move || -> Result<_, events::StoreError> {
             let live = hub.channel(&store, t)?;
@@ -220,7 +221,15 @@ pub async fn websocket(
                 .into_iter()
                 .take_while(|e| e.seq <= durable)
                 .collect();
-            Ok((live, history))
+            let mut next = after + 1;
+            let mut backlog = Vec::new();
+            for events in history.chunks(BATCH) {
+                if let Some((frames, after)) = Batch::encode(events).from(next) {
+                    next = after;
+                    backlog.push(frames);
+                }
+            }
+            Ok((live, backlog, next))
         })
         .await?
         .map_err(crate::api::error::ApiError::from)?
@@ -229,14 +238,6 @@ pub async fn websocket(
     // stream of ready-made frames, so that a batch's frames, encoded once, go to every client.
     // The connection itself reads the channel: a batch wakes one task per client, not two.
     let (_, _, mut incoming) = actix_ws::handle(&req, body)?;
-    let mut next = after + 1;
-    let mut backlog = Vec::new();
-    for events in history.chunks(BATCH) {
-        if let Some((frames, after)) = Batch::encode(events).from(next) {
-            next = after;
-            backlog.push(frames);
-        }
-    }
     let (control, controls) = mpsc::channel::<Bytes>(CONTROL);
     let feed = Feed {
         backlog: backlog.into_iter(),
