@@ -835,41 +835,40 @@ fn pair_group(
     }
     // 6.3's last case and 6.4: same-colour pairs where needed; floaters by 6.4's preference.
     let rows: Vec<usize> = whites.iter().chain(&blacks).copied().collect();
-    let pos = |x: usize| -> i64 {
-        match whites.iter().position(|&w| w == x) {
-            Some(i) => i as i64,
-            None => blacks.iter().position(|&b| b == x).unwrap_or(0) as i64,
-        }
-    };
-    let keep = |x: usize| -> i64 {
-        let can_below = below.iter().any(|&q| cx.pair_ok(x, q));
-        match (cx.players[x].floater, can_below) {
-            (false, true) => 0,
-            (false, false) => 1,
-            (true, true) => 2,
-            (true, false) => 3,
-        }
-    };
+    let nw = whites.len();
+    // Each row's place in its column, and its class by 6.4's preferences (0 floats first):
+    // worked out once, not for every pair.
+    let pos = |r: usize| -> i64 { (if r < nw { r } else { r - nw }) as i64 };
+    let keep: Vec<i64> = rows
+        .iter()
+        .map(|&x| {
+            let can_below = below.iter().any(|&q| cx.pair_ok(x, q));
+            match (cx.players[x].floater, can_below) {
+                (false, true) => 0,
+                (false, false) => 1,
+                (true, true) => 2,
+                (true, false) => 3,
+            }
+        })
+        .collect();
     let m = rows.len() as i64;
     let tie = m + 1;
     let cross = tie * m * m + 1;
     let tier = cross * (m + 1) + 1;
-    let is_white = |x: usize| whites.contains(&x);
     let mut edges: Vec<Edge> = Vec::new();
     for i in 0..rows.len() {
         for j in i + 1..rows.len() {
-            let (a, b) = (rows[i], rows[j]);
-            if !cx.pair_ok(a, b) {
+            if !cx.pair_ok(rows[i], rows[j]) {
                 continue;
             }
-            let w = tier * (keep(a) + keep(b) + 1)
-                + if is_white(a) != is_white(b) { cross } else { 0 }
-                + (tie * m - (pos(a) - pos(b)).abs());
+            let w = tier * (keep[i] + keep[j] + 1)
+                + if (i < nw) != (j < nw) { cross } else { 0 }
+                + (tie * m - (pos(i) - pos(j)).abs());
             edges.push((i, j, w));
         }
     }
     let mate = max_weight_matching(rows.len(), &edges, true);
-    let (mate, stopped) = in_row_order(rows.len(), whites.len(), &edges, mate);
+    let (mate, stopped) = in_row_order(rows.len(), nw, &edges, mate);
     if let Some(r) = stopped {
         lines.push(format!(
             "  6.3: among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
@@ -882,7 +881,7 @@ fn pair_group(
         match m {
             Some(j) if i < *j => pairs.push((rows[i], rows[*j], false)),
             Some(_) => {}
-            None => left.push(rows[i]),
+            None => left.push(i),
         }
     }
     lines.push(format!(
@@ -892,39 +891,38 @@ fn pair_group(
             .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
             .collect::<Vec<_>>()
             .join(", "),
-        cx.list(&left)
+        cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())
     ));
-    let class = |x: usize| match keep(x) {
-        0 => "can be paired below",
-        1 => "cannot be paired below",
-        2 => "a floater from above, can be paired below",
-        _ => "a floater from above, cannot be paired below",
-    };
     if !left.is_empty() {
-        let kept: Vec<usize> = rows
-            .iter()
-            .copied()
-            .filter(|x| !left.contains(x) && keep(*x) > 0)
+        // 6.4: each floater's class, and the players kept for theirs.
+        let described = |v: &[usize]| -> String {
+            v.iter()
+                .map(|&i| {
+                    let class = match keep[i] {
+                        0 => "can be paired below",
+                        1 => "cannot be paired below",
+                        2 => "a floater from above, can be paired below",
+                        _ => "a floater from above, cannot be paired below",
+                    };
+                    format!("{} ({class})", cx.tpn(rows[i]))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let kept: Vec<usize> = (0..rows.len())
+            .filter(|i| mate[*i].is_some() && keep[*i] > 0)
             .collect();
         lines.push(format!(
             "  6.4: chosen to float: {}{}.",
-            left.iter()
-                .map(|&x| format!("{} ({})", cx.tpn(x), class(x)))
-                .collect::<Vec<_>>()
-                .join(", "),
+            described(&left),
             if kept.is_empty() {
                 String::new()
             } else {
-                format!(
-                    "; kept: {}",
-                    kept.iter()
-                        .map(|&x| format!("{} ({})", cx.tpn(x), class(x)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                format!("; kept: {}", described(&kept))
             }
         ));
     }
+    let left = left.into_iter().map(|i| rows[i]).collect();
     (pairs, left)
 }
 

@@ -944,14 +944,16 @@ fn sink_side(
     edges: &mut Vec<Edge>,
 ) -> Option<(usize, Vec<(usize, usize)>)> {
     let mut to = Vec::new();
+    // B.5/B.6 for downfloats, once for each player who may be left over.
+    let down: Vec<bool> = leftovers.iter().map(|&(_, x)| cx.down_ok(x, lv)).collect();
     match sink {
         Sink::Free | Sink::Bye => {
             let bye = matches!(sink, Sink::Bye);
             if bye && floaters > 1 {
                 return None;
             }
-            for &(k, x) in leftovers {
-                if (bye && cx.bye_ok(x, lv)) || (!bye && cx.down_ok(x, lv)) {
+            for (l, &(k, x)) in leftovers.iter().enumerate() {
+                if (bye && cx.bye_ok(x, lv)) || (!bye && down[l]) {
                     to.extend((first..first + floaters).map(|d| (k, d)));
                 }
             }
@@ -963,8 +965,8 @@ fn sink_side(
             let e0 = r0 + residents.len();
             let z0 = e0 + extra.len();
             for (r, &res) in residents.iter().enumerate() {
-                for &(k, x) in leftovers {
-                    if cx.compatible(x, res, true) && cx.down_ok(x, lv) {
+                for (l, &(k, x)) in leftovers.iter().enumerate() {
+                    if down[l] && cx.compatible(x, res, true) {
                         to.push((k, r0 + r));
                     }
                 }
@@ -988,8 +990,8 @@ fn sink_side(
                         edges.push((l0 + i, l0 + j, w));
                     }
                 }
-                for &(k, f) in leftovers {
-                    if cx.compatible(f, x, true) && cx.down_ok(f, lv) {
+                for (l, &(k, f)) in leftovers.iter().enumerate() {
+                    if down[l] && cx.compatible(f, x, true) {
                         to.push((k, l0 + i));
                     }
                 }

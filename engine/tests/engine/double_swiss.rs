@@ -33,6 +33,27 @@ fn pairs(p: &RoundPairing) -> Vec<(u32, u32)> {
     p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect()
 }
 
+/// [`pairs`] in order, whatever the boards.
+fn sorted_pairs(p: &RoundPairing) -> Vec<(u32, u32)> {
+    let mut got = pairs(p);
+    got.sort();
+    got
+}
+
+/// `n` players (R 2400, 2390, ...) in a five-round event, the lot giving the first White,
+/// after a first round of `pairings` with no byes.
+fn after_round_one(n: u32, pairings: Vec<Pairing>) -> Tournament {
+    let mut t = field(System::DoubleSwiss, n);
+    t.settings.initial_color = Some(Color::White);
+    t.settings.rounds = Some(5);
+    t.push_round(Round {
+        pairings,
+        byes: vec![],
+    })
+    .unwrap();
+    t
+}
+
 #[test]
 fn round_one_by_the_reference_agrees_with_the_direct_one() {
     for n in 2..=double_swiss_reference::LIMIT as u32 {
@@ -322,18 +343,11 @@ fn colours_4_3_3_the_latest_round_with_different_colours() {
 /// had White once, 3 never: 3 gets White (4.3.1 does not apply: all have played).
 #[test]
 fn colours_4_3_2_white_to_the_player_with_fewer_whites() {
-    let mut t = field(System::DoubleSwiss, 4);
-    t.settings.initial_color = Some(Color::White);
-    t.settings.rounds = Some(5);
-    t.push_round(Round {
-        pairings: vec![matched(1, 3, (W, L), (W, L)), matched(4, 2, (D, D), (D, D))],
-        byes: vec![],
-    })
-    .unwrap();
-    let p = paired(&t);
-    let mut got = pairs(&p);
-    got.sort();
-    assert_eq!(got, vec![(2, 1), (3, 4)]);
+    let t = after_round_one(
+        4,
+        vec![matched(1, 3, (W, L), (W, L)), matched(4, 2, (D, D), (D, D))],
+    );
+    assert_eq!(sorted_pairs(&paired(&t)), vec![(2, 1), (3, 4)]);
 }
 
 /// 4.3.4: round 2 of 5 after 1-3 and 2-4 (both 2-0, the first player with White). 1 and 2
@@ -343,18 +357,11 @@ fn colours_4_3_2_white_to_the_player_with_fewer_whites() {
 /// last match. 1 had White: he gets Black, 2-1; 3 had Black: he gets White, 3-4.
 #[test]
 fn colours_4_3_4_the_higher_ranked_player_alternates() {
-    let mut t = field(System::DoubleSwiss, 4);
-    t.settings.initial_color = Some(Color::White);
-    t.settings.rounds = Some(5);
-    t.push_round(Round {
-        pairings: vec![matched(1, 3, (W, L), (W, L)), matched(2, 4, (W, L), (W, L))],
-        byes: vec![],
-    })
-    .unwrap();
-    let p = paired(&t);
-    let mut got = pairs(&p);
-    got.sort();
-    assert_eq!(got, vec![(2, 1), (3, 4)]);
+    let t = after_round_one(
+        4,
+        vec![matched(1, 3, (W, L), (W, L)), matched(2, 4, (W, L), (W, L))],
+    );
+    assert_eq!(sorted_pairs(&paired(&t)), vec![(2, 1), (3, 4)]);
 }
 
 /// C2 and 3.4.2: round 3 of 5 with five players: 1-3 and 2-4 (2-0), 5 the pairing-allocated
