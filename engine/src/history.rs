@@ -220,3 +220,66 @@ pub fn scores(tournament: &Tournament) -> Vec<Points> {
         .map(|s| s.score)
         .collect()
 }
+
+/// An average rating of opponents (Dubov 1 and 9), kept exact as the sum of the opponents'
+/// ratings and the number of games: compared exactly, never rounded.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Aro {
+    /// The sum of the opponents' ratings.
+    pub sum: u64,
+    /// The games counted; an ARO of no game is 0.
+    pub games: u64,
+}
+
+impl Aro {
+    /// The ARO of one more game against `rating`.
+    pub fn with(self, rating: u16) -> Aro {
+        Aro {
+            sum: self.sum + u64::from(rating),
+            games: self.games + 1,
+        }
+    }
+}
+
+impl Ord for Aro {
+    fn cmp(&self, other: &Aro) -> std::cmp::Ordering {
+        // sum / games against other.sum / other.games, both 0 with no game, by cross products.
+        let value = |a: &Aro, b: &Aro| {
+            if a.games == 0 {
+                0
+            } else {
+                u128::from(a.sum) * u128::from(b.games.max(1))
+            }
+        };
+        value(self, other).cmp(&value(other, self))
+    }
+}
+
+impl PartialOrd for Aro {
+    fn partial_cmp(&self, other: &Aro) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Aro {
+    fn eq(&self, other: &Aro) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Aro {}
+
+impl std::fmt::Display for Aro {
+    /// Three decimals, rounded half up. Two different AROs of at most 31 games each differ by
+    /// at least 1/961 of a point, more than 0.001, so the three decimals show every difference
+    /// the pairing sees (one decimal, as the text's example has, would not: 2318.43 and 2318.38
+    /// both read 2318.4).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.games == 0 {
+            return write!(f, "0.000");
+        }
+        let thousandths =
+            (u128::from(self.sum) * 2000 + u128::from(self.games)) / (2 * u128::from(self.games));
+        write!(f, "{}.{:03}", thousandths / 1000, thousandths % 1000)
+    }
+}

@@ -10,6 +10,7 @@
 //! | 3 | the input file is malformed (each problem is printed with its line and column) |
 //! | 4 | a file could not be read or written |
 //! | 5 | this build does not yet pair that round with that system |
+//! | 6 | nothing to pair (`pair`): every round is paired, or the last round lacks results |
 
 use engine::check::{recheck, RoundCheck};
 use engine::generate::{generate, GenerateConfig, GenerateError};
@@ -42,6 +43,9 @@ pub enum CliError {
     /// No valid pairing exists.
     #[error("{0}")]
     NoPairing(PairingError),
+    /// There is no round to pair: every round is paired, or the last lacks results.
+    #[error("nothing to pair: {0}")]
+    NothingToPair(PairingError),
     /// The system cannot pair this round in this build.
     #[error("{0}")]
     NotImplemented(PairingError),
@@ -76,6 +80,7 @@ impl CliError {
 
             CliError::Io { .. } => 4,
             CliError::NotImplemented(_) => 5,
+            CliError::NothingToPair(_) => 6,
             CliError::Generate(GenerateError::Pairing {
                 error: PairingError::NotImplemented { .. },
                 ..
@@ -88,6 +93,9 @@ impl CliError {
 fn from_pairing(e: PairingError) -> CliError {
     match e {
         PairingError::NotImplemented { .. } => CliError::NotImplemented(e),
+        PairingError::TournamentComplete(_) | PairingError::ResultsMissing(_) => {
+            CliError::NothingToPair(e)
+        }
         other => CliError::NoPairing(other),
     }
 }
@@ -103,10 +111,16 @@ fn read_file(path: &Path, system: System) -> Result<engine::Tournament, CliError
             .err()
             .unwrap_or(ReadError { errors: vec![] }),
     })?;
-    trf::read_as(text, Some(system)).map_err(|error| CliError::BadInput {
-        path: path.into(),
-        error,
-    })
+    let (t, warnings) =
+        trf::read_with_warnings(text, Some(system)).map_err(|error| CliError::BadInput {
+            path: path.into(),
+            error,
+        })?;
+    let mut err = std::io::stderr();
+    for w in &warnings {
+        let _ = writeln!(err, "{}: {w}", path.display());
+    }
+    Ok(t)
 }
 
 fn write_out(path: Option<&Path>, text: &str) -> Result<(), CliError> {

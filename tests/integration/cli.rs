@@ -70,9 +70,14 @@ fn exit_codes_for_missing_files_wrong_systems_and_complete_events() {
     // Round 8 of a Dubov event.
     let o = run(&["pair", "--dubov", &path("open-30.trf")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    // All rounds paired: no next round.
+    // All rounds paired: no next round, which is not "no valid pairing" (exit 1).
     let o = run(&["pair", "--dutch", &path("club-10.trf")]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("nothing to pair: all 5 rounds are already paired"),
+        "{}",
+        stderr(&o)
+    );
     // No system flag.
     let o = run(&["pair", &path("club-10.trf")]);
     assert_eq!(o.status.code(), Some(2));
@@ -201,4 +206,33 @@ fn standings_print_the_cross_table_and_write_ranks() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("XYZ"), "{}", stderr(&o));
+}
+
+/// An unknown record code is kept but warned about on standard error with its line; a player
+/// line under an unknown code (a mistyped 001) is refused with its line.
+#[test]
+fn unknown_record_codes_warn_and_a_mistyped_player_line_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("entries-9.trf")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.insert(1, "777 a record of some program".into());
+    let odd = dir.path().join("odd.trf");
+    std::fs::write(&odd, lines.join("\n")).unwrap();
+    let o = run(&["pair", "--dutch", odd.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 2, column 1: warning: unknown record code \"777\""),
+        "{}",
+        stderr(&o)
+    );
+    let player = lines.iter().position(|l| l.starts_with("001")).unwrap();
+    lines[player].replace_range(0..3, "101");
+    std::fs::write(&odd, lines.join("\n")).unwrap();
+    let o = run(&["pair", "--dutch", odd.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("line {}, column 1: record 101", player + 1)),
+        "{}",
+        stderr(&o)
+    );
 }

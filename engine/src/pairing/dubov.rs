@@ -9,7 +9,9 @@
 //! Where the text is silent or unclear, the choice made (and cited where the code makes it):
 //! - 1: ARO counts the games actually played (not byes, not forfeits), with the opponents'
 //!   current ratings; a player with none has ARO 0. AROs are compared exactly (sum and count),
-//!   never rounded.
+//!   never rounded, and shown with three decimals (9's list, the explanation, the API and the
+//!   public page), which tells apart any two different AROs of up to 31 games; one decimal, as
+//!   the example of 6.2 has, would show different AROs as equal.
 //! - 1: a player with no game yet has no due colour; such players fill the smaller colour
 //!   subgroup (White when the two are equal), one by one in the order 3 would give White
 //!   (the higher ARO, then the lower R), and as their ARO is 0 they are also the first 7.3
@@ -60,7 +62,7 @@
 
 use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
 use crate::color::Color;
-use crate::history::{states_before, Float};
+use crate::history::{states_before, Aro, Float};
 use crate::ids::{RoundNo, Tpn};
 use crate::matching::{max_weight_matching, Edge};
 use crate::points::Points;
@@ -117,8 +119,7 @@ struct Dp {
     name: String,
     score: Points,
     rating: u16,
-    aro_sum: u64,
-    aro_n: u64,
+    aro: Aro,
     due: Option<Color>,
     /// The colour 2.3/2.4 leave, if only one.
     must: Option<Color>,
@@ -155,11 +156,9 @@ impl Ctx {
             .map(|p| {
                 let s = &states[p.index()];
                 let pl = t.player(*p).expect("available");
-                let (mut sum, mut n) = (0u64, 0u64);
-                for o in s.opponents() {
-                    sum += u64::from(t.player(o).map_or(0, |x| x.pairing_rating()));
-                    n += 1;
-                }
+                let aro = s.opponents().fold(Aro::default(), |a, o| {
+                    a.with(t.player(o).map_or(0, |x| x.pairing_rating()))
+                });
                 let colors: Vec<Color> = s.played_colors().collect();
                 let whites = colors.iter().filter(|c| **c == Color::White).count();
                 let blacks = colors.len() - whites;
@@ -191,8 +190,7 @@ impl Ctx {
                     name: pl.name.clone(),
                     score: s.score,
                     rating: pl.pairing_rating(),
-                    aro_sum: sum,
-                    aro_n: n,
+                    aro,
                     due,
                     must,
                     colors,
@@ -244,27 +242,7 @@ impl Ctx {
     }
 
     fn aro_cmp(&self, a: usize, b: usize) -> Ordering {
-        let (x, y) = (&self.players[a], &self.players[b]);
-        let left = if x.aro_n == 0 {
-            0
-        } else {
-            u128::from(x.aro_sum) * u128::from(y.aro_n.max(1))
-        };
-        let right = if y.aro_n == 0 {
-            0
-        } else {
-            u128::from(y.aro_sum) * u128::from(x.aro_n.max(1))
-        };
-        left.cmp(&right)
-    }
-
-    fn aro(&self, a: usize) -> f64 {
-        let p = &self.players[a];
-        if p.aro_n == 0 {
-            0.0
-        } else {
-            p.aro_sum as f64 / p.aro_n as f64
-        }
+        self.players[a].aro.cmp(&self.players[b].aro)
     }
 
     /// 6.2, the white column: increasing ARO, then lower R, then the name.
@@ -326,7 +304,7 @@ impl Ctx {
 
     fn list_aro(&self, v: &[usize]) -> String {
         v.iter()
-            .map(|&i| format!("{} ({:.1})", self.tpn(i), self.aro(i)))
+            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].aro))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -1283,8 +1261,10 @@ mod tests {
                     name: format!("Player {i:02}"),
                     score: Points::from_tenths(x.score * 10),
                     rating: x.rating,
-                    aro_sum: x.aro.0,
-                    aro_n: x.aro.1,
+                    aro: Aro {
+                        sum: x.aro.0,
+                        games: x.aro.1,
+                    },
                     due: x.due,
                     must: None,
                     // One game, with the colour opposite to the due one.
@@ -1339,7 +1319,7 @@ mod tests {
         assert!(pairs.iter().all(|p| p.2), "the white column has White");
         let text = lines.join("\n");
         assert!(
-            text.contains("6.2 white (ARO): 4 (2310.0), 8 (2318.4), 12 (2322.3), 2 (2333.7), 10 (2340.5), 6 (2344.6)"),
+            text.contains("6.2 white (ARO): 4 (2310.000), 8 (2318.400), 12 (2322.300), 2 (2333.700), 10 (2340.500), 6 (2344.600)"),
             "{text}"
         );
         assert!(
@@ -1660,7 +1640,7 @@ mod tests {
             (false, "3: White to the higher ARO")
         );
         // The same AROs: White to the lower R (2).
-        cx.players[1].aro_sum = 2000;
+        cx.players[1].aro.sum = 2000;
         assert_eq!(
             colour(&cx, 0, 1, 0, Color::White),
             (false, "3: White to the lower R")

@@ -22,7 +22,11 @@
 //!   later counts for the standings (ARO), not for the ranking (F.7).
 //! - A.4/A.5: a player moved down is counted as receiving a downfloat when B.5/B.6 are
 //!   applied to the choice of who moves down; a resident paired with a player moved down
-//!   receives an upfloat. Floats of earlier rounds come from the scores before each round.
+//!   receives an upfloat. When the player moved down is paired in the bracket below, the
+//!   higher of the two (A.4) receives a downfloat there too, and B.5/B.6 judge it exactly as
+//!   they judge his moving on or taking the bye: every way he leaves the bracket is a
+//!   downfloat, so none of them is preferred for escaping the criteria. Floats of earlier
+//!   rounds come from the scores before each round.
 //! - A.7 (c): "players having had a bye before" are those with a round without a game played
 //!   (bye, forfeit or absence), since that is what gives them a strong preference in an odd
 //!   round. Their preference is treated as absolute in a bracket unless that leaves more
@@ -37,7 +41,9 @@
 //! - C.6-C.11 as a ladder of levels, each tried with every exchange and transposition before
 //!   the next: B.1, B.2 and all of B.4-B.6; then B.6, then B.5, for upfloats dropped (C.9);
 //!   then B.6, then B.5, for downfloats dropped (C.10); then x raised one by one up to p
-//!   (C.11). C.9's first sentence (a different opponent for the players moved down when the
+//!   (C.11). The text's order, upfloat criteria before downfloat criteria, is kept; when a
+//!   bracket is paired past the first level, the explanation names, criterion by criterion in
+//!   that order, the players whose floats break it. C.9's first sentence (a different opponent for the players moved down when the
 //!   remainder cannot be paired) is applied at every level: the pairs of the players moved
 //!   down are accepted only if the remainder can then be paired at the same level.
 //! - C.12 is tried when a player moved down has no possible opponent in the bracket (C.1) or
@@ -59,7 +65,10 @@
 //!   Past it, the first exchange among the pairings with the fewest denials is taken, and the
 //!   explanation asks the arbiter to check that bracket by hand.
 //! - B.6 notes: in the last round, B.2 is not applied to players with exactly 50 % only when
-//!   no pairing of the bracket with as many pairs exists otherwise; B.5/B.6 are not applied
+//!   no pairing of the bracket with as many pairs exists otherwise (B.2 is kept before B.4-B.6
+//!   are relaxed); the look-ahead of C.12 and C.13 keeps B.2 as well until then, so a bracket
+//!   is paired so that the one below must relax B.2 only when no pairing with as many pairs
+//!   lets the one below keep it; B.5/B.6 are not applied
 //!   to players above 50 %. The percentage is of the rounds so far.
 //! - E.1-E.4: a player with no game yet has no preference; when neither player of a pair
 //!   has one, the higher-ranked player gets the colour of the lot on odd boards and the
@@ -370,16 +379,18 @@ impl Ctx {
         }
     }
 
-    /// Whether `a` and `b` may be paired at level `lv`: B.1 (a), B.2 (with A.7 c), and B.5/B.6
-    /// for the upfloat the lower of the two receives when their scores differ.
+    /// Whether `a` and `b` may be paired at level `lv`: B.1 (a), B.2 (with A.7 c), and, when
+    /// their scores differ, B.5/B.6 for the floats A.4 gives: a downfloat to the higher of the
+    /// two, an upfloat to the lower. The downfloat of a player moved down who is paired here is
+    /// judged exactly as the one he would receive by moving on or taking the bye (A.5).
     pub fn pair_ok(&self, a: usize, b: usize, lv: &Level) -> bool {
         if a == b || self.met[a].binary_search(&b).is_ok() || !self.colors_fit(a, b, lv) {
             return false;
         }
         let (pa, pb) = (&self.players[a], &self.players[b]);
         match pa.score.cmp(&pb.score) {
-            std::cmp::Ordering::Greater => self.up_ok(b, lv),
-            std::cmp::Ordering::Less => self.up_ok(a, lv),
+            std::cmp::Ordering::Greater => self.down_ok(a, lv) && self.up_ok(b, lv),
+            std::cmp::Ordering::Less => self.down_ok(b, lv) && self.up_ok(a, lv),
             std::cmp::Ordering::Equal => true,
         }
     }
@@ -513,14 +524,18 @@ fn first_level<T>(
 }
 
 /// The modes a bracket is searched in, in order: A.7 (c) first where it applies, B.2 relaxed
-/// for 50 % players last (B.6 notes).
-fn modes(cx: &Ctx, group: &[usize]) -> Vec<(bool, bool)> {
+/// for 50 % players last (B.6 notes), when one of them is in the bracket or in the bracket
+/// that the look-ahead of C.12/C.13 (`sink`) pairs: the relaxation holds only "if this is
+/// helpful to avoid additional downfloaters", so the look-ahead keeps B.2 too until every
+/// pairing with as many pairs keeping it has been tried.
+fn modes(cx: &Ctx, group: &[usize], sink: &Sink) -> Vec<(bool, bool)> {
     let mut out = Vec::new();
     if group.iter().any(|&i| cx.players[i].a7c.is_some()) {
         out.push((true, false));
     }
     out.push((false, false));
-    if group.iter().any(|&i| cx.players[i].b2_exempt) {
+    let exempt = |i: &usize| cx.players[*i].b2_exempt;
+    if group.iter().any(exempt) || sink.players().any(|i| exempt(&i)) {
         out.push((false, true));
     }
     out
@@ -960,8 +975,14 @@ fn matchable_prefix(cx: &Ctx, mdps: &[usize], residents: &[usize], relax: bool) 
     chosen
 }
 
+/// How the explanation names the pairing of a heterogeneous bracket's players moved down.
+const MOVED_DOWN: &str = "C.6 moved down";
+
 type BracketOutcome = Option<(Vec<(usize, usize)>, Vec<usize>, Vec<String>)>;
 
+/// The lines saying how `f` was found at `lv`. The players `f` leaves over float (moved down,
+/// or the bye) unless `what` is the pairing of the players moved down, whose leftovers form
+/// the remainder.
 fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) -> Vec<String> {
     let mut out = Vec::new();
     if let Some((a, b)) = &f.exchange {
@@ -987,6 +1008,13 @@ fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) ->
     if !relaxed.is_empty() {
         out.push(format!("  {what}: {}.", relaxed.join("; ")));
     }
+    let given_up = floats_given_up(cx, f, lv, what != MOVED_DOWN);
+    if !given_up.is_empty() {
+        out.push(format!(
+            "  {what}: floats given up, in the order C.9 and C.10 drop them: {}.",
+            given_up.join("; ")
+        ));
+    }
     out.push(format!(
         "  {what}: pairs {}; preferences denied: {}.",
         f.pairs
@@ -996,6 +1024,83 @@ fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) ->
             .join(", "),
         f.viol
     ));
+    out
+}
+
+/// C.9, C.10: for each float criterion the level `lv` has dropped, in the order they are
+/// dropped (B.6 then B.5 for upfloats, then for downfloats), the players of `f` whose float
+/// breaks it (criteria dropped that no float of `f` breaks are not named): those paired with a different score (A.4) and, with `leftovers_float`, those
+/// left over (moved down, or the bye: A.5).
+fn floats_given_up(cx: &Ctx, f: &Found, lv: &Level, leftovers_float: bool) -> Vec<String> {
+    let mut ups: Vec<(usize, usize)> = Vec::new();
+    let mut downs: Vec<(usize, Option<usize>)> = Vec::new();
+    for &(a, b) in &f.pairs {
+        let (h, l) = if cx.players[a].score >= cx.players[b].score {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if cx.players[h].score != cx.players[l].score {
+            downs.push((h, Some(l)));
+            ups.push((l, h));
+        }
+    }
+    if leftovers_float {
+        downs.extend(f.floaters.iter().map(|&x| (x, None)));
+    }
+    let steps: [(bool, &str, bool, bool); 4] = [
+        (!lv.b6_up, "B.6 for upfloats", true, false),
+        (!lv.b5_up, "B.5 for upfloats", true, true),
+        (!lv.b6_down, "B.6 for downfloats", false, false),
+        (!lv.b5_down, "B.5 for downfloats", false, true),
+    ];
+    let mut out = Vec::new();
+    for (dropped, name, up, last) in steps {
+        if !dropped {
+            continue;
+        }
+        let breaks = |i: usize| {
+            let p = &cx.players[i];
+            !p.float_exempt
+                && match (up, last) {
+                    (true, true) => p.up1,
+                    (true, false) => p.up2,
+                    (false, true) => p.down1,
+                    (false, false) => p.down2,
+                }
+        };
+        let when = if last {
+            "as in the round before"
+        } else {
+            "as two rounds before"
+        };
+        let who: Vec<String> = if up {
+            ups.iter()
+                .filter(|(i, _)| breaks(*i))
+                .map(|&(i, h)| {
+                    format!(
+                        "{} (paired up against {}, {when})",
+                        cx.players[i].tpn, cx.players[h].tpn
+                    )
+                })
+                .collect()
+        } else {
+            downs
+                .iter()
+                .filter(|(i, _)| breaks(*i))
+                .map(|&(i, l)| match l {
+                    Some(l) => format!(
+                        "{} (paired down against {}, {when})",
+                        cx.players[i].tpn, cx.players[l].tpn
+                    ),
+                    None => format!("{} (moved down or the bye, {when})", cx.players[i].tpn),
+                })
+                .collect()
+        };
+        if !who.is_empty() {
+            out.push(format!("{name}: {}", who.join(", ")));
+        }
+    }
     out
 }
 
@@ -1025,7 +1130,7 @@ fn homogeneous_bracket(
     let mut p = p0;
     while p >= floor && p > 0 {
         let x = x_for(x0, p0, p);
-        for (a7c, b2) in modes(cx, group) {
+        for (a7c, b2) in modes(cx, group, &sink) {
             let ladder = levels(x, p, a7c, b2);
             if let Some((k, f)) = first_level(&ladder, |lv| {
                 search.homogeneous(cx, group, p, lv, lv.x, &sink)
@@ -1084,13 +1189,13 @@ fn heterogeneous_bracket(
     loop {
         let total = mdps.len() + pr;
         let x = x_for(x0, total0, total);
-        for (a7c, b2) in modes(cx, &all) {
+        for (a7c, b2) in modes(cx, &all, &sink) {
             let ladder = levels(x, total, a7c, b2);
             if let Some((k, (het, remainder))) = first_level(&ladder, |lv| {
                 search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
             }) {
                 let lv = &ladder[k];
-                lines.extend(describe_found(cx, &het, lv, &ladder[0], "C.6 moved down"));
+                lines.extend(describe_found(cx, &het, lv, &ladder[0], MOVED_DOWN));
                 // The remainder, homogeneous (A.3), from the first level on (C.6: "start at
                 // C2 with the homogeneous remainder group"), within what x leaves.
                 let remainder_at = first_level(&ladder[..=k], |lv2| {

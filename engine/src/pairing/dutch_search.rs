@@ -88,6 +88,16 @@ impl Sink {
         }
     }
 
+    /// The players of the brackets below that the look-ahead pairs (none for `Free`, `Bye`).
+    pub fn players(&self) -> impl Iterator<Item = usize> + '_ {
+        let (a, b): (&[usize], &[usize]) = match self {
+            Sink::Free | Sink::Bye => (&[], &[]),
+            Sink::IntoNext { residents, extra } => (residents, extra),
+            Sink::CompleteLowest { lowest, extra } => (lowest, extra),
+        };
+        a.iter().chain(b).copied()
+    }
+
     /// Whether `floaters` may be left unpaired at level `lv`.
     pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[usize], lv: &Level) -> bool {
         match self {
@@ -100,7 +110,7 @@ impl Sink {
             Sink::IntoNext { residents, extra } => {
                 floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
                     let left: Vec<usize> = floaters.iter().chain(extra).copied().collect();
-                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, true))
+                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, lv.b2_relaxed))
                 }
             }
             Sink::CompleteLowest { lowest, extra } => {
@@ -111,7 +121,7 @@ impl Sink {
                         .chain(lowest)
                         .copied()
                         .collect();
-                    completely_pairable(cx, &all)
+                    completely_pairable(cx, &all, lv.b2_relaxed)
                 }
             }
         }
@@ -138,11 +148,12 @@ const RELAXED: Level = Level {
     b2_relaxed: true,
 };
 
-/// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2.
-fn completely_pairable(cx: &Ctx, players: &[usize]) -> bool {
+/// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2
+/// (relaxed for players with 50 % in the last round with `b2_relaxed`).
+fn completely_pairable(cx: &Ctx, players: &[usize], b2_relaxed: bool) -> bool {
     super::all_pairable(
         players.len(),
-        |i, j| cx.compatible(players[i], players[j], true),
+        |i, j| cx.compatible(players[i], players[j], b2_relaxed),
         |i| cx.players[players[i]].can_bye,
     )
 }
@@ -966,12 +977,12 @@ fn sink_side(
             let z0 = e0 + extra.len();
             for (r, &res) in residents.iter().enumerate() {
                 for (l, &(k, x)) in leftovers.iter().enumerate() {
-                    if down[l] && cx.compatible(x, res, true) {
+                    if down[l] && cx.compatible(x, res, lv.b2_relaxed) {
                         to.push((k, r0 + r));
                     }
                 }
                 for (e, &ex) in extra.iter().enumerate() {
-                    if cx.compatible(ex, res, true) {
+                    if cx.compatible(ex, res, lv.b2_relaxed) {
                         edges.push((e0 + e, r0 + r, w));
                     }
                 }
@@ -986,12 +997,12 @@ fn sink_side(
             let l0 = first;
             for (i, &x) in below.iter().enumerate() {
                 for (j, &y) in below.iter().enumerate().skip(i + 1) {
-                    if cx.compatible(x, y, true) {
+                    if cx.compatible(x, y, lv.b2_relaxed) {
                         edges.push((l0 + i, l0 + j, w));
                     }
                 }
                 for (l, &(k, f)) in leftovers.iter().enumerate() {
-                    if down[l] && cx.compatible(f, x, true) {
+                    if down[l] && cx.compatible(f, x, lv.b2_relaxed) {
                         to.push((k, l0 + i));
                     }
                 }

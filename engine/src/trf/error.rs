@@ -113,6 +113,19 @@ pub enum TrfErrorKind {
     /// The file has no player.
     #[error("the file has no player line (001)")]
     NoPlayers,
+    /// A line under a record code no program writes reads as a player line: a mistyped 001.
+    #[error("record {0}: this line reads as a player line (001) under a code no TRF program writes; a mistyped 001?")]
+    PlayerLineUnderUnknownCode(String),
+    /// The file records more rounds than its XXR or 142 record says the tournament has.
+    #[error("round {round} is recorded, but the file says the tournament has {rounds} round{} ({record})", if *rounds == 1 { "" } else { "s" })]
+    TooManyRounds {
+        /// The first round beyond the total.
+        round: usize,
+        /// The total the file states.
+        rounds: u16,
+        /// The record that states it (XXR or 142).
+        record: &'static str,
+    },
     /// The tournament model refused what the file describes.
     #[error("{0}")]
     Model(#[from] crate::tournament::ModelError),
@@ -141,3 +154,33 @@ impl fmt::Display for ReadError {
 }
 
 impl std::error::Error for ReadError {}
+
+/// Something in a TRF file that does not stop it being read but may not be what its writer
+/// meant: a record code no program writes, kept as written and otherwise ignored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfWarning {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is odd.
+    pub kind: TrfWarningKind,
+}
+
+/// What is odd at a place in a TRF file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrfWarningKind {
+    /// A record code neither TRF16, TRF-2026 nor the pairing programs' own records use.
+    #[error("unknown record code {0:?}: the line is kept as written and otherwise ignored")]
+    UnknownRecord(String),
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: warning: {}",
+            self.line, self.column, self.kind
+        )
+    }
+}

@@ -740,12 +740,44 @@ impl<'a> Fields<'a> {
                     self.error(4, TrfErrorKind::ExpectedSpace(self.char_at(3)));
                     return None;
                 }
+                if !is_known_code(&code) && self.looks_like_player_line() {
+                    self.error(1, TrfErrorKind::PlayerLineUnderUnknownCode(code.clone()));
+                    return None;
+                }
                 Some(Record::Info {
                     code: code.clone(),
                     text: rest().trim_end().to_string(),
                 })
             }
         }
+    }
+}
+
+/// The record codes that other programs write and this one keeps as written without reading
+/// them: TRF16's header records (012-132, 013 teams), TRF-2026's records beyond those this
+/// program reads (172-232, 250, 300-330, 801, 802), and the `XX` records of JaVaFo
+/// (accelerations `XXA`, forbidden pairs `XXP`, and so on). Any other code is kept too, but
+/// reading it warns, since it may be a mistyped code (a `101` meant as `001`).
+pub(crate) fn is_known_code(code: &str) -> bool {
+    const KNOWN: [&str; 25] = [
+        "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+        "013", "172", "182", "202", "212", "222", "232", "250", "300", "310", "320", "330",
+    ];
+    KNOWN.contains(&code) || code == "801" || code == "802" || code.starts_with("XX")
+}
+
+impl Fields<'_> {
+    /// Whether the line, whatever its code, reads as a 001 player line without a problem and
+    /// with a name: then an unknown code in front of it is a mistyped 001, not a record to keep.
+    fn looks_like_player_line(&self) -> bool {
+        let mut errors = Vec::new();
+        let mut copy = Fields {
+            chars: self.chars.clone(),
+            line: self.line,
+            errors: &mut errors,
+        };
+        let line = copy.player_line();
+        errors.is_empty() && line.is_some_and(|p| !p.name.is_empty())
     }
 }
 

@@ -25,8 +25,8 @@ pub(crate) mod line;
 mod read;
 mod write;
 
-pub use error::{ReadError, TrfError, TrfErrorKind};
-pub use read::{read, read_as, read_bytes};
+pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
+pub use read::{read, read_as, read_bytes, read_with_warnings};
 pub use write::{write, write_canonical};
 
 use crate::ids::{RoundNo, Tpn};
@@ -55,6 +55,67 @@ pub(crate) enum LineKey {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Layout {
     pub lines: Vec<(LineKey, String)>,
-    pub crlf: bool,
+    pub ending: LineEnding,
     pub final_newline: bool,
+}
+
+/// How a file ends its lines. Files from Windows programs end them with CR LF, bbpPairings'
+/// with CR alone; a file is written back with its own ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineEnding {
+    Lf,
+    CrLf,
+    Cr,
+}
+
+impl LineEnding {
+    /// The ending `text` uses: CR LF if any line ends so, else CR alone if any does, else LF.
+    pub(crate) fn of(text: &str) -> LineEnding {
+        if text.contains("\r\n") {
+            LineEnding::CrLf
+        } else if text.contains('\r') {
+            LineEnding::Cr
+        } else {
+            LineEnding::Lf
+        }
+    }
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+            LineEnding::Cr => "\r",
+        }
+    }
+}
+
+/// The lines of `text`, whichever of LF, CR LF or CR ends each, without their endings, and
+/// whether the last one had an ending.
+pub(crate) fn split_lines(text: &str) -> (Vec<&str>, bool) {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push(&text[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push(&text[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let final_newline = start == text.len() && !text.is_empty();
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    (lines, final_newline)
 }

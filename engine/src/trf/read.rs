@@ -1,8 +1,10 @@
 //! Reading a TRF file into a [`Tournament`].
 
-use super::error::{ReadError, TrfError, TrfErrorKind};
-use super::line::{Cell, Code, Fields, PlayerLine, Record, CELL_STRIDE, FIRST_CELL};
-use super::{Layout, LineKey};
+use super::error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
+use super::line::{
+    is_known_code, Cell, Code, Fields, PlayerLine, Record, RoundsCode, CELL_STRIDE, FIRST_CELL,
+};
+use super::{split_lines, Layout, LineEnding, LineKey};
 use crate::color::Color;
 use crate::ids::Tpn;
 use crate::player::Player;
@@ -47,14 +49,21 @@ pub fn read_as(
     text: &str,
     system: Option<crate::settings::System>,
 ) -> Result<Tournament, ReadError> {
+    read_with_warnings(text, system).map(|(t, _)| t)
+}
+
+/// [`read_as`], with the warnings about lines read but perhaps not meant: record codes no
+/// TRF program writes (kept as written, otherwise ignored), each with its line.
+pub fn read_with_warnings(
+    text: &str,
+    system: Option<crate::settings::System>,
+) -> Result<(Tournament, Vec<TrfWarning>), ReadError> {
     let mut errors = Vec::new();
-    let crlf = text.contains("\r\n");
-    let final_newline = text.ends_with('\n');
-    let body = text.strip_suffix('\n').unwrap_or(text);
+    let ending = LineEnding::of(text);
+    let (lines, final_newline) = split_lines(text);
     let mut records: Vec<(usize, Record, String)> = Vec::new();
-    if !text.is_empty() {
-        for (i, raw) in body.split('\n').enumerate() {
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    {
+        for (i, raw) in lines.into_iter().enumerate() {
             let mut fields = Fields::new(raw, i + 1, &mut errors);
             if let Some(r) = fields.record() {
                 records.push((i + 1, r, raw.to_string()));
@@ -83,10 +92,21 @@ pub fn read_as(
             None => records.insert(0, (0, Record::Type(wanted), String::new())),
         }
     }
+    let warnings = records
+        .iter()
+        .filter_map(|(line, r, _)| match r {
+            Record::Info { code, .. } if !is_known_code(code) => Some(TrfWarning {
+                line: *line,
+                column: 1,
+                kind: TrfWarningKind::UnknownRecord(code.clone()),
+            }),
+            _ => None,
+        })
+        .collect();
     let mut builder = Builder { errors };
-    let tournament = builder.build(&records, crlf, final_newline);
+    let tournament = builder.build(&records, ending, final_newline);
     if builder.errors.is_empty() {
-        Ok(tournament)
+        Ok((tournament, warnings))
     } else {
         builder.errors.sort_by_key(|e| (e.line, e.column));
         Err(ReadError {
@@ -121,7 +141,7 @@ impl Builder {
     fn build(
         &mut self,
         records: &[(usize, Record, String)],
-        crlf: bool,
+        ending: LineEnding,
         final_newline: bool,
     ) -> Tournament {
         let mut t = Tournament::default();
@@ -139,6 +159,7 @@ impl Builder {
             ..Settings::default()
         };
         let mut bb_pab_given = false;
+        let mut rounds_record = None;
         let mut forbidden_seen = 0;
         let mut later: Vec<(usize, &Record)> = Vec::new();
         for (line, r, raw) in records {
@@ -169,6 +190,7 @@ impl Builder {
                 }
                 Record::Rounds(code, n) => {
                     settings.rounds = Some(*n);
+                    rounds_record = Some(*code);
                     LineKey::Rounds(*code)
                 }
                 Record::InitialColor(code, c) => {
@@ -254,6 +276,12 @@ impl Builder {
                 self.error(1, 1, e.into());
             }
         }
+        if let (Some(total), Some(code)) = (t.settings.rounds, rounds_record) {
+            self.beyond_total(&players, total, code, t.settings.games_per_pairing());
+        }
+        if !self.errors.is_empty() {
+            return t;
+        }
         self.build_rounds(&mut t, &players);
         if !self.errors.is_empty() {
             return t;
@@ -262,10 +290,43 @@ impl Builder {
         self.check_points(&t, &players);
         t.trf_layout = Some(Layout {
             lines: layout,
-            crlf,
+            ending,
             final_newline,
         });
         t
+    }
+
+    /// A file may not record more rounds than it says the tournament has (XXR, 142): the first
+    /// entry beyond them, in file order, is the error.
+    fn beyond_total(
+        &mut self,
+        players: &BTreeMap<Tpn, (usize, &PlayerLine)>,
+        total: u16,
+        code: RoundsCode,
+        g: usize,
+    ) {
+        let first = usize::from(total) * g;
+        let extra = players
+            .values()
+            .filter_map(|(line, p)| {
+                let k = p.cells.iter().skip(first).position(|c| *c != Cell::Empty)?;
+                Some((*line, first + k))
+            })
+            .min();
+        if let Some((line, cell)) = extra {
+            self.error(
+                line,
+                FIRST_CELL + CELL_STRIDE * cell + 1,
+                TrfErrorKind::TooManyRounds {
+                    round: cell / g + 1,
+                    rounds: total,
+                    record: match code {
+                        RoundsCode::Xxr => "XXR",
+                        RoundsCode::R142 => "142",
+                    },
+                },
+            );
+        }
     }
 
     /// Reads every player's entries round by round and pairs them up.

@@ -1,7 +1,7 @@
 //! Writing a [`Tournament`] as a TRF file.
 
 use super::line::{Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, XXS_KEYS};
-use super::LineKey;
+use super::{LineEnding, LineKey};
 use crate::color::Color;
 use crate::history;
 use crate::ids::{RoundNo, Tpn};
@@ -15,10 +15,10 @@ use std::collections::BTreeMap;
 pub fn write(tournament: &Tournament) -> String {
     let columns = tournament.rounds().len() * tournament.settings.games_per_pairing();
     let canonical = canonical_records(tournament);
-    let (crlf, final_newline) = tournament
+    let (ending, final_newline) = tournament
         .trf_layout
         .as_ref()
-        .map_or((false, true), |l| (l.crlf, l.final_newline));
+        .map_or((LineEnding::Lf, true), |l| (l.ending, l.final_newline));
     let mut lines: Vec<String> = Vec::new();
     match &tournament.trf_layout {
         None => lines.extend(canonical.values().map(|r| r.format(columns))),
@@ -80,7 +80,7 @@ pub fn write(tournament: &Tournament) -> String {
             lines.extend(rest);
         }
     }
-    let eol = if crlf { "\r\n" } else { "\n" };
+    let eol = ending.as_str();
     let mut out = lines.join(eol);
     if final_newline && !lines.is_empty() {
         out.push_str(eol);

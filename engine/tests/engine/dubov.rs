@@ -159,12 +159,12 @@ fn dubov_7_2_6_2_a_whole_round() {
         "{}",
         p.explanation.join("\n")
     );
-    // 9: the AROs, one decimal.
+    // 9: the AROs, three decimals (what the pairing compares, exactly).
     says(
         &p,
         &[
             "7.2: the group is odd; 4 ",
-            "1 (2370.0), 2 (2360.0), 3 (2350.0)",
+            "1 (2370.000), 2 (2360.000), 3 (2350.000)",
         ],
     );
 }
@@ -584,5 +584,8 @@ fn dubov_2_1_a_forfeited_game_was_not_played() {
         "{}",
         p.explanation.join("\n")
     );
-    says(&p, &["6.2 white (ARO): 4 (0.0).", "1 (0.0), 2 (2360.0)"]);
+    says(
+        &p,
+        &["6.2 white (ARO): 4 (0.000).", "1 (0.000), 2 (2360.000)"],
+    );
 }

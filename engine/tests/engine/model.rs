@@ -257,3 +257,34 @@ fn double_swiss_1_6_no_colour_when_no_game_was_played() {
     assert_eq!(s[0].played_colors().count(), 0);
     assert_eq!(s[0].color_preference(), ColorPreference::None);
 }
+
+/// Dubov 9: the published AROs show what the pairing compares. 2318.4 (5 games) and
+/// 2318.43 (7 games) differ, and one decimal would show both as 2318.4.
+#[test]
+fn dubov_9_aros_are_shown_with_the_precision_they_are_compared_with() {
+    use engine::history::Aro;
+    let five = Aro {
+        sum: 11592,
+        games: 5,
+    };
+    let seven = Aro {
+        sum: 16229,
+        games: 7,
+    };
+    assert!(seven > five);
+    assert_eq!(five.to_string(), "2318.400");
+    assert_eq!(seven.to_string(), "2318.429");
+    assert_eq!(Aro::default().to_string(), "0.000");
+    // Equal values with different counts are equal.
+    assert_eq!(
+        Aro {
+            sum: 4000,
+            games: 2
+        },
+        Aro {
+            sum: 6000,
+            games: 3
+        }
+    );
+    assert_eq!(Aro::default().with(2000).with(2001).to_string(), "2000.500");
+}

@@ -314,3 +314,71 @@ proptest! {
         }
     }
 }
+
+/// Lines may end with LF, CR LF or CR alone (bbpPairings' files): all read the same, and a
+/// file is written back with its own ending.
+#[test]
+fn trf_line_endings_lf_crlf_and_cr_alone() {
+    let lf = file(&[
+        line(1, "A", "1.0", &["   2 w 1"]),
+        line(2, "B", "0.0", &["   1 b 0"]),
+    ]);
+    let base = trf::read(&lf).unwrap();
+    for ending in ["\r\n", "\r"] {
+        let text = lf.replace('\n', ending);
+        let t = trf::read(&text).unwrap_or_else(|e| panic!("{ending:?}: {e}"));
+        assert_eq!(t.rounds(), base.rounds(), "{ending:?}");
+        assert_eq!(t.players(), base.players(), "{ending:?}");
+        assert_eq!(
+            trf::write(&t),
+            text,
+            "{ending:?}: written back with its own ending"
+        );
+    }
+}
+
+/// A file that records more rounds than its XXR says is refused at the first entry beyond.
+#[test]
+fn trf_more_rounds_recorded_than_xxr_is_refused_at_the_first_extra_entry() {
+    let text = format!(
+        "012 Test\nXXR 1\n{}\n{}\n",
+        line(1, "A", "2.0", &["   2 w 1", "   2 b 1"]),
+        line(2, "B", "0.0", &["   1 b 0", "   1 w 0"]),
+    );
+    let e = errors(&text);
+    assert_eq!(
+        e,
+        vec![(
+            3,
+            102,
+            TrfErrorKind::TooManyRounds {
+                round: 2,
+                rounds: 1,
+                record: "XXR"
+            }
+        )]
+    );
+}
+
+/// An unknown record code is kept and warned about; known codes of other programs are not.
+#[test]
+fn trf_unknown_record_codes_warn_with_their_line() {
+    let text = format!(
+        "012 Test\n777 something\nXXA 1 2\n092 Swiss\n{}\n{}\n",
+        line(1, "A", "1.0", &["   2 w 1"]),
+        line(2, "B", "0.0", &["   1 b 0"]),
+    );
+    let (_, warnings) = trf::read_with_warnings(&text, None).unwrap();
+    let at: Vec<(usize, String)> = warnings
+        .iter()
+        .map(|w| (w.line, w.kind.to_string()))
+        .collect();
+    assert_eq!(at.len(), 1, "{at:?}");
+    assert_eq!(at[0].0, 2);
+    let mistyped = text.replace("001    2", "101    2");
+    let e = errors(&mistyped);
+    assert!(
+        e.contains(&(6, 1, TrfErrorKind::PlayerLineUnderUnknownCode("101".into()))),
+        "{e:?}"
+    );
+}

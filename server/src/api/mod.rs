@@ -59,8 +59,9 @@ async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(json!({ "name": who.name, "role": who.role })))
 }
 
-/// Dubov 9: the list of AROs after each round, one decimal (the average rating of the
-/// opponents actually played; 0 before any game).
+/// Dubov 9: the list of AROs after each round, with three decimals (the average rating of the
+/// opponents actually played; 0 before any game), enough to show every difference the pairing
+/// compares.
 #[get("/api/tournaments/{id}/aro")]
 async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let s = state_of(&state.store, TournamentId(path.into_inner())).await?;
@@ -71,8 +72,7 @@ async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<
         t.players()
             .iter()
             .map(|p| {
-                let mut sum = 0u64;
-                let mut n = 0u64;
+                let mut aro = engine::history::Aro::default();
                 let after: Vec<String> = finals[p.tpn.index()]
                     .entries
                     .iter()
@@ -84,14 +84,9 @@ async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<
                             ..
                         } = e
                         {
-                            sum += u64::from(t.player(*opponent).map_or(0, |o| o.pairing_rating()));
-                            n += 1;
+                            aro = aro.with(t.player(*opponent).map_or(0, |o| o.pairing_rating()));
                         }
-                        if n == 0 {
-                            "0.0".to_string()
-                        } else {
-                            format!("{:.1}", sum as f64 / n as f64)
-                        }
+                        aro.to_string()
                     })
                     .collect();
                 let mut row = s.key_of(p.tpn).map_or(Value::Null, |k| player_json(&s, k));
