@@ -37,9 +37,14 @@
 //!   then each black left the first black below him (within a limit of about a second of
 //!   search; past it the best pairing found stands for the rows not reached, and the
 //!   explanation says so; no generated event has come near).
-//! - 6.4: "was floater from higher score groups" is read as: came down into this group in
-//!   this round. Such players are paired first (8.2) or float on at once, so the
-//!   preference between residents mostly rests on whether they can be paired below.
+//! - 6.4: "was floater from higher score groups" is read as the player's history: he came
+//!   down from a higher score group in this round or an earlier one (was paired against a
+//!   lower score; a bye is not a float). The text calls "floaters" the players transferred
+//!   down (6.4, 8), so a "floater from higher score groups" is one who came down, and the
+//!   preference keeps from floating again those who already did, as the Dutch B.5/B.6 do.
+//!   Read as "came down in this round" it would almost never apply, since such players are
+//!   paired first (8.2) or float on at once. (An upfloat, being transferred to a higher group,
+//!   is what 2.5 limits; the text does not call it floating.)
 //! - 7: when both 7.1 and 7.2 apply, 7.1 goes first (the player transferred for it may also
 //!   make the number even); the dominating due colour of 7.2 is the more numerous one in the
 //!   group, White when they are equal. "The next possible lower score group" is the nearest
@@ -62,7 +67,7 @@
 
 use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
 use crate::color::Color;
-use crate::history::{states_before, Aro, Float};
+use crate::history::{states_before, Aro, Float, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
 use crate::matching::{max_weight_matching, Edge};
 use crate::points::Points;
@@ -131,6 +136,9 @@ struct Dp {
     unplayed_point: bool,
     /// Transferred down from a higher group this round (6.4).
     floater: bool,
+    /// Paired against a lower score in an earlier round: came down from a higher score group
+    /// then (6.4's "was floater from higher score groups", reading).
+    floated_before: bool,
 }
 
 #[derive(Clone)]
@@ -198,6 +206,9 @@ impl Ctx {
                     up_last,
                     unplayed_point: s.unplayed_point,
                     floater: false,
+                    floated_before: s.entries.iter().zip(&s.floats).any(|(e, f)| {
+                        matches!(e, RoundEntry::Paired { .. }) && *f == Some(Float::Down)
+                    }),
                 }
             })
             .collect::<Vec<_>>();
@@ -821,7 +832,9 @@ fn pair_group(
         .iter()
         .map(|&x| {
             let can_below = below.iter().any(|&q| cx.pair_ok(x, q));
-            match (cx.players[x].floater, can_below) {
+            let p = &cx.players[x];
+            let was_floater = p.floater || p.floated_before;
+            match (was_floater, can_below) {
                 (false, true) => 0,
                 (false, false) => 1,
                 (true, true) => 2,
@@ -879,8 +892,8 @@ fn pair_group(
                     let class = match keep[i] {
                         0 => "can be paired below",
                         1 => "cannot be paired below",
-                        2 => "a floater from above, can be paired below",
-                        _ => "a floater from above, cannot be paired below",
+                        2 => "was a floater from above, can be paired below",
+                        _ => "was a floater from above, cannot be paired below",
                     };
                     format!("{} ({class})", cx.tpn(rows[i]))
                 })
@@ -1273,6 +1286,7 @@ mod tests {
                     up_last: false,
                     unplayed_point: false,
                     floater: false,
+                    floated_before: false,
                 })
                 .collect(),
             met: m,

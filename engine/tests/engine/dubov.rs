@@ -373,23 +373,24 @@ fn dubov_6_4_2_3_floaters_are_those_who_can_play_below() {
         &p,
         &[
             "7.2: the group is odd; 5 (due Black, R 2360)",
-            "6.4: chosen to float: 2 (can be paired below), 5 (can be paired below); kept: 6 (cannot be paired below), 4 (cannot be paired below).",
+            "6.4: chosen to float: 2 (can be paired below), 5 (can be paired below); kept: 6 (cannot be paired below), 4 (was a floater from above, cannot be paired below).",
             "8.2: floater 2 plays 3",
         ],
     );
 }
 
-/// 8.2 with 2.3/2.4: round 3 of 5, eight players (R 2400, 2390, ... 2330). Round 1: 2-3 0-1,
-/// 1-8 =, 5-6 0-1, 7-4 =; round 2: 5-3 1-0, 8-7 0-1, 2-1 1-0, 4-6 =. Group 1.5 = {6, 7}: both
-/// due White; 7.3 moves the lower ARO, 7 (2350 against 2365), to Black: 6-7. Group 1 = {2,
-/// 3, 4, 5}: 3 must have White (Black twice), 2 and 5 Black (White twice), 4 is due Black.
-/// Blacks exceed whites by 2: 7.4 would move the highest ARO, 2 (2390), then 5 (2365), but
-/// neither may change (2.6): 4 (2345) moves. Whites 4 (2345), 3 (2375); blacks 2, 5. 3 has
-/// met both blacks and 2-5 is turned down by 2.3/2.4 (both must have Black): only 4 can
-/// play, and 4-2, in the first row, is the pair nearest the columns (everyone can play
-/// below, so 6.4 does not choose). 3 and 5 float to {1, 8}. 8.1: the "white" floater first,
-/// 3; 8.2 gives him the highest R due the opposite colour: 8 (due Black, R 2330), not 1 (R
-/// 2400, due White like him). 5 then takes 1. So 6-7, 4-2, 1-5, 3-8.
+/// 8.2 with 2.3/2.4 (and 6.4): round 3 of 5, eight players (R 2400, 2390, ... 2330). Round 1:
+/// 2-3 0-1, 1-8 =, 5-6 0-1, 7-4 =; round 2: 5-3 1-0, 8-7 0-1, 2-1 1-0, 4-6 =. Group 1.5 = {6,
+/// 7}: both due White; 7.3 moves the lower ARO, 7 (2350 against 2365), to Black: 6-7. Group 1
+/// = {2, 3, 4, 5}: 3 must have White (Black twice), 2 and 5 Black (White twice), 4 is due
+/// Black. Blacks exceed whites by 2: 7.4 would move the highest ARO, 2 (2390), then 5 (2365),
+/// but neither may change (2.6): 4 (2345) moves. Whites 4 (2345), 3 (2375); blacks 2, 5. 3 has
+/// met both blacks and 2-5 is turned down by 2.3/2.4 (both must have Black): every pair holds
+/// 4, so one pair, and two float to {1, 8}. All can be paired there; 3 came down from a
+/// higher score in round 2 (1 point against 5's 0) and the others never did, so 6.4 floats 2
+/// and 5 and keeps 3: 3-4 (White to 3, B.2). 8.1: both floaters are due Black, by R: 2
+/// first; 8.2 wants for him the player due the opposite colour, 1 (due White), whom he met,
+/// so 8 (due Black); 5 then takes 1, due White and the highest R. So 6-7, 3-4, 1-5, 8-2.
 #[test]
 fn dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first() {
     let (p, got) = hand_worked(
@@ -402,7 +403,7 @@ fn dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first() {
     );
     assert_eq!(
         got,
-        vec![(6, 7), (4, 2), (1, 5), (3, 8)],
+        vec![(6, 7), (3, 4), (1, 5), (8, 2)],
         "{}",
         p.explanation.join("\n")
     );
@@ -410,8 +411,8 @@ fn dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first() {
         &p,
         &[
             "2.6: 2 5 would come first but may not change subgroup",
-            "6.4: floating down: 3 5.",
-            "8.2: floater 3 plays 8 (R 2330).",
+            "6.4: floating down: 2 5.",
+            "8.2: floater 2 plays 8 (R 2330).",
             "8.2: floater 5 plays 1 (R 2400).",
         ],
     );
@@ -424,11 +425,12 @@ fn dubov_8_2_2_3_a_floater_takes_the_opposite_due_colour_first() {
 /// and 3 share 2340, so the lower R, 3, moves: whites 3, 9 (2345); blacks 1, 8: 3-1, 9-8.
 /// Group 1 = {5, 6, 7}: odd, White dominates (5 and 7 had Black twice), so 7.2 takes from 0.5
 /// = {2, 4, 10} the one due Black: 2 (White twice). Whites 7 (2355), 5 (2360); blacks 2, 6.
-/// 7-2 and 5-2 are rematches and 5-7 is turned down (both must have White): one pair, and the
-/// one nearest the columns is row 2 as written, 5-6. 7 and 2 float to {4, 10}, both due
-/// White. 8.1: the "white" floater first, 7: 8.2 gives him the highest R, 4 (none is due
-/// Black); 2 takes 10. (Taking 2 first would have given him 4 and 7 10.) So 3-1, 9-8, 5-6,
-/// 7-4, 10-2.
+/// 7-2 and 5-2 are rematches and 5-7 is turned down (both must have White): one pair. All four
+/// can be paired below; 2 came down from a higher score in round 2 (½ against 7's 0), so 6.4
+/// keeps him and floats two who never did: his only pair is 2-6, and 7 and 5 float to {4,
+/// 10}, both due White. 8.1: the "white" floaters in 6.2's order, 7 (ARO 2355) before 5
+/// (2360): 8.2 gives 7 the highest R, 4 (none is due Black); 5 takes 10. (Taking 5 first
+/// would have given him 4 and 7 10.) So 3-1, 9-8, 6-2, 7-4, 5-10.
 #[test]
 fn dubov_8_1_the_white_floater_is_paired_first() {
     let (p, got) = hand_worked(
@@ -441,7 +443,7 @@ fn dubov_8_1_the_white_floater_is_paired_first() {
     );
     assert_eq!(
         got,
-        vec![(3, 1), (9, 8), (5, 6), (7, 4), (10, 2)],
+        vec![(3, 1), (9, 8), (6, 2), (7, 4), (5, 10)],
         "{}",
         p.explanation.join("\n")
     );
@@ -450,8 +452,9 @@ fn dubov_8_1_the_white_floater_is_paired_first() {
         &[
             "7.2: the group is odd; 9 (due White, R 2320)",
             "7.2: the group is odd; 2 (due Black, R 2390)",
-            "6.4: floating down: 7 2.",
+            "6.4: floating down: 7 5.",
             "8.2: floater 7 plays 4 (R 2370).",
+            "8.2: floater 5 plays 10 (R 2310).",
         ],
     );
 }
@@ -587,5 +590,47 @@ fn dubov_2_1_a_forfeited_game_was_not_played() {
     says(
         &p,
         &["6.2 white (ARO): 4 (0.000).", "1 (0.000), 2 (2360.000)"],
+    );
+}
+
+/// 6.4, "was floater from higher score groups" read as the player's history (he came down
+/// from a higher score group in an earlier round: was paired against a lower score), not
+/// only this round: round 4 of 5, seven players (R 2400, 2390, ... 2340). Round 1: 4-1 0-1,
+/// 2-5 1-0, 6-3 =, 7 bye; round 2: 1-6 0-1, 7-2 1-0, 3-4 =, 5 bye; round 3: 3-1 1-0,
+/// 6-2 0-1, 5-7 1-0, 4 bye. Group 2 = {2, 3, 5, 7}: 2 (W B B) and 7 (W B) are due White,
+/// 3 (B W W) and 5 (B W) Black. Whites by ARO: 2 (2350), 7 (2375); blacks by R: 3, 5.
+/// 7-5 met, and 2 met 5 too: no pairing of every white with a black, and the only pairs left
+/// all hold 3 (2-3, 7-3, 3-5), so two players float to {4, 6}. 3 cannot be paired there (he
+/// met both); 2, 5 and 7 can. 3 and 7 came down from a higher score in earlier rounds (3,
+/// with ½, against 4 with 0 in round 2; 7, with 2, against 5 with 1 in round 3); 2 and 5
+/// never did. 6.4 floats first those who were not floaters and can be paired below: 2 and
+/// 5; 7-3 stays (White to 7, due White). Read as "came down in this round", nobody in the
+/// group was a floater, and the pair nearest the columns, 2-3, would float 7, who floated
+/// down last round. Below: 8.1 takes the "white" floater first, 2: the highest R due Black
+/// is 6, whom he met, so 4; then 5 plays 6. Colours by 3: 2 (one White, two Blacks) against
+/// 4 (one each): 2 White; 5 (one each) against 6 (two Whites, one Black): 5 White. The bye
+/// to 1, alone in the lowest group. Boards: 7-3 (2 + 2), then 2-4 and 5-6 (2 + 1½ each)
+/// by the higher player's number.
+#[test]
+fn dubov_6_4_a_floater_from_a_higher_group_in_an_earlier_round() {
+    let (p, got) = hand_worked(
+        "dubov_6_4_a_floater_from_a_higher_group_in_an_earlier_round",
+        7,
+        &[
+            "4-1 0-1; 2-5 1-0; 6-3 =; 7 bye",
+            "1-6 0-1; 7-2 1-0; 3-4 =; 5 bye",
+            "3-1 1-0; 6-2 0-1; 5-7 1-0; 4 bye",
+        ],
+    );
+    assert_eq!(
+        got,
+        vec![(7, 3), (2, 4), (5, 6)],
+        "{}",
+        p.explanation.join("\n")
+    );
+    assert_eq!(p.bye.map(|b| b.get()), Some(1));
+    says(
+        &p,
+        &["6.4: chosen to float: 2 (can be paired below), 5 (can be paired below); kept: 7 (was a floater from above, can be paired below), 3 (was a floater from above, cannot be paired below)."],
     );
 }
