@@ -1041,7 +1041,28 @@ struct Question<'a> {
 }
 
 fn oracle(cx: &Ctx, q: &Question) -> bool {
-    least_denied(cx, q).is_some_and(|d| d <= q.budget)
+    colour_bound(cx, q.a.iter().chain(q.b).chain(q.pool).copied(), q.internal) <= q.budget
+        && least_denied(cx, q).is_some_and(|d| d <= q.budget)
+}
+
+/// A lower bound, from the colour preferences alone, on the preferences any pairing of
+/// `players` into `internal` pairs (the rest left over) must deny (B.4): a player preferring
+/// White is paired with one preferring Black, one with no preference that counts (none, or
+/// A.7 d), or left over, else with another preferring White, which denies one of the two; so
+/// at least half of those preferring White beyond the others' number are in such pairs, and
+/// the same for Black. It answers at once the question a matching would answer at length
+/// when, as in large brackets of early rounds, the colours alone decide it.
+fn colour_bound(cx: &Ctx, players: impl Iterator<Item = usize>, internal: usize) -> usize {
+    let mut count = [0usize; 3];
+    let mut total = 0usize;
+    for p in players {
+        count[class(cx, p)] += 1;
+        total += 1;
+    }
+    let left = total.saturating_sub(2 * internal);
+    let [w, b, n] = count;
+    let excess = |mine: usize, others: usize| mine.saturating_sub(others + n + left).div_ceil(2);
+    excess(w, b) + excess(b, w)
 }
 
 /// The fewest preferences a completion must deny, or `None` if there is no completion at all
@@ -1563,6 +1584,9 @@ impl Search for Fast {
             let rest: Vec<usize> = (0..m).filter(|&j| !used[j]).map(|j| residents[j]).collect();
             if pr == 0 {
                 return sink.accepts_floaters_at(cx, &rest, lv);
+            }
+            if viol + colour_bound(cx, rest.iter().copied(), pr) > budget {
+                return false;
             }
             let (r1, r2) = rest.split_at(pr.min(rest.len()));
             let tally = Tally::new(cx, r1, r2, lv, sink);
