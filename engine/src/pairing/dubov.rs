@@ -26,10 +26,15 @@
 //!   rounds, or rounds unknown) or four times (10 or more), except in the last round.
 //! - 4: the bye is decided before the transfers, in the lowest group; among players equal by
 //!   4's order the first whose absence still lets the rest be paired is chosen.
-//! - 6.3: the improvements are read as the first assignment, row by row, of "white" players to
-//!   "black" ones in which every row takes the first black it has not met (the lower rows
-//!   first, then earlier rows changed) and the rest can still be paired. When no such
-//!   assignment exists (6.3's last case: a white who can meet no black is paired with another
+//! - 6.3: the improvements follow the text's order of changes: row by row, a white takes the
+//!   first black left (the column's order) he may play, without looking further down; when
+//!   he may play none, the rows above are changed one at a time, nearest first: that row's
+//!   white takes the first black left he may play and row k's white takes the black he had,
+//!   provided the rows below can still all be paired (a matching decides it); a row not
+//!   changed keeps its pair. (Read before as the first complete assignment row by row, which
+//!   could rewrite a row between the one changed and row k.) When no change of a single row
+//!   works, the first complete assignment row by row is taken, and the explanation says so.
+//!   When no assignment of every white to a black exists (6.3's last case: a white who can meet no black is paired with another
 //!   white), the group is paired as a matching: the most pairs; among those, the floaters 6.4
 //!   prefers; then the most white-black pairs; then the pairs nearest the columns' order;
 //!   among pairings equal in all of these, row by row as 6.3 goes: each white in turn takes
@@ -800,7 +805,19 @@ fn pair_group(
     lines.push(format!("  6.2 white (ARO): {}.", cx.list_aro(&whites)));
     lines.push(format!("  6.2 black (R): {}.", cx.list_r(&blacks)));
     if whites.len() == blacks.len() {
-        if let Some(pairs) = first_assignment(cx, &whites, &blacks) {
+        let mut changes = Vec::new();
+        let assignment = match text_order(cx, &whites, &blacks, &mut changes) {
+            Some(pairs) => Some(pairs),
+            None => first_assignment(cx, &whites, &blacks).inspect(|_| {
+                changes.push(
+                    "6.3: no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading)".to_string(),
+                );
+            }),
+        };
+        for c in &changes {
+            lines.push(format!("  {c}."));
+        }
+        if let Some(pairs) = assignment {
             let natural = whites
                 .iter()
                 .zip(&blacks)
@@ -1085,8 +1102,65 @@ fn transfer_colour(
     to.extend(moved);
 }
 
-/// 6.3: row by row, each white takes the first black (in the column's order) he may play such
-/// that the rows below can still all be paired; `None` if no complete assignment exists.
+/// 6.3 in the text's order of changes. Row by row, the white takes the first black left, in
+/// the column's order, whom he may play (his own row's, else "the first black player whom he
+/// has not played before, from the lower rows"), without looking further down. When he may
+/// play none of the blacks left, the rows above are changed one at a time, nearest first
+/// ("we change the pairing in row No. k-1, if this does not work, in row No. k-2, etc."):
+/// row j's white takes the first black left that he may play, white k takes row j's black,
+/// and the change "works" when the rows below k can still all be paired (a matching says
+/// so). A row not changed keeps its pair. `None` when at some row no single change works
+/// (or no complete assignment exists); `changes` says each change made.
+fn text_order(
+    cx: &Ctx,
+    whites: &[usize],
+    blacks: &[usize],
+    changes: &mut Vec<String>,
+) -> Option<Vec<(usize, usize)>> {
+    let n = whites.len();
+    let mut black_of = vec![0usize; n];
+    let mut used = vec![false; n];
+    for k in 0..n {
+        let w = whites[k];
+        if let Some(j) = (0..n).find(|&j| !used[j] && cx.pair_ok(w, blacks[j])) {
+            used[j] = true;
+            black_of[k] = j;
+            continue;
+        }
+        let change = (0..k).rev().find_map(|r| {
+            let old = black_of[r];
+            if !cx.pair_ok(w, blacks[old]) {
+                return None;
+            }
+            (0..n)
+                .filter(|&j| !used[j] && cx.pair_ok(whites[r], blacks[j]))
+                .find(|&j| {
+                    let free: Vec<usize> = (0..n).filter(|&x| !used[x] && x != j).collect();
+                    complete(cx, &whites[k + 1..], blacks, &free).is_some()
+                })
+                .map(|j| (r, j))
+        })?;
+        let (r, j) = change;
+        changes.push(format!(
+            "6.3: row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}",
+            k + 1,
+            cx.tpn(w),
+            r + 1,
+            cx.tpn(whites[r]),
+            cx.tpn(blacks[j]),
+            cx.tpn(w),
+            cx.tpn(blacks[black_of[r]])
+        ));
+        used[j] = true;
+        black_of[k] = black_of[r];
+        black_of[r] = j;
+    }
+    Some((0..n).map(|k| (whites[k], blacks[black_of[k]])).collect())
+}
+
+/// 6.3 as far as the rows changed one at a time do not reach (reading): row by row, each white
+/// takes the first black (in the column's order) he may play such that the rows below can
+/// still all be paired; `None` if no complete assignment exists.
 fn first_assignment(cx: &Ctx, whites: &[usize], blacks: &[usize]) -> Option<Vec<(usize, usize)>> {
     let n = whites.len();
     let all: Vec<usize> = (0..n).collect();
@@ -1368,6 +1442,20 @@ mod tests {
     #[test]
     fn dubov_6_3_the_first_black_not_played_from_the_lower_rows() {
         assert_eq!(columns(&[(1, 5)]), vec![(1, 6), (2, 5), (3, 7), (4, 8)]);
+    }
+
+    /// 6.3, the text's order of changes: 3 and 4 have both played 7. Row 1: 1-5; row 2: 2-6;
+    /// row 3: 3 has played 7, so the first black below he has not played, 8: 3-8. Row 4: the
+    /// only black left, 7, has played 4: the row above is changed first, but 3 can take no
+    /// other black left (only 7); so row 2: 2 takes 7, 4 takes 6. Row 3 is not changed and
+    /// keeps 3-8. (The first complete assignment row by row, the earlier reading, would give
+    /// 1-5, 2-7, 3-6, 4-8, rewriting row 3, which the text leaves alone.)
+    #[test]
+    fn dubov_6_3_a_row_not_changed_keeps_its_pair() {
+        assert_eq!(
+            columns(&[(3, 7), (4, 7)]),
+            vec![(1, 5), (2, 7), (3, 8), (4, 6)]
+        );
     }
 
     /// 6.3: a meeting in the last row changes the last but one: 3-8, 4-7.
