@@ -19,6 +19,14 @@
 //!
 //! This program's own record: `XXW RRR PPPP PPPP ...`, players withdrawn from round RRR on.
 //! Other programs ignore records they do not know.
+//!
+//! Absences in the round to pair travel the way JaVaFo and bbpPairings read them: as entries
+//! already written in that round's column (`0000 - Z`, `0000 - H`, `0000 - F`). A last round
+//! whose column holds only such byes and no game is the round to pair, not a round played:
+//! its entries are requests (their points may be counted in the points column or not). A
+//! file is written with its absences in the round to pair in that column (withdrawn players
+//! as `0000 - Z`) and its requested byes also as TRF-2026's 240 records, which bbpPairings
+//! reads too; a file read with JaVaFo's XXZ or with 240 alone keeps that form.
 
 mod error;
 pub(crate) mod line;
@@ -57,6 +65,8 @@ pub(crate) struct Layout {
     pub lines: Vec<(LineKey, String)>,
     pub ending: LineEnding,
     pub final_newline: bool,
+    /// Whether the file wrote its requests for the round to pair in that round's column.
+    pub column_requests: bool,
 }
 
 /// How a file ends its lines. Files from Windows programs end them with CR LF, bbpPairings'

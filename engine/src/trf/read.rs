@@ -6,7 +6,7 @@ use super::line::{
 };
 use super::{split_lines, Layout, LineEnding, LineKey};
 use crate::color::Color;
-use crate::ids::Tpn;
+use crate::ids::{RoundNo, Tpn};
 use crate::player::Player;
 use crate::points::Points;
 use crate::result::{ByeKind, GameMode, GameResult};
@@ -282,16 +282,40 @@ impl Builder {
         if !self.errors.is_empty() {
             return t;
         }
-        self.build_rounds(&mut t, &players);
+        let column_requests = self.build_rounds(&mut t, &players);
         if !self.errors.is_empty() {
             return t;
         }
+        let in_column = t
+            .requested_byes
+            .get(&t.next_round())
+            .cloned()
+            .unwrap_or_default();
         self.apply_later(&mut t, &later, &players);
-        self.check_points(&t, &players);
+        // A withdrawn player's `0000 - Z` in the round to pair says his withdrawal again.
+        let next = t.next_round();
+        let withdrawn: Vec<Tpn> = t
+            .players()
+            .iter()
+            .filter(|p| !p.plays_in(next))
+            .map(|p| p.tpn)
+            .collect();
+        if let Some(requests) = t.requested_byes.get_mut(&next) {
+            for p in withdrawn {
+                if requests.get(&p) == Some(&ByeKind::Zero) {
+                    requests.remove(&p);
+                }
+            }
+            if requests.is_empty() {
+                t.requested_byes.remove(&next);
+            }
+        }
+        self.check_points(&t, &players, &in_column);
         t.trf_layout = Some(Layout {
             lines: layout,
             ending,
             final_newline,
+            column_requests,
         });
         t
     }
@@ -329,15 +353,20 @@ impl Builder {
         }
     }
 
-    /// Reads every player's entries round by round and pairs them up.
-    fn build_rounds(&mut self, t: &mut Tournament, players: &BTreeMap<Tpn, (usize, &PlayerLine)>) {
+    /// Reads every player's entries round by round and pairs them up. Returns whether the
+    /// last column held the requests of the round to pair (the column form).
+    fn build_rounds(
+        &mut self,
+        t: &mut Tournament,
+        players: &BTreeMap<Tpn, (usize, &PlayerLine)>,
+    ) -> bool {
         let g = t.settings.games_per_pairing();
         let columns = players
             .values()
             .map(|(_, p)| p.cells.len())
             .max()
             .unwrap_or(0);
-        let rounds = columns.div_ceil(g);
+        let mut rounds = columns.div_ceil(g);
         let mut entries: Vec<Vec<Entry>> = Vec::with_capacity(players.len());
         for (line, p) in players.values() {
             let mut row = Vec::with_capacity(rounds);
@@ -347,7 +376,33 @@ impl Builder {
             entries.push(row);
         }
         if !self.errors.is_empty() {
-            return;
+            return false;
+        }
+        // JaVaFo's and bbpPairings' column form: a last round with only requested byes (Z, H,
+        // F) and no game is the round to pair, its entries requests.
+        let requests = |r: usize| {
+            let mut any = false;
+            for row in &entries {
+                match row[r] {
+                    Entry::Absent => {}
+                    Entry::Bye(ByeKind::Zero | ByeKind::Half | ByeKind::Full) => any = true,
+                    _ => return false,
+                }
+            }
+            any
+        };
+        let column_requests = rounds > 0 && requests(rounds - 1);
+        if column_requests {
+            rounds -= 1;
+            let round = RoundNo::from_index(rounds);
+            for (i, tpn) in players.keys().enumerate() {
+                if let Entry::Bye(kind) = entries[i][rounds] {
+                    t.requested_byes
+                        .entry(round)
+                        .or_default()
+                        .insert(*tpn, kind);
+                }
+            }
         }
         for r in 0..rounds {
             let mut round = Round::default();
@@ -454,13 +509,14 @@ impl Builder {
                 }
             }
             if !self.errors.is_empty() {
-                return;
+                return column_requests;
             }
             if let Err(e) = t.push_round(round) {
                 self.error(1, 1, e.into());
-                return;
+                return column_requests;
             }
         }
+        column_requests
     }
 
     /// The entry of player line `p` for 0-based round `r` with `g` columns per round.
@@ -609,11 +665,20 @@ impl Builder {
         }
     }
 
-    /// The points column must agree with the results.
-    fn check_points(&mut self, t: &Tournament, players: &BTreeMap<Tpn, (usize, &PlayerLine)>) {
+    /// The points column must agree with the results; a bye requested in the round to pair's
+    /// column may be counted in it or not.
+    fn check_points(
+        &mut self,
+        t: &Tournament,
+        players: &BTreeMap<Tpn, (usize, &PlayerLine)>,
+        in_column: &BTreeMap<Tpn, ByeKind>,
+    ) {
         let computed = crate::history::scores(t);
         for ((line, p), score) in players.values().zip(computed) {
-            if p.points != score {
+            let with_request = in_column
+                .get(&p.tpn)
+                .map(|k| score + t.settings.points.for_bye(*k));
+            if p.points != score && Some(p.points) != with_request {
                 self.error(
                     *line,
                     81,

@@ -158,8 +158,14 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     point_records(t, &keys, &mut out);
     let scores = history::scores(t);
     let seats: Vec<Vec<Seat>> = t.rounds().iter().map(|r| seats(t, r)).collect();
+    let absent = absent_in_round_to_pair(t);
     for p in t.players() {
-        let line = player_line(t, p.tpn, &seats, scores[p.tpn.index()]);
+        let mut line = player_line(t, p.tpn, &seats, scores[p.tpn.index()]);
+        if let Some(kind) = absent.get(&p.tpn) {
+            let g = t.settings.games_per_pairing();
+            line.cells.resize(t.rounds().len() * g, Cell::Empty);
+            line.cells.extend(std::iter::repeat_n(Cell::Bye(*kind), g));
+        }
         out.insert(LineKey::Player(p.tpn), Record::Player(line));
     }
     let next = t.next_round();
@@ -198,6 +204,30 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     }
     for (r, players) in withdrawn {
         out.insert(LineKey::Withdrawn(r), Record::Withdrawn(r, players));
+    }
+    out
+}
+
+/// The players absent in the round to pair, as JaVaFo and bbpPairings read them: an entry
+/// already written in that round's column. Withdrawn players always (`0000 - Z`: XXW is this
+/// program's own record, which other engines ignore); requested byes too, unless the file the
+/// tournament was read from wrote them another way (JaVaFo's XXZ, or 240 alone), which is
+/// kept. Nothing when every round is paired.
+fn absent_in_round_to_pair(t: &Tournament) -> BTreeMap<Tpn, ByeKind> {
+    let next = t.next_round();
+    let mut out = BTreeMap::new();
+    if t.settings.rounds.is_some_and(|n| next.get() > n) {
+        return out;
+    }
+    let requests_in_column = t.trf_layout.as_ref().is_none_or(|l| l.column_requests);
+    for p in t.players() {
+        if !p.plays_in(next) {
+            out.insert(p.tpn, ByeKind::Zero);
+        } else if requests_in_column {
+            if let Some(kind) = t.requested_byes.get(&next).and_then(|r| r.get(&p.tpn)) {
+                out.insert(p.tpn, *kind);
+            }
+        }
     }
     out
 }

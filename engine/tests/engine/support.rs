@@ -39,6 +39,44 @@ pub fn shared_trf(name: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// bbpPairings from `../shared/oracles`, or `None` (said plainly) when absent.
+pub fn bbp_pairings() -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/oracles/bbpPairings/bbpPairings");
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!(
+            "NOTE: {} is absent: this check against bbpPairings did not run",
+            path.display()
+        );
+        None
+    }
+}
+
+/// The players bbpPairings pairs (the bye included) in the next round of the TRF file `text`.
+pub fn bbp_paired_players(bbp: &std::path::Path, text: &str) -> std::collections::BTreeSet<u32> {
+    let dir = std::env::temp_dir().join(format!("swiss-bbp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join(format!("in-{}.trf", text.len()));
+    let output = dir.join(format!("out-{}.txt", text.len()));
+    std::fs::write(&input, text).unwrap();
+    let status = std::process::Command::new(bbp)
+        .arg("--dutch")
+        .arg(&input)
+        .arg("-p")
+        .arg(&output)
+        .status()
+        .unwrap();
+    assert!(status.success(), "bbpPairings failed on:\n{text}");
+    let out = std::fs::read_to_string(&output).unwrap();
+    out.lines()
+        .skip(1)
+        .flat_map(|l| l.split_whitespace().map(|n| n.parse::<u32>().unwrap()))
+        .filter(|&n| n != 0)
+        .collect()
+}
+
 /// A tournament of `n` players rated 2400, 2390, ... seeded by Dutch A.2.
 pub fn field(system: System, n: u32) -> Tournament {
     let mut t = Tournament::new(Settings::new(system));

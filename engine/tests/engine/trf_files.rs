@@ -172,3 +172,90 @@ fn point_value_records() {
         assert!(trf::read(&wrong).is_err());
     }
 }
+
+/// Absences in the round to pair travel between engines: a file this program writes (requested
+/// byes of each kind, a player withdrawn) makes bbpPairings pair exactly the players this
+/// program pairs; and a file in bbpPairings' own form (CR line endings, no XXR of its own,
+/// absences written in the round's column) is read with the same players absent.
+#[test]
+fn trf_absences_in_the_round_to_pair_travel_between_engines() {
+    use engine::result::ByeKind;
+    use engine::{RoundNo, System, Tpn};
+    let Some(bbp) = crate::support::bbp_pairings() else {
+        return;
+    };
+    let (mut t, _) = engine::generate::generate_partial(engine::generate::GenerateConfig {
+        system: System::Dutch,
+        players: 20,
+        rounds: 3,
+        seed: 7,
+    });
+    t.settings.rounds = Some(6);
+    let plain = t.clone();
+    let next = RoundNo::new(4).unwrap();
+    let tpn = |n: u32| Tpn::new(n).unwrap();
+    for (p, kind) in [(2, ByeKind::Half), (7, ByeKind::Zero), (11, ByeKind::Full)] {
+        t.requested_byes
+            .entry(next)
+            .or_default()
+            .insert(tpn(p), kind);
+    }
+    if let Some(p) = t.player_mut(tpn(5)) {
+        p.withdrawn_from = Some(next);
+    }
+    let ours: std::collections::BTreeSet<u32> =
+        t.available_players(next).iter().map(|p| p.get()).collect();
+    assert_eq!(ours.len(), 16);
+    let text = trf::write(&t);
+    assert_eq!(
+        crate::support::bbp_paired_players(&bbp, &text),
+        ours,
+        "{text}"
+    );
+    // Read back: the same absences, and the same file.
+    let again = trf::read(&text).unwrap();
+    let back: std::collections::BTreeSet<u32> = again
+        .available_players(next)
+        .iter()
+        .map(|p| p.get())
+        .collect();
+    assert_eq!(back, ours);
+    assert_eq!(trf::write(&again), text);
+
+    // The reverse: bbpPairings' form, absences written in round 4's column.
+    let mut lines: Vec<String> = trf::write_canonical(&plain)
+        .lines()
+        .filter(|l| !l.starts_with("XXR"))
+        .map(str::to_string)
+        .collect();
+    for l in &mut lines {
+        if l.starts_with("001") {
+            let n: u32 = l[4..8].trim().parse().unwrap();
+            let cell = match n {
+                3 => "0000 - H",
+                9 | 5 => "0000 - Z",
+                _ => continue,
+            };
+            let mut padded = format!("{l:<119}");
+            padded.truncate(119);
+            *l = format!("{padded}  {cell}");
+        }
+    }
+    let theirs = lines.join("\r") + "\r";
+    let read = trf::read(&theirs).unwrap_or_else(|e| panic!("{e}\n{theirs}"));
+    // bbpPairings reads no XXR from a file without one; this program is told the total.
+    let theirs = format!("{theirs}XXR 6\r");
+    assert_eq!(read.next_round(), next);
+    let paired: std::collections::BTreeSet<u32> = read
+        .available_players(next)
+        .iter()
+        .map(|p| p.get())
+        .collect();
+    assert_eq!(paired.len(), 17);
+    assert!(!paired.contains(&3) && !paired.contains(&9) && !paired.contains(&5));
+    assert_eq!(crate::support::bbp_paired_players(&bbp, &theirs), paired);
+    assert_eq!(
+        read.requested_byes[&next].get(&tpn(3)),
+        Some(&ByeKind::Half)
+    );
+}
