@@ -77,6 +77,10 @@ const Swiss = {
   },
 
   /** A board's result as shown: "1-0", "½-½", or per game for a match. */
+  // A bye as the API names it ("pairing_allocated", "full", "half", "zero"), in words.
+  byeName(kind) {
+    return { pairing_allocated: "pairing-allocated bye", full: "full-point bye", half: "half-point bye", zero: "zero-point bye" }[kind] || kind;
+  },
   resultText(games) {
     if (!games) return "";
     const nice = (g) => g.replaceAll("1/2", "½");

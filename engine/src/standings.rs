@@ -499,7 +499,30 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
         s.rows.iter().map(|r| (r.tpn, r.rank)).collect();
     let rounds = s.after.get() as usize;
     let states = states_before(t, RoundNo::from_index(rounds));
-    let mut out = format!("{:>4} {:>4}  {:<28} {:>4} ", "Rank", "No", "Name", "Rtg");
+    // Each player's pairing in each round, found once (not by a search per cell).
+    let seats: Vec<Vec<Option<usize>>> = t
+        .rounds()
+        .iter()
+        .take(rounds)
+        .map(|round| {
+            let mut seat = vec![None; t.players().len()];
+            for (i, p) in round.pairings.iter().enumerate() {
+                for player in [p.white, p.black] {
+                    if let Some(x) = seat.get_mut(player.index()) {
+                        *x = Some(i);
+                    }
+                }
+            }
+            seat
+        })
+        .collect();
+    use std::fmt::Write;
+    let mut out = String::with_capacity(s.rows.len() * (45 + 7 * rounds + 7 * s.order.len()));
+    let _ = write!(
+        out,
+        "{:>4} {:>4}  {:<28} {:>4} ",
+        "Rank", "No", "Name", "Rtg"
+    );
     for r in 1..=rounds {
         out.push_str(&format!(" {:>6}", format!("R{r}")));
     }
@@ -511,13 +534,13 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
     for row in &s.rows {
         let p = t.player(row.tpn).expect("registered");
         let name: String = p.name.chars().take(28).collect();
-        out.push_str(&format!(
-            "{:>4} {:>4}  {:<28} {:>4} ",
-            row.rank,
-            row.tpn,
-            name,
-            p.rating.map_or(String::new(), |r| r.to_string())
-        ));
+        let _ = write!(out, "{:>4} {:>4}  {:<28} ", row.rank, row.tpn, name);
+        match p.rating {
+            Some(r) => {
+                let _ = write!(out, "{r:>4} ");
+            }
+            None => out.push_str("     "),
+        }
         let st = &states[row.tpn.index()];
         for (r, entry) in st.entries.iter().enumerate().take(rounds) {
             let round = &t.rounds()[r];
@@ -528,7 +551,7 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
                     played,
                     ..
                 } => {
-                    let (pairing, _) = round.pairing_of(row.tpn).expect("paired");
+                    let pairing = &round.pairings[seats[r][row.tpn.index()].expect("paired")];
                     let got: Points = pairing
                         .games
                         .iter()
@@ -541,11 +564,11 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
                 RoundEntry::Bye(kind) => format!("{}", kind.trf_char()),
                 RoundEntry::Absent => "-".to_string(),
             };
-            out.push_str(&format!(" {cell:>6}"));
+            let _ = write!(out, " {cell:>6}");
         }
-        out.push_str(&format!("  {:>5}", row.score.to_string()));
+        let _ = write!(out, "  {:>5}", row.score.to_string());
         for v in &row.tiebreaks {
-            out.push_str(&format!(" {:>6}", v.to_string()));
+            let _ = write!(out, " {:>6}", v.to_string());
         }
         out.push('\n');
     }

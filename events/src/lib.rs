@@ -7,16 +7,20 @@
 //!   not allow; the same check runs before every append.
 //! - [`store`]: the sled log: appends with optimistic concurrency, idempotency keys and group
 //!   commit, subscriptions, export and import.
+//! - [`app`]: the application over the log: the commands that decide against the replayed
+//!   state and append, and the queries that answer from it.
 //!
 //! The log is never rewritten: a correction is a new event, and because the engine derives
 //! everything from the rounds, it affects only pairings made after it (Dutch F.7).
 
 pub mod accounts;
+pub mod app;
 pub mod replay;
 pub mod schema;
 pub mod store;
 
 pub use accounts::{Account, Role};
+pub use app::{App, AppError};
 pub use replay::{replay, Rejection, State};
 
 pub use schema::{Envelope, Event, PlayerKey, TournamentId};

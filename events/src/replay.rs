@@ -173,7 +173,41 @@ pub struct State {
     rounds: Vec<RoundRecord>,
     requests: BTreeMap<u16, BTreeMap<PlayerKey, ByeKind>>,
     last_seq: u64,
+    /// The pairing numbers, worked out from the players and `order` once per state (every
+    /// event applied clears it): a view of a large field asks for thousands of them.
+    numbering: Cache<Numbering>,
+    /// The engine's tournament, built once per state (every event applied clears it).
+    engine: Cache<Tournament>,
+    /// The standings after the last round, worked out once per state.
+    standings: Cache<engine::standings::Standings>,
 }
+
+/// Registration numbers in pairing-number order, and each registration number's pairing
+/// number.
+#[derive(Clone, Debug)]
+struct Numbering {
+    keys: Vec<PlayerKey>,
+    tpns: Vec<Tpn>,
+}
+
+/// Data derived from the state: computed on first use, cleared by every event applied, and
+/// equal whatever it holds (it is not part of what the state is).
+#[derive(Clone, Debug)]
+struct Cache<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Cache<T> {
+    fn default() -> Cache<T> {
+        Cache(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Cache<T> {
+    fn eq(&self, _: &Cache<T>) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Cache<T> {}
 
 /// Folds events into a state. Stops at the first event the state refuses.
 pub fn replay<'a>(
@@ -223,15 +257,26 @@ impl State {
     /// The pairing number of a registered player: fixed once round 1 is published, before
     /// that the one A.2 would give now.
     pub fn tpn_of(&self, key: PlayerKey) -> Option<Tpn> {
-        self.order()
-            .iter()
-            .position(|k| *k == key)
-            .map(Tpn::from_index)
+        let i = usize::try_from(key.0).ok()?.checked_sub(1)?;
+        self.numbering().tpns.get(i).copied()
     }
 
     /// The registration number of the player with pairing number `tpn`.
     pub fn key_of(&self, tpn: Tpn) -> Option<PlayerKey> {
-        self.order().get(tpn.index()).copied()
+        self.numbering().keys.get(tpn.index()).copied()
+    }
+
+    fn numbering(&self) -> &Numbering {
+        self.numbering.0.get_or_init(|| {
+            let keys = self.order();
+            let mut tpns = vec![Tpn::from_index(0); keys.len()];
+            for (i, k) in keys.iter().enumerate() {
+                if let Some(slot) = (k.0 as usize).checked_sub(1).and_then(|j| tpns.get_mut(j)) {
+                    *slot = Tpn::from_index(i);
+                }
+            }
+            Numbering { keys, tpns }
+        })
     }
 
     fn order(&self) -> Vec<PlayerKey> {
@@ -518,6 +563,9 @@ impl State {
     /// Applies an event already checked, recorded with sequence number `seq`.
     pub fn apply(&mut self, seq: u64, event: &Event) {
         self.last_seq = seq;
+        self.numbering = Cache::default();
+        self.engine = Cache::default();
+        self.standings = Cache::default();
         match event {
             Event::TournamentCreated { name, settings } => {
                 self.name = name.clone();
@@ -650,6 +698,24 @@ impl State {
 
     /// The engine's tournament: what a pairing is computed from.
     pub fn tournament(&self) -> Tournament {
+        self.engine().clone()
+    }
+
+    /// [`State::tournament`] without a copy: built once per state.
+    pub fn engine(&self) -> &Tournament {
+        self.engine.0.get_or_init(|| self.build_tournament())
+    }
+
+    /// The standings after the last round, with the tournament's tie-breaks and lot seed:
+    /// worked out once per state.
+    pub fn standings(&self) -> &engine::standings::Standings {
+        self.standings.0.get_or_init(|| {
+            let t = self.engine();
+            engine::standings::standings(t, None, &t.settings.tiebreaks, t.settings.lot_seed)
+        })
+    }
+
+    fn build_tournament(&self) -> Tournament {
         let Some(s) = &self.settings else {
             return Tournament::default();
         };

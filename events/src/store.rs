@@ -194,7 +194,8 @@ struct Subscriber {
 
 /// One tournament's log in memory: its state and what waits to be published.
 struct Log {
-    state: State,
+    /// Shared with readers ([`Store::shared`]); an append copies it only while one holds it.
+    state: Arc<State>,
     /// Written, not yet published: (flush generation it needs, event).
     pending: VecDeque<(u64, Arc<Envelope>)>,
     /// The last sequence published to subscribers.
@@ -447,7 +448,7 @@ impl Store {
             })?;
         let published = state.last_seq();
         let log = Arc::new(Mutex::new(Log {
-            state,
+            state: Arc::new(state),
             pending: VecDeque::new(),
             published,
             subscribers: Vec::new(),
@@ -477,6 +478,16 @@ impl Store {
 
     /// The tournament's state after every event so far.
     pub fn state(&self, t: TournamentId) -> Result<State, StoreError> {
+        let log = self.log(t)?;
+        let log = lock(&log);
+        if log.state.last_seq() == 0 {
+            return Err(StoreError::UnknownTournament(t));
+        }
+        Ok((*log.state).clone())
+    }
+
+    /// The tournament's state, shared: no copy, whatever its size.
+    pub fn shared(&self, t: TournamentId) -> Result<Arc<State>, StoreError> {
         let log = self.log(t)?;
         let log = lock(&log);
         if log.state.last_seq() == 0 {
@@ -554,7 +565,7 @@ impl Store {
                 event: req.event,
             };
             self.write(&envelope, true)?;
-            log.state.apply(envelope.seq, &envelope.event);
+            Arc::make_mut(&mut log.state).apply(envelope.seq, &envelope.event);
             let envelope = Arc::new(envelope);
             let generation = {
                 let mut f = lock(&self.inner.flushes);

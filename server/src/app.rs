@@ -11,6 +11,8 @@ use std::path::PathBuf;
 pub struct AppState {
     /// The event log.
     pub store: Store,
+    /// The application's commands and queries over the log.
+    pub app: events::App,
     /// Directory of the static pages.
     pub static_dir: PathBuf,
     /// Live updates.
@@ -23,6 +25,7 @@ impl AppState {
     /// The state for a store and a pages directory.
     pub fn new(store: Store, static_dir: PathBuf) -> AppState {
         AppState {
+            app: events::App::new(store.clone()),
             store,
             static_dir,
             hub: crate::live::Hub::default(),

@@ -736,3 +736,64 @@ fn a_display_that_falls_behind_is_told_to_resync_and_resumes() {
     }
     assert_eq!(again.last_seq, head);
 }
+
+/// The views speak the wire's own vocabulary, never Rust's `Debug` text: byes, floats and
+/// colours by stable lower-case names; a manual change is recorded in words with the players'
+/// names and numbers (no "Some(9)").
+#[test]
+fn views_name_byes_floats_and_changes_in_the_wires_words() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch", 6);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/byes"),
+        json!({ "player": 6, "round": 1, "kind": "half" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    // Five players: the proposal gives 5 the bye; publish with the bye given to 4 instead.
+    let (p, _) = server.proposal(&id);
+    assert_eq!(p["bye"]["key"], 5, "{p}");
+    let pairs: Vec<Value> = p["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let swap = |k: &Value| if k == 4 { json!(5) } else { k.clone() };
+            json!({ "white": swap(&x["white"]["key"]), "black": swap(&x["black"]["key"]) })
+        })
+        .collect();
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({ "round": 1, "pairs": pairs, "bye": 4 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    assert_eq!(round["requested_byes"][0]["kind"], "half", "{round}");
+    assert_eq!(round["made_by"]["system"], "dutch", "{round}");
+    let changes: Vec<&str> = round["manual_changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        changes.contains(&"bye: the system gave it to Player,04 (pairing number 5, registration 5), published to Player,03 (pairing number 4, registration 4)"),
+        "{changes:?}"
+    );
+    assert!(changes.iter().all(|c| !c.contains("Some(")), "{changes:?}");
+    let card = server
+        .public(&format!("/api/tournaments/{id}/players/4/card"))
+        .json();
+    assert_eq!(card["rounds"][0]["bye"], "pairing_allocated", "{card}");
+    assert_eq!(card["rounds"][0]["float"], "down", "{card}");
+    let card = server
+        .public(&format!("/api/tournaments/{id}/players/1/card"))
+        .json();
+    assert!(
+        ["white", "black"].contains(&card["rounds"][0]["color"].as_str().unwrap()),
+        "{card}"
+    );
+}

@@ -11,3 +11,4 @@ mod fuzz;
 mod load;
 mod serve;
 mod support;
+mod views;

@@ -476,30 +476,31 @@ fn parse_response(text: &str) -> Response {
 /// chunks, or to the end of the connection.
 fn read_response(stream: &mut TcpStream) -> String {
     let mut raw = Vec::new();
-    let mut buf = [0u8; 8192];
-    let complete = |raw: &[u8]| -> bool {
-        let text = String::from_utf8_lossy(raw);
-        let Some((head, body)) = text.split_once("\r\n\r\n") else {
-            return false;
-        };
-        let head = head.to_ascii_lowercase();
-        if let Some(len) = head
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length:"))
-            .and_then(|v| v.trim().parse::<usize>().ok())
-        {
-            return body.len() >= len;
-        }
-        head.contains("transfer-encoding: chunked") && body.ends_with("0\r\n\r\n")
-    };
+    let mut buf = [0u8; 65536];
+    // The head is read once it is all there; then only the body's length is looked at, so
+    // that a large body is not read again at every packet.
+    let mut body_at: Option<(usize, Option<usize>, bool)> = None;
     loop {
         let n = stream.read(&mut buf).expect("reads");
         if n == 0 {
             break;
         }
         raw.extend_from_slice(&buf[..n]);
-        if complete(&raw) {
-            break;
+        if body_at.is_none() {
+            if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+                let length = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok());
+                let chunked = head.contains("transfer-encoding: chunked");
+                body_at = Some((end + 4, length, chunked));
+            }
+        }
+        match body_at {
+            Some((start, Some(len), _)) if raw.len() - start >= len => break,
+            Some((_, None, true)) if raw.ends_with(b"0\r\n\r\n") => break,
+            _ => {}
         }
     }
     String::from_utf8_lossy(&raw).into_owned()

@@ -2,7 +2,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use events::{Rejection, StoreError};
+use events::{AppError, Rejection, StoreError};
 use serde_json::json;
 
 /// What went wrong with a request.
@@ -75,6 +75,29 @@ impl From<StoreError> for ApiError {
             }
             StoreError::Rejected(r) => ApiError::unprocessable(r.to_string()),
             other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<AppError> for ApiError {
+    fn from(e: AppError) -> ApiError {
+        match e {
+            AppError::Store(e) => e.into(),
+            AppError::NotFound(m) => ApiError::NotFound(m),
+            AppError::Refused(m) => ApiError::unprocessable(m),
+            AppError::NoPairing(e) => ApiError::Unprocessable {
+                message: e.to_string(),
+                details: json!({ "manual_pairing_possible": true }),
+            },
+            e @ AppError::Violations(_) => {
+                let AppError::Violations(v) = &e else {
+                    unreachable!("matched above")
+                };
+                ApiError::Unprocessable {
+                    details: json!({ "violations": v }),
+                    message: e.to_string(),
+                }
+            }
         }
     }
 }

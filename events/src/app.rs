@@ -1,0 +1,850 @@
+//! The application: every command the server offers (register, publish, enter a result,
+//! correct, withdraw, ...) and every query it answers (a round, the standings, a player's card,
+//! the AROs, the audit log, the TRF export), over the log.
+//!
+//! A command decides against the replayed state and appends one event; a query answers from
+//! the replayed state. Both are blocking (the store, replay and pairing): the server calls them
+//! on its blocking pool, never on an async worker. Answers are this module's own plain types,
+//! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
+//! them into its wire types. No HTTP, no JSON here.
+
+use crate::replay::{to_engine_system, RoundRecord, State};
+use crate::schema::*;
+use crate::store::{Append, Appended, Store, StoreError};
+use engine::history::{Aro, Float, RoundEntry};
+use engine::pairing::{pair_next_round, PairingError, RoundPairing};
+use engine::result::ByeKind;
+use engine::standings::{cross_table, standings, Standings};
+use engine::{Color, Points, RoundNo, Tpn};
+use std::sync::Arc;
+
+/// Why a command or a query could not be done. Nothing is written when a command fails.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The store refused or failed (unknown tournament, an event the state refuses, ...).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A round, board or player the tournament does not have.
+    #[error("{0}")]
+    NotFound(String),
+    /// A request the tournament does not allow, naming the field at fault.
+    #[error("{0}")]
+    Refused(String),
+    /// The system finds no pairing meeting the absolute criteria, or cannot pair the round in
+    /// this build: the chief arbiter may pair it by hand.
+    #[error("{0}")]
+    NoPairing(PairingError),
+    /// A pairing to publish breaks the absolute criteria, and was not accepted as it is.
+    #[error("the pairing breaks the absolute criteria; publish with accept_violations to publish it anyway")]
+    Violations(Vec<String>),
+}
+
+type Result<T> = std::result::Result<T, AppError>;
+
+/// The application over a store.
+#[derive(Clone)]
+pub struct App {
+    store: Store,
+}
+
+/// Who asks for a change, and under which request (for the audit trail and idempotency).
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The account's name.
+    pub actor: String,
+    /// The client's idempotency key, if it sent one.
+    pub idempotency_key: Option<String>,
+}
+
+/// A tournament in a list.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Its identifier.
+    pub id: TournamentId,
+    /// Its name.
+    pub name: String,
+    /// Its settings.
+    pub settings: Option<SettingsV1>,
+    /// Players registered.
+    pub players: usize,
+    /// Rounds published.
+    pub rounds_published: usize,
+    /// Whether it is closed.
+    pub closed: bool,
+    /// The sequence number of its last event.
+    pub last_seq: u64,
+}
+
+/// A registered player as views show them.
+#[derive(Clone, Debug)]
+pub struct PlayerView {
+    /// The registration number.
+    pub key: PlayerKey,
+    /// The pairing number (fixed once round 1 is published; before, the one A.2 gives now).
+    pub tpn: Option<Tpn>,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u16>,
+    /// Title.
+    pub title: Option<engine::player::Title>,
+    /// Federation.
+    pub federation: Option<String>,
+    /// FIDE id.
+    pub fide_id: Option<u64>,
+    /// The first round the player no longer plays.
+    pub withdrawn_from: Option<u16>,
+}
+
+/// A player with a score.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    /// Who.
+    pub player: PlayerView,
+    /// The score before the round shown.
+    pub score: Option<Points>,
+}
+
+/// One board of a published round.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    /// 1 for the first.
+    pub board: u32,
+    /// White (in a match: White in game 1).
+    pub white: Scored,
+    /// Black.
+    pub black: Scored,
+    /// The result, one per game, once recorded.
+    pub games: Option<Vec<GameResultV1>>,
+}
+
+/// A published round.
+#[derive(Clone, Debug)]
+pub struct RoundView {
+    /// The round.
+    pub round: u16,
+    /// Its boards in order.
+    pub boards: Vec<BoardView>,
+    /// The pairing-allocated bye.
+    pub bye: Option<Scored>,
+    /// Players not playing by their own request (byes, absences).
+    pub requested: Vec<(PlayerView, ByeKind)>,
+    /// The system that made the pairing and the engine's version.
+    pub made_by: (SystemV1, String),
+    /// The chief arbiter's changes to the system's proposal.
+    pub manual_changes: Vec<String>,
+}
+
+/// The system's proposal for the next round.
+#[derive(Clone, Debug)]
+pub struct Proposal {
+    /// The round.
+    pub round: u16,
+    /// White and Black, board 1 first.
+    pub pairs: Vec<(PlayerView, PlayerView)>,
+    /// The pairing-allocated bye.
+    pub bye: Option<PlayerView>,
+    /// The system's reasoning, article by article.
+    pub explanation: Vec<String>,
+}
+
+/// The standings after a round.
+#[derive(Clone, Debug)]
+pub struct StandingsView {
+    /// The round they are after (0 before any).
+    pub after_round: u16,
+    /// The tie-breaks' codes, in order.
+    pub tiebreaks: Vec<&'static str>,
+    /// The rows, first place first.
+    pub rows: Vec<StandingsRow>,
+}
+
+/// One row of the standings.
+#[derive(Clone, Debug)]
+pub struct StandingsRow {
+    /// Who.
+    pub player: PlayerView,
+    /// Place.
+    pub rank: u32,
+    /// Points.
+    pub score: Points,
+    /// The tie-breaks' values as shown.
+    pub tiebreaks: Vec<String>,
+    /// Whether lots decided the place.
+    pub by_lot: bool,
+}
+
+/// One round of a player's card.
+#[derive(Clone, Debug)]
+pub enum CardRound {
+    /// Paired.
+    Paired {
+        /// The round.
+        round: u16,
+        /// The opponent.
+        opponent: PlayerView,
+        /// The player's colour.
+        color: Color,
+        /// Whether the game was played.
+        played: bool,
+        /// The board.
+        board: Option<u32>,
+        /// The result, one per game, for the pairing's White and Black.
+        games: Option<Vec<GameResultV1>>,
+        /// The float (Dutch A.4).
+        float: Option<Float>,
+    },
+    /// A bye.
+    Bye {
+        /// The round.
+        round: u16,
+        /// Which.
+        kind: ByeKind,
+        /// The float (a pairing-allocated bye is a downfloat, Dutch A.5).
+        float: Option<Float>,
+    },
+    /// Not in the round.
+    Absent {
+        /// The round.
+        round: u16,
+    },
+}
+
+/// A player's card.
+#[derive(Clone, Debug)]
+pub struct CardView {
+    /// Who.
+    pub player: PlayerView,
+    /// Points.
+    pub score: Points,
+    /// Round by round.
+    pub rounds: Vec<CardRound>,
+}
+
+/// A player's ARO after each round (Dubov 9).
+#[derive(Clone, Debug)]
+pub struct AroRow {
+    /// Who.
+    pub player: PlayerView,
+    /// After round 1, 2, ...
+    pub after_round: Vec<Aro>,
+}
+
+/// A bye or absence asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeRequest {
+    /// Absent (Dutch F.5), no bye.
+    Absent,
+    /// A half-point bye.
+    Half,
+    /// A full-point bye.
+    Full,
+    /// A zero-point bye.
+    Zero,
+}
+
+/// A round to publish, by registration numbers.
+#[derive(Clone, Debug)]
+pub struct Publication {
+    /// The round: the next one.
+    pub round: u16,
+    /// White and Black, board 1 first.
+    pub pairs: Vec<(PlayerKey, PlayerKey)>,
+    /// The pairing-allocated bye.
+    pub bye: Option<PlayerKey>,
+    /// Publish even if the pairing breaks the absolute criteria (the breaches are recorded).
+    pub accept_violations: bool,
+}
+
+/// A round published.
+#[derive(Clone, Debug)]
+pub struct Published {
+    /// The event.
+    pub appended: Appended,
+    /// The changes to the system's proposal and the breaches accepted, as recorded.
+    pub changes: Vec<String>,
+}
+
+impl App {
+    /// The application over `store`.
+    pub fn new(store: Store) -> App {
+        App { store }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn state(&self, t: TournamentId) -> Result<Arc<State>> {
+        Ok(self.store.shared(t)?)
+    }
+
+    fn append(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        event: Event,
+        reason: Option<String>,
+    ) -> Result<Appended> {
+        let mut a = Append::new(t, req.actor.clone(), event);
+        a.reason = reason;
+        a.idempotency_key = req.idempotency_key.clone();
+        Ok(self.store.append(a)?)
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Queries.
+
+    /// Every tournament.
+    pub fn tournaments(&self) -> Result<Vec<Summary>> {
+        self.store
+            .tournaments()?
+            .into_iter()
+            .map(|t| self.summary(t))
+            .collect()
+    }
+
+    /// One tournament.
+    pub fn summary(&self, t: TournamentId) -> Result<Summary> {
+        let s = self.state(t)?;
+        Ok(Summary {
+            id: t,
+            name: s.name().to_string(),
+            settings: s.settings().cloned(),
+            players: s.players().len(),
+            rounds_published: s.rounds().len(),
+            closed: s.is_closed(),
+            last_seq: s.last_seq(),
+        })
+    }
+
+    /// The registered players, by registration number.
+    pub fn players(&self, t: TournamentId) -> Result<Vec<PlayerView>> {
+        let s = self.state(t)?;
+        Ok(s.players().iter().map(|p| player_view(&s, p.key)).collect())
+    }
+
+    /// A published round, with each player's score before it.
+    pub fn round(&self, t: TournamentId, round: u16) -> Result<RoundView> {
+        let s = self.state(t)?;
+        let r: &RoundRecord = s
+            .rounds()
+            .get(usize::from(round).wrapping_sub(1))
+            .ok_or_else(|| AppError::NotFound(format!("round {round} is not published")))?;
+        let before = engine::history::states_before(
+            s.engine(),
+            RoundNo::new(round).unwrap_or(RoundNo::FIRST),
+        );
+        let scored = |k: PlayerKey| Scored {
+            player: player_view(&s, k),
+            score: s
+                .tpn_of(k)
+                .and_then(|t| before.get(t.index()))
+                .map(|x| x.score),
+        };
+        Ok(RoundView {
+            round,
+            boards: r
+                .pairs
+                .iter()
+                .zip(&r.results)
+                .enumerate()
+                .map(|(i, (p, res))| BoardView {
+                    board: i as u32 + 1,
+                    white: scored(p.white),
+                    black: scored(p.black),
+                    games: res.as_ref().map(|(g, _)| g.clone()),
+                })
+                .collect(),
+            bye: r.bye.map(scored),
+            requested: r
+                .requested
+                .iter()
+                .map(|(k, kind)| (player_view(&s, *k), *kind))
+                .collect(),
+            made_by: r.made_by.clone(),
+            manual_changes: r.manual_changes.clone(),
+        })
+    }
+
+    /// The system's proposal for the next round; nothing is recorded.
+    pub fn proposal(&self, t: TournamentId) -> Result<Proposal> {
+        let s = self.state(t)?;
+        let system = system_of(&s)?;
+        let p = pair_next_round(s.engine(), system).map_err(|e| match e {
+            PairingError::NotImplemented { .. } | PairingError::NoValidPairing { .. } => {
+                AppError::NoPairing(e)
+            }
+            other => AppError::Refused(other.to_string()),
+        })?;
+        let view = |tpn: Tpn| player_view(&s, s.key_of(tpn).unwrap_or(PlayerKey(0)));
+        Ok(Proposal {
+            round: p.round.get(),
+            pairs: p.pairs.iter().map(|(w, b)| (view(*w), view(*b))).collect(),
+            bye: p.bye.map(view),
+            explanation: p.explanation,
+        })
+    }
+
+    /// The standings after round `after` (the last round if `None`).
+    pub fn standings(&self, t: TournamentId, after: Option<u16>) -> Result<StandingsView> {
+        let s = self.state(t)?;
+        let (_, st) = computed_standings(&s, after);
+        Ok(StandingsView {
+            after_round: if s.rounds().is_empty() {
+                0
+            } else {
+                st.after.get()
+            },
+            tiebreaks: st.order.iter().map(|t| t.code()).collect(),
+            rows: st
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    Some(StandingsRow {
+                        player: player_view(&s, s.key_of(r.tpn)?),
+                        rank: r.rank,
+                        score: r.score,
+                        tiebreaks: r.tiebreaks.iter().map(ToString::to_string).collect(),
+                        by_lot: r.by_lot,
+                    })
+                })
+                .collect(),
+        })
+    }
+
+    /// The cross table, as text.
+    pub fn cross_table(&self, t: TournamentId) -> Result<String> {
+        let s = self.state(t)?;
+        let (tournament, st) = computed_standings(&s, None);
+        Ok(cross_table(tournament, &st))
+    }
+
+    /// A player's card: every round with opponent, colour, result and float.
+    pub fn card(&self, t: TournamentId, key: PlayerKey) -> Result<CardView> {
+        let s = self.state(t)?;
+        let tpn = s
+            .tpn_of(key)
+            .ok_or_else(|| AppError::NotFound(format!("player {} is not registered", key.0)))?;
+        let tournament = s.engine();
+        let st = engine::history::states_before(tournament, tournament.next_round());
+        let me = &st[tpn.index()];
+        let rounds = me
+            .entries
+            .iter()
+            .zip(&me.floats)
+            .enumerate()
+            .map(|(i, (e, float))| {
+                let round = i as u16 + 1;
+                match e {
+                    RoundEntry::Paired {
+                        opponent,
+                        color,
+                        played,
+                        ..
+                    } => {
+                        let r = &s.rounds()[i];
+                        let board = r
+                            .pairs
+                            .iter()
+                            .position(|p| p.white == key || p.black == key);
+                        CardRound::Paired {
+                            round,
+                            opponent: player_view(&s, s.key_of(*opponent).unwrap_or(PlayerKey(0))),
+                            color: *color,
+                            played: *played,
+                            board: board.map(|b| b as u32 + 1),
+                            games: board
+                                .and_then(|b| r.results[b].as_ref())
+                                .map(|(g, _)| g.clone()),
+                            float: *float,
+                        }
+                    }
+                    RoundEntry::Bye(kind) => CardRound::Bye {
+                        round,
+                        kind: *kind,
+                        float: *float,
+                    },
+                    RoundEntry::Absent => CardRound::Absent { round },
+                }
+            })
+            .collect();
+        Ok(CardView {
+            player: player_view(&s, key),
+            score: me.score,
+            rounds,
+        })
+    }
+
+    /// Dubov 9: every player's ARO after each round (the opponents actually played, at their
+    /// current ratings; 0 before any game).
+    pub fn aros(&self, t: TournamentId) -> Result<Vec<AroRow>> {
+        let s = self.state(t)?;
+        let tournament = s.engine();
+        let rounds = tournament.rounds().len();
+        let finals = engine::history::states_before(tournament, tournament.next_round());
+        Ok(tournament
+            .players()
+            .iter()
+            .filter_map(|p| {
+                let mut aro = Aro::default();
+                let after = finals[p.tpn.index()]
+                    .entries
+                    .iter()
+                    .take(rounds)
+                    .map(|e| {
+                        if let RoundEntry::Paired {
+                            opponent,
+                            played: true,
+                            ..
+                        } = e
+                        {
+                            aro = aro.with(
+                                tournament
+                                    .player(*opponent)
+                                    .map_or(0, |o| o.pairing_rating()),
+                            );
+                        }
+                        aro
+                    })
+                    .collect();
+                Some(AroRow {
+                    player: player_view(&s, s.key_of(p.tpn)?),
+                    after_round: after,
+                })
+            })
+            .collect())
+    }
+
+    /// The audit trail: every event with who, when and why.
+    pub fn audit(&self, t: TournamentId) -> Result<Vec<Arc<Envelope>>> {
+        self.state(t)?;
+        Ok(self.store.read(t, 0)?)
+    }
+
+    /// The tournament as a TRF file, with its name and the final ranks.
+    pub fn export_trf(&self, t: TournamentId) -> Result<String> {
+        let s = self.state(t)?;
+        let mut tournament = s.tournament();
+        tournament.info.push(engine::tournament::InfoRecord {
+            code: "012".into(),
+            text: s.name().to_string(),
+        });
+        if !tournament.rounds().is_empty() {
+            engine::standings::apply_ranks(&mut tournament, s.standings());
+        }
+        Ok(engine::trf::write(&tournament))
+    }
+
+    /// How many games a pairing of the tournament has (2 in a Double-Swiss match).
+    pub fn games_per_pairing(&self, t: TournamentId) -> Result<usize> {
+        Ok(self.store.with_state(t, games_per_pairing)?)
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Commands.
+
+    /// Creates a tournament.
+    pub fn create(
+        &self,
+        req: &Request,
+        name: String,
+        settings: SettingsV1,
+    ) -> Result<(TournamentId, Arc<Envelope>)> {
+        Ok(self
+            .store
+            .create(&req.actor, Event::TournamentCreated { name, settings })?)
+    }
+
+    /// Registers a player with the next registration number. If another registration takes
+    /// that number first, the one after is tried (a retry with the same idempotency key gets
+    /// the first answer).
+    pub fn register(&self, t: TournamentId, req: &Request, data: PlayerDataV1) -> Result<Appended> {
+        let mut attempt = 0;
+        loop {
+            let next = self.store.with_state(t, |s| s.players().len() as u32 + 1)?;
+            let event = Event::PlayerRegistered {
+                player: PlayerKey(next),
+                data: data.clone(),
+            };
+            match self.append(t, req, event, None) {
+                Err(AppError::Store(StoreError::Rejected(
+                    crate::Rejection::WrongRegistrationNumber { .. },
+                ))) if attempt < 5 => attempt += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// Corrects a player's name, rating or title (Dutch F.7: only pairings still to come).
+    pub fn correct_player(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        player: PlayerKey,
+        correction: PlayerCorrectionV1,
+        reason: String,
+    ) -> Result<Appended> {
+        let event = Event::PlayerCorrected { player, correction };
+        self.append(t, req, event, Some(reason))
+    }
+
+    /// Withdraws a player from `from_round` on.
+    pub fn withdraw(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        player: PlayerKey,
+        from_round: u16,
+        reason: Option<String>,
+    ) -> Result<Appended> {
+        let event = Event::PlayerWithdrawn { player, from_round };
+        self.append(t, req, event, reason)
+    }
+
+    /// Records a bye or an absence asked for a round to come.
+    pub fn request_bye(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        player: PlayerKey,
+        round: u16,
+        kind: ByeRequest,
+    ) -> Result<Appended> {
+        let requested = |kind| Event::ByeRequested {
+            player,
+            round,
+            kind,
+        };
+        let event = match kind {
+            ByeRequest::Absent => Event::AbsenceAnnounced { player, round },
+            ByeRequest::Half => requested(RequestedByeV1::Half),
+            ByeRequest::Full => requested(RequestedByeV1::Full),
+            ByeRequest::Zero => requested(RequestedByeV1::Zero),
+        };
+        self.append(t, req, event, None)
+    }
+
+    /// Publishes the next round: the system's proposal as it is, or changed by hand. The
+    /// differences from the proposal are recorded in words, by name and numbers; a pairing
+    /// that breaks the absolute criteria is refused unless `accept_violations` is set, and
+    /// then its breaches are recorded too.
+    pub fn publish(&self, t: TournamentId, req: &Request, p: Publication) -> Result<Published> {
+        let s = self.state(t)?;
+        let system = system_of(&s)?;
+        let settings_system = s.settings().map_or(SystemV1::Dutch, |x| x.system);
+        let next = s.rounds().len() as u16 + 1;
+        if p.round != next {
+            return Err(AppError::Refused(format!(
+                "round: the next round to publish is {next}, not {}",
+                p.round
+            )));
+        }
+        let tournament = s.engine();
+        let tpn = |k: PlayerKey, field: &str| {
+            s.tpn_of(k).ok_or_else(|| {
+                AppError::Refused(format!("{field}: player {} is not registered", k.0))
+            })
+        };
+        let mut pairs = Vec::with_capacity(p.pairs.len());
+        for (i, (w, b)) in p.pairs.iter().enumerate() {
+            pairs.push((
+                tpn(*w, &format!("pairs[{i}].white"))?,
+                tpn(*b, &format!("pairs[{i}].black"))?,
+            ));
+        }
+        let bye = p.bye.map(|b| tpn(b, "bye")).transpose()?;
+        let proposed = RoundPairing {
+            round: RoundNo::new(next).unwrap_or(RoundNo::FIRST),
+            pairs,
+            bye,
+            explanation: vec![],
+        };
+        let violations: Vec<String> = engine::validate::validate(tournament, system, &proposed)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        if !violations.is_empty() && !p.accept_violations {
+            return Err(AppError::Violations(violations));
+        }
+        let mut changes = changes_from_proposal(&s, &proposed, pair_next_round(tournament, system));
+        changes.extend(
+            violations
+                .iter()
+                .map(|v| format!("accepted breach of the absolute criteria: {v}")),
+        );
+        let event = Event::RoundPublished {
+            round: next,
+            system: settings_system,
+            engine_version: engine::VERSION.into(),
+            pairs: p
+                .pairs
+                .iter()
+                .map(|(white, black)| PairV1 {
+                    white: *white,
+                    black: *black,
+                })
+                .collect(),
+            bye: p.bye,
+            manual_changes: changes.clone(),
+            pairing_numbers: Vec::new(),
+        };
+        let appended = self.append(t, req, event, None)?;
+        Ok(Published { appended, changes })
+    }
+
+    /// Withdraws the last round's pairing before any result is in (Dutch F.6).
+    pub fn unpublish(&self, t: TournamentId, req: &Request, round: u16) -> Result<Appended> {
+        self.append(t, req, Event::RoundUnpublished { round }, None)
+    }
+
+    /// Records a board's result.
+    pub fn enter_result(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        round: u16,
+        board: u32,
+        games: Vec<GameResultV1>,
+    ) -> Result<Appended> {
+        let event = Event::ResultRecorded {
+            round,
+            board,
+            games,
+        };
+        self.append(t, req, event, None)
+    }
+
+    /// Corrects a board's result, with the reason.
+    #[allow(clippy::too_many_arguments)]
+    pub fn correct_result(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        round: u16,
+        board: u32,
+        games: Vec<GameResultV1>,
+        colors_swapped: bool,
+        reason: Option<String>,
+    ) -> Result<Appended> {
+        let event = Event::ResultCorrected {
+            round,
+            board,
+            games,
+            colors_swapped,
+        };
+        self.append(t, req, event, reason)
+    }
+
+    /// Closes the tournament.
+    pub fn close(&self, t: TournamentId, req: &Request) -> Result<Appended> {
+        self.append(t, req, Event::TournamentClosed, None)
+    }
+}
+
+/// A registered player's view; a placeholder named "?" for a number nobody has.
+fn player_view(s: &State, key: PlayerKey) -> PlayerView {
+    let rec = (key.0 as usize)
+        .checked_sub(1)
+        .and_then(|i| s.players().get(i));
+    match rec {
+        Some(rec) => {
+            let p = &rec.player;
+            PlayerView {
+                key,
+                tpn: s.tpn_of(key),
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title,
+                federation: p.federation.as_ref().map(|f| f.as_str().to_string()),
+                fide_id: p.fide_id,
+                withdrawn_from: p.withdrawn_from.map(RoundNo::get),
+            }
+        }
+        None => PlayerView {
+            key,
+            tpn: None,
+            name: "?".into(),
+            rating: None,
+            title: None,
+            federation: None,
+            fide_id: None,
+            withdrawn_from: None,
+        },
+    }
+}
+
+fn system_of(s: &State) -> Result<engine::System> {
+    s.settings()
+        .map(|x| to_engine_system(x.system))
+        .ok_or_else(|| AppError::NotFound("tournament not created".into()))
+}
+
+fn games_per_pairing(s: &State) -> usize {
+    match s.settings().map(|x| x.system) {
+        Some(SystemV1::DoubleSwiss) => 2,
+        _ => 1,
+    }
+}
+
+/// The standings after round `after` (the last if `None`): those of the last round are
+/// worked out once per state.
+fn computed_standings(
+    s: &State,
+    after: Option<u16>,
+) -> (&engine::Tournament, std::borrow::Cow<'_, Standings>) {
+    let t = s.engine();
+    let last = t.rounds().len() as u16;
+    match after.filter(|a| *a < last) {
+        None => (t, std::borrow::Cow::Borrowed(s.standings())),
+        Some(a) => {
+            let st = standings(
+                t,
+                RoundNo::new(a),
+                &t.settings.tiebreaks,
+                t.settings.lot_seed,
+            );
+            (t, std::borrow::Cow::Owned(st))
+        }
+    }
+}
+
+/// How a pairing to publish differs from the system's proposal, in words that name each
+/// player by name and by pairing and registration number.
+fn changes_from_proposal(
+    s: &State,
+    published: &RoundPairing,
+    system: std::result::Result<RoundPairing, PairingError>,
+) -> Vec<String> {
+    let who = |t: Tpn| {
+        let key = s.key_of(t).unwrap_or(PlayerKey(0));
+        let name = player_view(s, key).name;
+        format!("{name} (pairing number {t}, registration {})", key.0)
+    };
+    let pair = |(w, b): &(Tpn, Tpn)| format!("{} - {}", who(*w), who(*b));
+    let Ok(p) = system else {
+        let e = system.err().map(|e| e.to_string()).unwrap_or_default();
+        return vec![format!("paired by hand: {e}")];
+    };
+    let mut out = Vec::new();
+    for x in &published.pairs {
+        if !p.pairs.contains(x) {
+            out.push(format!("pair {} is not the system's", pair(x)));
+        }
+    }
+    for x in &p.pairs {
+        if !published.pairs.contains(x) {
+            out.push(format!("the system's pair {} was changed", pair(x)));
+        }
+    }
+    if p.bye != published.bye {
+        let bye = |b: Option<Tpn>| b.map_or_else(|| "nobody".to_string(), who);
+        out.push(format!(
+            "bye: the system gave it to {}, published to {}",
+            bye(p.bye),
+            bye(published.bye)
+        ));
+    }
+    out
+}

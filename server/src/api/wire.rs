@@ -1,0 +1,545 @@
+//! The wire vocabulary of the views: what the API answers, typed, with stable names, converted
+//! explicitly from the application's answers (`events::app`). A rename in the persisted schema
+//! or in the engine changes nothing here unless this module is changed too; no `Debug` text is
+//! ever sent.
+
+use super::dto::results_text;
+use engine::history::Float as EngineFloat;
+use engine::result::ByeKind as EngineByeKind;
+use events::app;
+use events::schema::{ColorV1, PointValuesV1, SettingsV1, SystemV1};
+use serde::Serialize;
+
+/// A pairing system, by the name the API uses.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum System {
+    /// Dutch, 1992-2006 text.
+    Dutch,
+    /// Dubov, 1997 text.
+    Dubov,
+    /// Double-Swiss, 2026.
+    DoubleSwiss,
+}
+
+impl From<SystemV1> for System {
+    fn from(s: SystemV1) -> System {
+        match s {
+            SystemV1::Dutch => System::Dutch,
+            SystemV1::Dubov => System::Dubov,
+            SystemV1::DoubleSwiss => System::DoubleSwiss,
+        }
+    }
+}
+
+/// A colour.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Color {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<engine::Color> for Color {
+    fn from(c: engine::Color) -> Color {
+        match c {
+            engine::Color::White => Color::White,
+            engine::Color::Black => Color::Black,
+        }
+    }
+}
+
+impl From<ColorV1> for Color {
+    fn from(c: ColorV1) -> Color {
+        match c {
+            ColorV1::White => Color::White,
+            ColorV1::Black => Color::Black,
+        }
+    }
+}
+
+/// A bye.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bye {
+    /// Given by the pairing (an odd number of players).
+    PairingAllocated,
+    /// A requested full-point bye.
+    Full,
+    /// A requested half-point bye.
+    Half,
+    /// A zero-point bye or an announced absence.
+    Zero,
+}
+
+impl From<EngineByeKind> for Bye {
+    fn from(k: EngineByeKind) -> Bye {
+        match k {
+            EngineByeKind::PairingAllocated => Bye::PairingAllocated,
+            EngineByeKind::Full => Bye::Full,
+            EngineByeKind::Half => Bye::Half,
+            EngineByeKind::Zero => Bye::Zero,
+        }
+    }
+}
+
+/// A float (Dutch A.4, A.5).
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Float {
+    /// Paired against a lower score, or the pairing-allocated bye.
+    Down,
+    /// Paired against a higher score.
+    Up,
+}
+
+impl From<EngineFloat> for Float {
+    fn from(f: EngineFloat) -> Float {
+        match f {
+            EngineFloat::Down => Float::Down,
+            EngineFloat::Up => Float::Up,
+        }
+    }
+}
+
+/// Point values, in tenths of a point.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PointValues {
+    /// A game won.
+    pub win: i32,
+    /// A game drawn.
+    pub draw: i32,
+    /// A game lost.
+    pub loss: i32,
+    /// A game won by forfeit.
+    pub forfeit_win: i32,
+    /// A game lost by forfeit.
+    pub forfeit_loss: i32,
+    /// The pairing-allocated bye.
+    pub pairing_bye: i32,
+    /// A requested full-point bye.
+    pub full_bye: i32,
+    /// A requested half-point bye.
+    pub half_bye: i32,
+    /// A zero-point bye or announced absence.
+    pub zero_bye: i32,
+}
+
+impl From<PointValuesV1> for PointValues {
+    fn from(p: PointValuesV1) -> PointValues {
+        PointValues {
+            win: p.win,
+            draw: p.draw,
+            loss: p.loss,
+            forfeit_win: p.forfeit_win,
+            forfeit_loss: p.forfeit_loss,
+            pairing_bye: p.pairing_bye,
+            full_bye: p.full_bye,
+            half_bye: p.half_bye,
+            zero_bye: p.zero_bye,
+        }
+    }
+}
+
+/// A tournament's settings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Settings {
+    /// The pairing system.
+    pub system: System,
+    /// The number of rounds.
+    pub rounds: u16,
+    /// The lot before round 1: the first player's colour.
+    pub initial_color: Color,
+    /// Point values, when not the system's defaults.
+    pub points: Option<PointValues>,
+    /// Tie-break codes, in order (the system's default when empty).
+    pub tiebreaks: Vec<String>,
+    /// The seed of the drawing of lots that ends the tie-breaks.
+    pub lot_seed: u64,
+}
+
+impl From<&SettingsV1> for Settings {
+    fn from(s: &SettingsV1) -> Settings {
+        Settings {
+            system: s.system.into(),
+            rounds: s.rounds,
+            initial_color: s.initial_color.into(),
+            points: s.points.map(Into::into),
+            tiebreaks: s.tiebreaks.clone(),
+            lot_seed: s.lot_seed,
+        }
+    }
+}
+
+/// A tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tournament {
+    /// Its identifier.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its settings.
+    pub settings: Option<Settings>,
+    /// Players registered.
+    pub players: usize,
+    /// Rounds published.
+    pub rounds_published: usize,
+    /// Whether it is closed.
+    pub closed: bool,
+    /// The sequence number of its last event (a live connection resumes after it).
+    pub last_seq: u64,
+}
+
+impl From<app::Summary> for Tournament {
+    fn from(s: app::Summary) -> Tournament {
+        Tournament {
+            id: s.id.to_string(),
+            name: s.name,
+            settings: s.settings.as_ref().map(Into::into),
+            players: s.players,
+            rounds_published: s.rounds_published,
+            closed: s.closed,
+            last_seq: s.last_seq,
+        }
+    }
+}
+
+/// A player: `key` is the registration number, `tpn` the pairing number.
+#[derive(Clone, Debug, Serialize)]
+pub struct Player {
+    /// The registration number.
+    pub key: u32,
+    /// The pairing number.
+    pub tpn: Option<u32>,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u16>,
+    /// Title.
+    pub title: Option<&'static str>,
+    /// Federation.
+    pub federation: Option<String>,
+    /// FIDE id.
+    pub fide_id: Option<u64>,
+    /// The first round no longer played.
+    pub withdrawn_from: Option<u16>,
+}
+
+impl From<app::PlayerView> for Player {
+    fn from(p: app::PlayerView) -> Player {
+        Player {
+            key: p.key.0,
+            tpn: p.tpn.map(|t| t.get()),
+            name: p.name,
+            rating: p.rating,
+            title: p.title.map(|t| t.as_str()),
+            federation: p.federation,
+            fide_id: p.fide_id,
+            withdrawn_from: p.withdrawn_from,
+        }
+    }
+}
+
+/// A player with a score ("3.5").
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoredPlayer {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// The score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
+}
+
+impl From<app::Scored> for ScoredPlayer {
+    fn from(s: app::Scored) -> ScoredPlayer {
+        ScoredPlayer {
+            player: s.player.into(),
+            score: s.score.map(|p| p.to_string()),
+        }
+    }
+}
+
+/// A board of a published round.
+#[derive(Clone, Debug, Serialize)]
+pub struct Board {
+    /// 1 for the first.
+    pub board: u32,
+    /// White (in a match: White in game 1).
+    pub white: ScoredPlayer,
+    /// Black.
+    pub black: ScoredPlayer,
+    /// The result as arbiters write it, one per game, once recorded.
+    pub games: Option<Vec<String>>,
+}
+
+/// A player not playing a round by request.
+#[derive(Clone, Debug, Serialize)]
+pub struct RequestedBye {
+    /// Who.
+    pub player: Player,
+    /// Which bye.
+    pub kind: Bye,
+}
+
+/// The system and engine version that made a pairing.
+#[derive(Clone, Debug, Serialize)]
+pub struct MadeBy {
+    /// The system.
+    pub system: System,
+    /// The engine's version.
+    pub engine_version: String,
+}
+
+/// A published round.
+#[derive(Clone, Debug, Serialize)]
+pub struct Round {
+    /// The round.
+    pub round: u16,
+    /// The boards.
+    pub pairs: Vec<Board>,
+    /// The pairing-allocated bye.
+    pub bye: Option<ScoredPlayer>,
+    /// Players not playing by request.
+    pub requested_byes: Vec<RequestedBye>,
+    /// Who made the pairing.
+    pub made_by: MadeBy,
+    /// The chief arbiter's changes to the system's proposal.
+    pub manual_changes: Vec<String>,
+}
+
+impl From<app::RoundView> for Round {
+    fn from(r: app::RoundView) -> Round {
+        Round {
+            round: r.round,
+            pairs: r
+                .boards
+                .into_iter()
+                .map(|b| Board {
+                    board: b.board,
+                    white: b.white.into(),
+                    black: b.black.into(),
+                    games: b.games.as_deref().map(results_text),
+                })
+                .collect(),
+            bye: r.bye.map(Into::into),
+            requested_byes: r
+                .requested
+                .into_iter()
+                .map(|(p, kind)| RequestedBye {
+                    player: p.into(),
+                    kind: kind.into(),
+                })
+                .collect(),
+            made_by: MadeBy {
+                system: r.made_by.0.into(),
+                engine_version: r.made_by.1,
+            },
+            manual_changes: r.manual_changes,
+        }
+    }
+}
+
+/// One pair of a proposal.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProposedPair {
+    /// 1 for the first.
+    pub board: usize,
+    /// White.
+    pub white: Player,
+    /// Black.
+    pub black: Player,
+}
+
+/// The system's proposal for the next round.
+#[derive(Clone, Debug, Serialize)]
+pub struct Proposal {
+    /// The round.
+    pub round: u16,
+    /// The pairs, board 1 first.
+    pub pairs: Vec<ProposedPair>,
+    /// The pairing-allocated bye.
+    pub bye: Option<Player>,
+    /// The reasoning, article by article.
+    pub explanation: Vec<String>,
+}
+
+impl From<app::Proposal> for Proposal {
+    fn from(p: app::Proposal) -> Proposal {
+        Proposal {
+            round: p.round,
+            pairs: p
+                .pairs
+                .into_iter()
+                .enumerate()
+                .map(|(i, (w, b))| ProposedPair {
+                    board: i + 1,
+                    white: w.into(),
+                    black: b.into(),
+                })
+                .collect(),
+            bye: p.bye.map(Into::into),
+            explanation: p.explanation,
+        }
+    }
+}
+
+/// One row of the standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingsRow {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// Place.
+    pub rank: u32,
+    /// Points.
+    pub score: String,
+    /// The tie-breaks' values, in the order of `tiebreaks`.
+    pub tiebreaks: Vec<String>,
+    /// Whether lots decided the place.
+    pub by_lot: bool,
+}
+
+/// The standings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standings {
+    /// The round they are after.
+    pub after_round: u16,
+    /// The tie-breaks' codes.
+    pub tiebreaks: Vec<&'static str>,
+    /// The rows.
+    pub rows: Vec<StandingsRow>,
+}
+
+impl From<app::StandingsView> for Standings {
+    fn from(s: app::StandingsView) -> Standings {
+        Standings {
+            after_round: s.after_round,
+            tiebreaks: s.tiebreaks,
+            rows: s
+                .rows
+                .into_iter()
+                .map(|r| StandingsRow {
+                    player: r.player.into(),
+                    rank: r.rank,
+                    score: r.score.to_string(),
+                    tiebreaks: r.tiebreaks,
+                    by_lot: r.by_lot,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One round of a player's card.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum CardRound {
+    /// Paired.
+    Paired {
+        /// The round.
+        round: u16,
+        /// The opponent.
+        opponent: Player,
+        /// The player's colour.
+        color: Color,
+        /// Whether the game was played.
+        played: bool,
+        /// The board.
+        board: Option<u32>,
+        /// The result as arbiters write it (White first), one per game.
+        games: Option<Vec<String>>,
+        /// The float.
+        float: Option<Float>,
+    },
+    /// A bye.
+    Bye {
+        /// The round.
+        round: u16,
+        /// Which bye.
+        bye: Bye,
+        /// The float.
+        float: Option<Float>,
+    },
+    /// Not in the round.
+    Absent {
+        /// The round.
+        round: u16,
+        /// Always true.
+        absent: bool,
+    },
+}
+
+/// A player's card.
+#[derive(Clone, Debug, Serialize)]
+pub struct Card {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// Points.
+    pub score: String,
+    /// Round by round.
+    pub rounds: Vec<CardRound>,
+}
+
+impl From<app::CardView> for Card {
+    fn from(c: app::CardView) -> Card {
+        Card {
+            player: c.player.into(),
+            score: c.score.to_string(),
+            rounds: c
+                .rounds
+                .into_iter()
+                .map(|r| match r {
+                    app::CardRound::Paired {
+                        round,
+                        opponent,
+                        color,
+                        played,
+                        board,
+                        games,
+                        float,
+                    } => CardRound::Paired {
+                        round,
+                        opponent: opponent.into(),
+                        color: color.into(),
+                        played,
+                        board,
+                        games: games.as_deref().map(results_text),
+                        float: float.map(Into::into),
+                    },
+                    app::CardRound::Bye { round, kind, float } => CardRound::Bye {
+                        round,
+                        bye: kind.into(),
+                        float: float.map(Into::into),
+                    },
+                    app::CardRound::Absent { round } => CardRound::Absent {
+                        round,
+                        absent: true,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A player's AROs after each round, with three decimals (Dubov 9).
+#[derive(Clone, Debug, Serialize)]
+pub struct AroRow {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// After round 1, 2, ...
+    pub aro_after_round: Vec<String>,
+}
+
+impl From<app::AroRow> for AroRow {
+    fn from(r: app::AroRow) -> AroRow {
+        AroRow {
+            player: r.player.into(),
+            aro_after_round: r.after_round.iter().map(ToString::to_string).collect(),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The views of a large tournament while another is being paired: a field imported from a
+//! generated TRF file (`VIEWS_PLAYERS`, 2,000 by default; 9,999 for the figure in the notes),
+//! each view requested several times while a second tournament of the same size has its
+//! next round proposed again and again on another connection. It prints each view's latency
+//! (median and worst) and checks what each answers; it asserts no timing.
+
+use crate::support::{run, Server};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn players() -> u32 {
+    std::env::var("VIEWS_PLAYERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+/// Imports a generated Dutch tournament of `n` players after three rounds; its id.
+fn import(server: &Server, n: u32, seed: u32) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.trf");
+    let o = run(&[
+        "generate",
+        "--dutch",
+        "--players",
+        &n.to_string(),
+        "--rounds",
+        "3",
+        "--seed",
+        &seed.to_string(),
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("XXR 3", "XXR 9");
+    let r = server.request(
+        "POST",
+        "/api/tournaments/import",
+        Some(&server.chief.clone()),
+        &[("Content-Type", "text/plain")],
+        Some(&text),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn views_of_a_large_field_while_another_is_paired() {
+    let n = players();
+    let server = Server::start();
+    let start = Instant::now();
+    let id = import(&server, n, 1);
+    let other = import(&server, n, 2);
+    eprintln!(
+        "views: imported two tournaments of {n} players, 3 rounds each, in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    let busy = Arc::new(AtomicBool::new(true));
+    let pairings = std::thread::scope(|scope| {
+        let pairer = {
+            let (busy, server, other) = (busy.clone(), &server, &other);
+            scope.spawn(move || {
+                let mut count = 0;
+                while busy.load(Ordering::SeqCst) {
+                    let (p, _) = server.proposal(other);
+                    assert_eq!(p["round"], 4);
+                    count += 1;
+                }
+                count
+            })
+        };
+        let views = [
+            format!("/api/tournaments/{id}"),
+            format!("/api/tournaments/{id}/players"),
+            format!("/api/tournaments/{id}/rounds/3"),
+            format!("/api/tournaments/{id}/standings"),
+            format!("/api/tournaments/{id}/crosstable"),
+            format!("/api/tournaments/{id}/players/{}/card", n / 2),
+            format!("/api/tournaments/{id}/aro"),
+            format!("/api/tournaments/{id}/export.trf"),
+        ];
+        for path in &views {
+            let mut times: Vec<Duration> = (0..7)
+                .map(|_| {
+                    let t = Instant::now();
+                    let r = server.public(path);
+                    let took = t.elapsed();
+                    assert_eq!(r.status, 200, "{path}: {}", r.body);
+                    assert!(r.body.len() > 20, "{path}");
+                    took
+                })
+                .collect();
+            times.sort();
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            eprintln!(
+                "views: {n} players: {:<40} median {:>7.1} ms, worst {:>7.1} ms",
+                path.replace(&id, "{id}"),
+                ms(times[times.len() / 2]),
+                ms(times[times.len() - 1])
+            );
+        }
+        busy.store(false, Ordering::SeqCst);
+        pairer.join().unwrap()
+    });
+    eprintln!("views: the other tournament was paired {pairings} times meanwhile");
+    assert!(pairings >= 1);
+    // The views answer what the log holds.
+    let standings = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    assert_eq!(standings["rows"].as_array().unwrap().len(), n as usize);
+    assert_eq!(standings["after_round"], 3);
+}
