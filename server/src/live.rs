@@ -177,17 +177,20 @@ fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Ar
     }
 }
 
-/// The message a client gets for an event.
+/// The message a client gets for an event: `{"type": "event", ...}` with the event in the
+/// wire's vocabulary ([`crate::api::wire::Recorded`]), not as it is persisted.
 pub fn message(e: &Envelope) -> String {
-    serde_json::json!({
-        "type": "event",
-        "seq": e.seq,
-        "recorded_at_ms": e.recorded_at_ms,
-        "actor": e.actor,
-        "reason": e.reason,
-        "event": e.event,
-    })
-    .to_string()
+    #[derive(serde::Serialize)]
+    struct Message {
+        r#type: &'static str,
+        #[serde(flatten)]
+        recorded: crate::api::wire::Recorded,
+    }
+    let m = Message {
+        r#type: "event",
+        recorded: e.into(),
+    };
+    serde_json::to_string(&m).unwrap_or_default()
 }
 
 /// `?after=SEQ`: the last sequence the client has (0 for everything).

@@ -796,4 +796,29 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
         ["white", "black"].contains(&card["rounds"][0]["color"].as_str().unwrap()),
         "{card}"
     );
+    // The audit log and the live connection carry events in the wire's words too: a result
+    // as arbiters write it, not the persisted form.
+    let mut display = crate::support::Display::connect(server.address, &id, 0);
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        json!({ "result": "1/2-1/2" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let live = display.until("result_recorded");
+    assert_eq!(live["event"]["games"], json!(["1/2-1/2"]), "{live}");
+    let audit = server
+        .public(&format!("/api/tournaments/{id}/audit"))
+        .json();
+    let last = audit.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["event"]["type"], "result_recorded", "{last}");
+    assert_eq!(last["event"]["games"], json!(["1/2-1/2"]), "{last}");
+    let published = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "round_published")
+        .unwrap();
+    assert_eq!(published["event"]["system"], "dutch", "{published}");
+    assert_eq!(published["event"]["bye"], 4, "{published}");
 }

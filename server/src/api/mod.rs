@@ -17,7 +17,7 @@ use error::ApiError;
 use events::app::{self, App, Request};
 use events::schema::*;
 use events::{AppError, Appended, Role, TournamentId};
-use serde_json::{json, Value};
+use serde_json::json;
 
 type Result<T> = std::result::Result<T, ApiError>;
 
@@ -502,10 +502,7 @@ async fn export_trf(
 async fn audit(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let log = query(&state, move |app| app.audit(t)).await?;
-    let items: Vec<Value> = log
-        .iter()
-        .map(|e| json!({ "seq": e.seq, "id": e.id, "recorded_at_ms": e.recorded_at_ms, "actor": e.actor, "reason": e.reason, "event": e.event }))
-        .collect();
+    let items: Vec<wire::Recorded> = log.iter().map(|e| e.as_ref().into()).collect();
     Ok(HttpResponse::Ok().json(items))
 }
 

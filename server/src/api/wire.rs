@@ -543,3 +543,284 @@ impl From<app::AroRow> for AroRow {
         }
     }
 }
+
+/// A player's data as registered.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerData {
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u16>,
+    /// Title.
+    pub title: Option<&'static str>,
+    /// Federation.
+    pub federation: Option<String>,
+    /// FIDE id.
+    pub fide_id: Option<u64>,
+    /// Birth date, `YYYY/MM/DD`.
+    pub birth_date: Option<String>,
+    /// Sex as FIDE records it, `m` or `w`.
+    pub sex: Option<&'static str>,
+}
+
+/// A correction of a player's data: the fields given change (`null`: cleared).
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerCorrection {
+    /// New name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// New rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Option<u16>>,
+    /// New title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<Option<&'static str>>,
+}
+
+/// One pair as published, by registration numbers.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PublishedPair {
+    /// White.
+    pub white: u32,
+    /// Black.
+    pub black: u32,
+}
+
+/// Something that happened in a tournament, as clients receive it (the live connection and
+/// the audit log). Results are written as arbiters write them ("1-0", "1/2-1/2", "+-").
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The tournament was created.
+    TournamentCreated {
+        /// Its name.
+        name: String,
+        /// Its settings.
+        settings: Settings,
+    },
+    /// A player registered.
+    PlayerRegistered {
+        /// The registration number.
+        player: u32,
+        /// What is known of them.
+        data: PlayerData,
+    },
+    /// A player's data was corrected.
+    PlayerCorrected {
+        /// Who.
+        player: u32,
+        /// What changed.
+        correction: PlayerCorrection,
+    },
+    /// A player withdrew from `from_round` on.
+    PlayerWithdrawn {
+        /// Who.
+        player: u32,
+        /// The first round not played.
+        from_round: u16,
+    },
+    /// A player will be absent in a round.
+    AbsenceAnnounced {
+        /// Who.
+        player: u32,
+        /// The round.
+        round: u16,
+    },
+    /// A player asked for a bye.
+    ByeRequested {
+        /// Who.
+        player: u32,
+        /// The round.
+        round: u16,
+        /// Which bye.
+        kind: Bye,
+    },
+    /// A round was published.
+    RoundPublished {
+        /// The round.
+        round: u16,
+        /// The system that made it.
+        system: System,
+        /// The engine's version.
+        engine_version: String,
+        /// The pairs, board 1 first.
+        pairs: Vec<PublishedPair>,
+        /// The pairing-allocated bye.
+        bye: Option<u32>,
+        /// The chief arbiter's changes to the system's proposal.
+        manual_changes: Vec<String>,
+    },
+    /// The last round's pairing was withdrawn.
+    RoundUnpublished {
+        /// The round.
+        round: u16,
+    },
+    /// A board's result was entered.
+    ResultRecorded {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// One result per game.
+        games: Vec<String>,
+    },
+    /// A board's result was corrected.
+    ResultCorrected {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// The correct result, one per game.
+        games: Vec<String>,
+        /// The game was played with the colours reversed.
+        colors_swapped: bool,
+    },
+    /// The tournament was closed.
+    TournamentClosed,
+}
+
+fn title_of(t: events::schema::TitleV1) -> &'static str {
+    use events::schema::TitleV1::*;
+    match t {
+        Gm => "GM",
+        Im => "IM",
+        Wgm => "WGM",
+        Wim => "WIM",
+        Fm => "FM",
+        Cm => "CM",
+        Wfm => "WFM",
+        Wcm => "WCM",
+    }
+}
+
+impl From<&events::Event> for Event {
+    fn from(e: &events::Event) -> Event {
+        use events::schema::{RequestedByeV1, SexV1};
+        use events::Event as E;
+        match e {
+            E::TournamentCreated { name, settings } => Event::TournamentCreated {
+                name: name.clone(),
+                settings: settings.into(),
+            },
+            E::PlayerRegistered { player, data } => Event::PlayerRegistered {
+                player: player.0,
+                data: PlayerData {
+                    name: data.name.clone(),
+                    rating: data.rating,
+                    title: data.title.map(title_of),
+                    federation: data.federation.clone(),
+                    fide_id: data.fide_id,
+                    birth_date: data.birth_date.clone(),
+                    sex: data.sex.map(|s| match s {
+                        SexV1::Male => "m",
+                        SexV1::Female => "w",
+                    }),
+                },
+            },
+            E::PlayerCorrected { player, correction } => Event::PlayerCorrected {
+                player: player.0,
+                correction: PlayerCorrection {
+                    name: correction.name.clone(),
+                    rating: correction.rating,
+                    title: correction.title.map(|t| t.map(title_of)),
+                },
+            },
+            E::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {
+                player: player.0,
+                from_round: *from_round,
+            },
+            E::AbsenceAnnounced { player, round } => Event::AbsenceAnnounced {
+                player: player.0,
+                round: *round,
+            },
+            E::ByeRequested {
+                player,
+                round,
+                kind,
+            } => Event::ByeRequested {
+                player: player.0,
+                round: *round,
+                kind: match kind {
+                    RequestedByeV1::Full => Bye::Full,
+                    RequestedByeV1::Half => Bye::Half,
+                    RequestedByeV1::Zero => Bye::Zero,
+                },
+            },
+            E::RoundPublished {
+                round,
+                system,
+                engine_version,
+                pairs,
+                bye,
+                manual_changes,
+                ..
+            } => Event::RoundPublished {
+                round: *round,
+                system: (*system).into(),
+                engine_version: engine_version.clone(),
+                pairs: pairs
+                    .iter()
+                    .map(|p| PublishedPair {
+                        white: p.white.0,
+                        black: p.black.0,
+                    })
+                    .collect(),
+                bye: bye.map(|b| b.0),
+                manual_changes: manual_changes.clone(),
+            },
+            E::RoundUnpublished { round } => Event::RoundUnpublished { round: *round },
+            E::ResultRecorded {
+                round,
+                board,
+                games,
+            } => Event::ResultRecorded {
+                round: *round,
+                board: *board,
+                games: results_text(games),
+            },
+            E::ResultCorrected {
+                round,
+                board,
+                games,
+                colors_swapped,
+            } => Event::ResultCorrected {
+                round: *round,
+                board: *board,
+                games: results_text(games),
+                colors_swapped: *colors_swapped,
+            },
+            E::TournamentClosed => Event::TournamentClosed,
+        }
+    }
+}
+
+/// An event with who recorded it, when and why: the live connection's message (`type`
+/// "event") and an entry of the audit log.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recorded {
+    /// Its position in the tournament's log.
+    pub seq: u64,
+    /// Its identifier.
+    pub id: String,
+    /// When, in milliseconds since 1970-01-01 UTC.
+    pub recorded_at_ms: u64,
+    /// The account that recorded it.
+    pub actor: String,
+    /// Why (corrections).
+    pub reason: Option<String>,
+    /// What happened.
+    pub event: Event,
+}
+
+impl From<&events::Envelope> for Recorded {
+    fn from(e: &events::Envelope) -> Recorded {
+        Recorded {
+            seq: e.seq,
+            id: e.id.to_string(),
+            recorded_at_ms: e.recorded_at_ms,
+            actor: e.actor.clone(),
+            reason: e.reason.clone(),
+            event: (&e.event).into(),
+        }
+    }
+}
