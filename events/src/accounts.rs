@@ -3,6 +3,7 @@
 //! Tokens are 32 random bytes written in hex, shown once when the account is created. A
 //! request's token is hashed and looked up; the stored hash is compared in constant time.
 
+use crate::backend::Space;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -73,20 +74,23 @@ impl Store {
                 account.name
             )));
         }
-        let accounts = self.accounts_tree();
         let bytes =
             serde_json::to_vec(&account).map_err(|e| StoreError::BadAccount(e.to_string()))?;
-        // The cache is forgotten before and after the trees change: a check in between reads
-        // the trees (and caches what it read, which the second forgetting drops).
+        let maps = self.backend();
+        // The cache is forgotten before and after the maps change: a check in between reads
+        // the maps (and caches what it read, which the second forgetting drops).
         self.forget_tokens();
-        let written = (|| {
-            if let Some(old) = accounts.insert(account.name.as_bytes(), bytes)? {
+        let written = (|| -> Result<(), StoreError> {
+            if let Some(old) = maps.map_put(Space::Accounts, account.name.as_bytes(), &bytes)? {
                 if let Ok(old) = serde_json::from_slice::<Account>(&old) {
-                    self.tokens_tree().remove(old.token_sha256.as_bytes())?;
+                    maps.map_remove(Space::Tokens, old.token_sha256.as_bytes())?;
                 }
             }
-            self.tokens_tree()
-                .insert(account.token_sha256.as_bytes(), account.name.as_bytes())?;
+            maps.map_put(
+                Space::Tokens,
+                account.token_sha256.as_bytes(),
+                account.name.as_bytes(),
+            )?;
             self.flush_now()
         })();
         self.forget_tokens();
@@ -98,9 +102,8 @@ impl Store {
         let hash = hash_token(token);
         let by_token = self.tokens_cache(|| {
             let mut by_token = HashMap::new();
-            for entry in self.tokens_tree().iter() {
-                let (hash, name) = entry?;
-                let Some(bytes) = self.accounts_tree().get(&name)? else {
+            for (hash, name) in self.backend().map_entries(Space::Tokens)? {
+                let Some(bytes) = self.backend().map_get(Space::Accounts, &name)? else {
                     continue;
                 };
                 let account: Account = serde_json::from_slice(&bytes)
@@ -122,11 +125,10 @@ impl Store {
 
     /// Every account.
     pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        self.accounts_tree()
-            .iter()
-            .values()
-            .map(|v| {
-                let v = v?;
+        self.backend()
+            .map_entries(Space::Accounts)?
+            .into_iter()
+            .map(|(_, v)| {
                 serde_json::from_slice(&v).map_err(|e| StoreError::BadAccount(e.to_string()))
             })
             .collect()

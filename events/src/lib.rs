@@ -1,12 +1,14 @@
 //! The event log: every registration, result, withdrawal, bye, publication and correction of a
-//! tournament as an append-only event in sled, and the replay that turns the events into the
-//! engine's tournament. The only crate that knows sled.
+//! tournament as an append-only event in a storage backend (sled by default), and the replay
+//! that turns the events into the engine's tournament. The only crate that knows sled.
 //!
 //! - [`schema`]: the persisted, versioned event types and their envelope.
 //! - [`replay`]: the fold of events into a [`replay::State`], which refuses what the state does
 //!   not allow; the same check runs before every append.
-//! - [`store`]: the sled log: appends with optimistic concurrency, idempotency keys and group
-//!   commit, subscriptions, export and import.
+//! - [`backend`]: the storage seam (what the log needs of a durable store) and its sled
+//!   implementation, the only code that knows sled.
+//! - [`store`]: the log over a backend: appends with optimistic concurrency, idempotency keys
+//!   and group commit, subscriptions, export and import.
 //! - [`app`]: the application over the log: the commands that decide against the replayed
 //!   state and append, and the queries that answer from it.
 //!
@@ -15,6 +17,7 @@
 
 pub mod accounts;
 pub mod app;
+pub mod backend;
 pub mod replay;
 pub mod schema;
 pub mod store;

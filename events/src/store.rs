@@ -1,23 +1,17 @@
-//! The event log in sled.
-//!
-//! Layout: tree `events` maps tournament id (16 bytes) + sequence (8 bytes, big-endian) to the
-//! JSON envelope, so a prefix scan reads a tournament's log in order; tree `idempotency` maps
-//! tournament id + idempotency key to the sequence of the event it produced.
+//! The event log over a storage backend ([`crate::backend`]; sled, embedded, by default).
 //!
 //! An append, per tournament one at a time: check the event against the replayed state (and the
-//! sequence against the expected one, if the caller gave it), then write it where its sequence
-//! must still be free: with an idempotency key, in one sled transaction that also checks the
-//! key unused and writes both; without one (most events), by one insert-if-absent, which costs
-//! far less than a transaction. It is acknowledged only once a
-//! flush has made it durable. Concurrent appends share flushes (group commit): whoever finds no
-//! flush running waits a moment (at most `GATHER`) for the appends already under way to be
-//! written, then flushes everything written so far, and everyone written before it started is
-//! done. Subscribers get each event once it is durable, in sequence order.
+//! sequence against the expected one, if the caller gave it), then insert it where its sequence
+//! must still be free, with its idempotency key if it has one (the backend writes both or
+//! neither). It is acknowledged only once a flush has made it durable. Concurrent appends
+//! share flushes (group commit): whoever finds no flush running waits a moment (at most
+//! `GATHER`) for the appends already under way to be written, then flushes everything written
+//! so far, and everyone written before it started is done. Subscribers get each event once it
+//! is durable, in sequence order.
 
+use crate::backend::{Backend, BackendError, Inserted};
 use crate::replay::{replay, Check, Rejection, State};
 use crate::schema::{Envelope, Event, TournamentId, SCHEMA_VERSION};
-use sled::transaction::{ConflictableTransactionError, TransactionError};
-use sled::Transactional;
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -33,14 +27,9 @@ pub const SUBSCRIBER_BUFFER: usize = 4096;
 /// Why the store could not do what was asked.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// sled could not open the database.
-    #[error("the store at {path} could not be opened: {source}")]
-    Open {
-        /// The database's directory.
-        path: PathBuf,
-        /// sled's error.
-        source: sled::Error,
-    },
+    /// The storage backend failed or could not be opened.
+    #[error("{0}")]
+    Backend(#[from] BackendError),
     /// The event is refused by the tournament's state; nothing was written.
     #[error("{0}")]
     Rejected(#[from] Rejection),
@@ -55,9 +44,6 @@ pub enum StoreError {
     /// No event was ever recorded for the tournament.
     #[error("tournament {0} does not exist")]
     UnknownTournament(TournamentId),
-    /// sled failed while reading or writing.
-    #[error("storage error: {0}")]
-    Storage(#[from] sled::Error),
     /// A stored event could not be read back (a bug or a damaged database).
     #[error("stored event {tournament}/{seq} is unreadable: {problem}")]
     Corrupt {
@@ -244,24 +230,18 @@ impl Drop for Writing<'_> {
 }
 
 struct Inner {
-    db: sled::Db,
-    events: sled::Tree,
-    idempotency: sled::Tree,
-    /// Account name -> account (JSON).
-    accounts: sled::Tree,
-    /// SHA-256 of a token -> account name.
-    tokens: sled::Tree,
+    backend: Box<dyn Backend>,
     path: PathBuf,
     logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
-    /// The accounts by the SHA-256 of their tokens, as the two trees hold them: read once,
+    /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
     /// replaced whenever an account is written, so that checking a request's token reads no
-    /// tree (every result an arbiter enters is checked).
+    /// map (every result an arbiter enters is checked).
     tokens_cache: std::sync::RwLock<Option<Arc<HashMap<String, crate::accounts::Account>>>>,
 }
 
-/// The server's event store: one sled database holding every tournament's log.
+/// The server's event store: every tournament's log over a storage backend (sled by default).
 #[derive(Clone)]
 pub struct Store {
     inner: Arc<Inner>,
@@ -271,19 +251,6 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn key(t: TournamentId, seq: u64) -> [u8; 24] {
-    let mut k = [0u8; 24];
-    k[..16].copy_from_slice(t.0.as_bytes());
-    k[16..].copy_from_slice(&seq.to_be_bytes());
-    k
-}
-
-fn idem_key(t: TournamentId, key: &str) -> Vec<u8> {
-    let mut k = t.0.as_bytes().to_vec();
-    k.extend_from_slice(key.as_bytes());
-    k
-}
-
 fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -291,60 +258,29 @@ fn now_ms() -> u64 {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database in directory `path`.
-    ///
-    /// sled locks the directory; a store just closed in this process (or a server just
-    /// stopped) may hold the lock a moment longer while sled's background writes finish, so a
-    /// busy lock is retried for up to two seconds before it is reported.
+    /// Opens (creating if needed) the embedded sled database in directory `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let started = std::time::Instant::now();
-        let db = loop {
-            match sled::open(path) {
-                // sled reports the lock only in its message.
-                Err(e)
-                    if e.to_string().contains("could not acquire lock")
-                        && started.elapsed() < Duration::from_secs(2) =>
-                {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                other => {
-                    break other.map_err(|source| StoreError::Open {
-                        path: path.to_path_buf(),
-                        source,
-                    })?
-                }
-            }
-        };
-        let events = db.open_tree("events")?;
-        let idempotency = db.open_tree("idempotency")?;
-        // Opened once: sled's open_tree takes a lock that flushes hold, and every request with
-        // a token reads these two.
-        let accounts = db.open_tree("accounts")?;
-        let tokens = db.open_tree("tokens")?;
-        Ok(Store {
+        let backend = crate::backend::sled::Sled::open(path)?;
+        Ok(Store::with_backend(Box::new(backend), path))
+    }
+
+    /// A store over `backend`; `path` names it in messages and in `/api/health`.
+    pub fn with_backend(backend: Box<dyn Backend>, path: &Path) -> Store {
+        Store {
             inner: Arc::new(Inner {
-                db,
-                events,
-                idempotency,
-                accounts,
-                tokens,
+                backend,
                 path: path.to_path_buf(),
                 logs: Mutex::new(HashMap::new()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
                 tokens_cache: std::sync::RwLock::new(None),
             }),
-        })
+        }
     }
 
-    /// The accounts, by name.
-    pub(crate) fn accounts_tree(&self) -> &sled::Tree {
-        &self.inner.accounts
-    }
-
-    /// The accounts' names, by the SHA-256 of their tokens.
-    pub(crate) fn tokens_tree(&self) -> &sled::Tree {
-        &self.inner.tokens
+    /// The backend, for the accounts kept beside the log.
+    pub(crate) fn backend(&self) -> &dyn Backend {
+        self.inner.backend.as_ref()
     }
 
     /// The accounts by token hash, read from the trees the first time.
@@ -385,7 +321,7 @@ impl Store {
 
     /// Makes everything written so far durable.
     pub(crate) fn flush_now(&self) -> Result<(), StoreError> {
-        self.inner.db.flush()?;
+        self.inner.backend.flush()?;
         Ok(())
     }
 
@@ -396,12 +332,12 @@ impl Store {
 
     /// Whether no event is stored.
     pub fn is_empty(&self) -> bool {
-        self.inner.events.is_empty()
+        self.inner.backend.is_empty().unwrap_or(false)
     }
 
     /// The database's size on disk, in bytes.
     pub fn size_on_disk(&self) -> u64 {
-        self.inner.db.size_on_disk().unwrap_or(0)
+        self.inner.backend.size_on_disk()
     }
 
     /// How many flushes appends have made so far: fewer than appends when concurrent appends
@@ -412,26 +348,7 @@ impl Store {
 
     /// Every tournament with at least one event.
     pub fn tournaments(&self) -> Result<Vec<TournamentId>, StoreError> {
-        let mut out = Vec::new();
-        let mut next: Option<Vec<u8>> = None;
-        loop {
-            let item = match &next {
-                None => self.inner.events.iter().next(),
-                Some(from) => self.inner.events.range(from.as_slice()..).next(),
-            };
-            let Some(item) = item else { break };
-            let (k, _) = item?;
-            let id = Uuid::from_slice(&k[..16]).map_err(|e| StoreError::BadBackup {
-                line: 0,
-                problem: e.to_string(),
-            })?;
-            out.push(TournamentId(id));
-            // Skip to the next tournament: the first key after this id's last sequence.
-            let mut after = k[..16].to_vec();
-            after.extend_from_slice(&[0xff; 9]);
-            next = Some(after);
-        }
-        Ok(out)
+        Ok(self.inner.backend.tournaments()?)
     }
 
     /// The tournament's log, read and replayed on first use.
@@ -458,22 +375,20 @@ impl Store {
 
     /// The events of `t` after sequence `after`, as stored.
     pub fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Arc<Envelope>>, StoreError> {
-        let mut out = Vec::new();
-        for item in self
-            .inner
-            .events
-            .range(key(t, after.saturating_add(1))..=key(t, u64::MAX))
-        {
-            let (k, v) = item?;
-            let seq = u64::from_be_bytes(k[16..24].try_into().expect("24-byte key"));
-            let e: Envelope = serde_json::from_slice(&v).map_err(|e| StoreError::Corrupt {
-                tournament: t,
-                seq,
-                problem: e.to_string(),
-            })?;
-            out.push(Arc::new(e));
-        }
-        Ok(out)
+        self.inner
+            .backend
+            .read(t, after)?
+            .into_iter()
+            .map(|(seq, bytes)| {
+                serde_json::from_slice(&bytes)
+                    .map(Arc::new)
+                    .map_err(|e| StoreError::Corrupt {
+                        tournament: t,
+                        seq,
+                        problem: e.to_string(),
+                    })
+            })
+            .collect()
     }
 
     /// The tournament's state after every event so far.
@@ -533,8 +448,7 @@ impl Store {
             }
             // A retry: the same idempotency key gets the same answer.
             if let Some(k) = &req.idempotency_key {
-                if let Some(seq) = self.inner.idempotency.get(idem_key(req.tournament, k))? {
-                    let seq = u64::from_be_bytes(seq.as_ref().try_into().unwrap_or([0; 8]));
+                if let Some(seq) = self.inner.backend.key_seq(req.tournament, k)? {
                     drop(log);
                     return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
                 }
@@ -564,7 +478,11 @@ impl Store {
                 idempotency_key: req.idempotency_key,
                 event: req.event,
             };
-            self.write(&envelope, true)?;
+            if let Some(seq) = self.write(&envelope)? {
+                // The key was recorded meanwhile (by another writer of the same backend).
+                drop(log);
+                return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+            }
             Arc::make_mut(&mut log.state).apply(envelope.seq, &envelope.event);
             let envelope = Arc::new(envelope);
             let generation = {
@@ -596,62 +514,26 @@ impl Store {
             })
     }
 
-    /// Writes an envelope and its idempotency key in one transaction, checking that its
-    /// sequence is free and (when `check_key`) that its key is unused.
-    fn write(&self, e: &Envelope, check_key: bool) -> Result<(), StoreError> {
-        let k = key(e.tournament, e.seq);
+    /// Writes an envelope and its idempotency key together, if its sequence is free and its
+    /// key unused; `Some(seq)` when the key is already recorded for event `seq`.
+    fn write(&self, e: &Envelope) -> Result<Option<u64>, StoreError> {
         let bytes = serde_json::to_vec(e).map_err(|err| StoreError::Corrupt {
             tournament: e.tournament,
             seq: e.seq,
             problem: err.to_string(),
         })?;
-        let idem = e
-            .idempotency_key
-            .as_ref()
-            .map(|key| idem_key(e.tournament, key));
-        if idem.is_none() {
-            // One tree: an insert that fails if the sequence is taken, cheaper than a
-            // transaction (most events, results among them, come without a key).
-            return match self.inner.events.compare_and_swap(
-                k,
-                None as Option<&[u8]>,
-                Some(bytes),
-            )? {
-                Ok(()) => Ok(()),
-                Err(_) => Err(StoreError::StaleSequence {
-                    expected: e.seq - 1,
-                    actual: e.seq,
-                }),
-            };
-        }
-        let result =
-            (&self.inner.events, &self.inner.idempotency).transaction(|(events, idempotency)| {
-                if events.get(k)?.is_some() {
-                    return Err(ConflictableTransactionError::Abort(
-                        StoreError::StaleSequence {
-                            expected: e.seq - 1,
-                            actual: e.seq,
-                        },
-                    ));
-                }
-                if let Some(ik) = &idem {
-                    if check_key && idempotency.get(ik.as_slice())?.is_some() {
-                        return Err(ConflictableTransactionError::Abort(
-                            StoreError::StaleSequence {
-                                expected: e.seq - 1,
-                                actual: e.seq,
-                            },
-                        ));
-                    }
-                    idempotency.insert(ik.as_slice(), &e.seq.to_be_bytes())?;
-                }
-                events.insert(&k, bytes.as_slice())?;
-                Ok(())
-            });
-        match result {
-            Ok(()) => Ok(()),
-            Err(TransactionError::Abort(e)) => Err(e),
-            Err(TransactionError::Storage(e)) => Err(StoreError::Storage(e)),
+        match self.inner.backend.insert(
+            e.tournament,
+            e.seq,
+            e.idempotency_key.as_deref(),
+            &bytes,
+        )? {
+            Inserted::Done => Ok(None),
+            Inserted::KeyTaken(seq) => Ok(Some(seq)),
+            Inserted::SequenceTaken => Err(StoreError::StaleSequence {
+                expected: e.seq - 1,
+                actual: e.seq,
+            }),
         }
     }
 
@@ -679,7 +561,7 @@ impl Store {
                 }
                 let target = f.written;
                 drop(f);
-                let result = self.inner.db.flush();
+                let result = self.inner.backend.flush();
                 f = lock(&self.inner.flushes);
                 f.running = false;
                 f.count += 1;
@@ -692,9 +574,7 @@ impl Store {
                 }
                 self.inner.flushed.notify_all();
                 if let Some(problem) = &f.failed {
-                    return Err(StoreError::Storage(sled::Error::Unsupported(
-                        problem.clone(),
-                    )));
+                    return Err(BackendError::Io(problem.clone()).into());
                 }
             } else {
                 f = self
@@ -771,11 +651,12 @@ impl Store {
     /// Writes every event of every tournament as JSON lines, in order.
     pub fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
         let mut n = 0;
-        for item in self.inner.events.iter() {
-            let (_, v) = item?;
-            out.write_all(&v)?;
-            out.write_all(b"\n")?;
-            n += 1;
+        for t in self.inner.backend.tournaments()? {
+            for (_, record) in self.inner.backend.read(t, 0)? {
+                out.write_all(&record)?;
+                out.write_all(b"\n")?;
+                n += 1;
+            }
         }
         out.flush()?;
         Ok(n)
@@ -816,11 +697,17 @@ impl Store {
         let mut n = 0;
         for list in by_tournament.values() {
             for e in list {
-                self.write(e, false)?;
+                if self.write(e)?.is_some() {
+                    // A key used twice in the backup: the event is kept, the key answers for
+                    // the first.
+                    let mut without = e.clone();
+                    without.idempotency_key = None;
+                    self.write(&without)?;
+                }
                 n += 1;
             }
         }
-        self.inner.db.flush()?;
+        self.inner.backend.flush()?;
         Ok(n)
     }
 }

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod accounts;
+mod backend;
 mod backup;
 mod concurrency;
 mod corrections;

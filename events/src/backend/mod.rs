@@ -1,0 +1,109 @@
+//! The storage seam: exactly what the event log needs from a durable store, and nothing of a
+//! particular database. [`crate::store::Store`] keeps everything else (the replayed states,
+//! the checks before an append, group commit over [`Backend::flush`], subscriptions) and works
+//! the same over any backend. sled, embedded, is the default ([`sled`]).
+//!
+//! Records are opaque bytes: the store decides what an event looks like on disk.
+
+pub mod sled;
+
+use crate::schema::TournamentId;
+use std::path::PathBuf;
+
+/// What went wrong in a backend. Carries no database's own error type.
+#[derive(Debug, thiserror::Error)]
+pub enum BackendError {
+    /// Another process holds the store.
+    #[error("the store at {} is locked: another process (another server?) has it open", path.display())]
+    Locked {
+        /// Where.
+        path: PathBuf,
+    },
+    /// The store could not be opened.
+    #[error("the store at {} could not be opened: {problem}", path.display())]
+    Open {
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        problem: String,
+    },
+    /// A read, write or flush failed.
+    #[error("storage error: {0}")]
+    Io(String),
+}
+
+/// A record with its sequence number.
+pub type Record = (u64, Vec<u8>);
+
+/// A key and its value in one of the maps.
+pub type Entry = (Vec<u8>, Vec<u8>);
+
+/// What an insert found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inserted {
+    /// Written (durable once flushed).
+    Done,
+    /// Another record has that sequence number: nothing written.
+    SequenceTaken,
+    /// The idempotency key is already recorded, for this sequence: nothing written.
+    KeyTaken(u64),
+}
+
+/// A small map kept beside the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// Account name -> account (JSON).
+    Accounts,
+    /// SHA-256 of a token -> account name.
+    Tokens,
+}
+
+/// A durable, ordered log of records per tournament, with idempotency keys, and two small maps.
+pub trait Backend: Send + Sync {
+    /// Writes `record` as event `seq` of `t` and, with `key`, records that idempotency key for
+    /// `seq`: both or neither, only if `seq` is free and `key` unused. Not durable until a
+    /// [`Backend::flush`] that starts after it returns.
+    fn insert(
+        &self,
+        t: TournamentId,
+        seq: u64,
+        key: Option<&str>,
+        record: &[u8],
+    ) -> Result<Inserted, BackendError>;
+
+    /// The sequence an idempotency key of `t` was recorded with.
+    fn key_seq(&self, t: TournamentId, key: &str) -> Result<Option<u64>, BackendError>;
+
+    /// The records of `t` after sequence `after`, by sequence.
+    fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Record>, BackendError>;
+
+    /// Every tournament with at least one record, in the order of their identifiers.
+    fn tournaments(&self) -> Result<Vec<TournamentId>, BackendError>;
+
+    /// Makes everything inserted before the call durable. Concurrent inserts share flushes:
+    /// the store calls it once for many (group commit).
+    fn flush(&self) -> Result<(), BackendError>;
+
+    /// Whether no record is stored.
+    fn is_empty(&self) -> Result<bool, BackendError>;
+
+    /// Bytes on disk (0 where unknown).
+    fn size_on_disk(&self) -> u64;
+
+    /// The value of `key` in `space`.
+    fn map_get(&self, space: Space, key: &[u8]) -> Result<Option<Vec<u8>>, BackendError>;
+
+    /// Sets `key` in `space`; the value it had.
+    fn map_put(
+        &self,
+        space: Space,
+        key: &[u8],
+        value: &[u8],
+    ) -> Result<Option<Vec<u8>>, BackendError>;
+
+    /// Removes `key` from `space`.
+    fn map_remove(&self, space: Space, key: &[u8]) -> Result<(), BackendError>;
+
+    /// Every entry of `space`, by key.
+    fn map_entries(&self, space: Space) -> Result<Vec<Entry>, BackendError>;
+}

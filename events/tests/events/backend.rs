@@ -1,0 +1,177 @@
+//! The storage seam's contract, written against the trait: every backend runs this suite
+//! (today sled, embedded; a second implementation runs the same functions). Each function
+//! opens the backend in a directory through `open`, which may be called again on the same
+//! directory after the first is dropped (to check what a flush made durable).
+
+use events::backend::{Backend, Inserted, Space};
+use events::TournamentId;
+use std::path::Path;
+
+type Open<'a> = &'a dyn Fn(&Path) -> Box<dyn Backend>;
+
+fn t(n: u8) -> TournamentId {
+    TournamentId(uuid::Uuid::from_bytes([n; 16]))
+}
+
+/// Records come back in sequence order, after the sequence asked for, per tournament.
+fn ordered_append_and_range_reads(open: Open) {
+    let dir = tempfile::tempdir().unwrap();
+    let b = open(dir.path());
+    assert!(b.is_empty().unwrap());
+    for seq in 1..=5u64 {
+        let record = format!("a{seq}");
+        assert_eq!(
+            b.insert(t(1), seq, None, record.as_bytes()).unwrap(),
+            Inserted::Done
+        );
+    }
+    assert_eq!(b.insert(t(2), 1, None, b"b1").unwrap(), Inserted::Done);
+    assert!(!b.is_empty().unwrap());
+    let all: Vec<(u64, Vec<u8>)> = b.read(t(1), 0).unwrap();
+    assert_eq!(all.len(), 5);
+    assert!(all
+        .iter()
+        .enumerate()
+        .all(|(i, (s, r))| *s == i as u64 + 1 && r == format!("a{}", i + 1).as_bytes()));
+    let after: Vec<u64> = b.read(t(1), 3).unwrap().iter().map(|x| x.0).collect();
+    assert_eq!(after, vec![4, 5]);
+    assert!(b.read(t(1), 5).unwrap().is_empty());
+    assert_eq!(b.read(t(2), 0).unwrap(), vec![(1, b"b1".to_vec())]);
+    assert!(b.read(t(3), 0).unwrap().is_empty());
+    assert_eq!(b.tournaments().unwrap(), vec![t(1), t(2)]);
+}
+
+/// A sequence is written once: a second record for it is refused and changes nothing.
+fn a_taken_sequence_is_refused(open: Open) {
+    let dir = tempfile::tempdir().unwrap();
+    let b = open(dir.path());
+    assert_eq!(b.insert(t(1), 1, None, b"first").unwrap(), Inserted::Done);
+    assert_eq!(
+        b.insert(t(1), 1, None, b"second").unwrap(),
+        Inserted::SequenceTaken
+    );
+    assert_eq!(
+        b.insert(t(1), 1, Some("k"), b"third").unwrap(),
+        Inserted::SequenceTaken
+    );
+    assert_eq!(b.read(t(1), 0).unwrap(), vec![(1, b"first".to_vec())]);
+    assert_eq!(
+        b.key_seq(t(1), "k").unwrap(),
+        None,
+        "nothing of the refused insert"
+    );
+}
+
+/// An idempotency key is recorded with its event, once per tournament: a second insert with
+/// the key is refused naming the first event, and writes nothing.
+fn idempotency_keys_are_insert_if_absent(open: Open) {
+    let dir = tempfile::tempdir().unwrap();
+    let b = open(dir.path());
+    assert_eq!(
+        b.insert(t(1), 1, Some("tablet-3"), b"r1").unwrap(),
+        Inserted::Done
+    );
+    assert_eq!(b.key_seq(t(1), "tablet-3").unwrap(), Some(1));
+    assert_eq!(
+        b.insert(t(1), 2, Some("tablet-3"), b"r2").unwrap(),
+        Inserted::KeyTaken(1)
+    );
+    assert_eq!(
+        b.read(t(1), 1).unwrap(),
+        vec![],
+        "the second was not written"
+    );
+    // Keys belong to their tournament.
+    assert_eq!(
+        b.insert(t(2), 1, Some("tablet-3"), b"x").unwrap(),
+        Inserted::Done
+    );
+    assert_eq!(b.key_seq(t(2), "tablet-3").unwrap(), Some(1));
+    assert_eq!(b.key_seq(t(1), "other").unwrap(), None);
+}
+
+/// What was flushed is there after the backend is opened again.
+fn a_flush_makes_records_durable(open: Open) {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let b = open(dir.path());
+        b.insert(t(1), 1, Some("k"), b"one").unwrap();
+        b.insert(t(1), 2, None, b"two").unwrap();
+        b.map_put(Space::Accounts, b"chief", b"{}").unwrap();
+        b.flush().unwrap();
+    }
+    let b = open(dir.path());
+    assert_eq!(
+        b.read(t(1), 0).unwrap(),
+        vec![(1, b"one".to_vec()), (2, b"two".to_vec())]
+    );
+    assert_eq!(b.key_seq(t(1), "k").unwrap(), Some(1));
+    assert_eq!(
+        b.map_get(Space::Accounts, b"chief").unwrap(),
+        Some(b"{}".to_vec())
+    );
+}
+
+/// The two maps: put answers the value replaced; entries come by key; each map is its own.
+fn the_maps_beside_the_log(open: Open) {
+    let dir = tempfile::tempdir().unwrap();
+    let b = open(dir.path());
+    assert_eq!(b.map_put(Space::Accounts, b"b", b"1").unwrap(), None);
+    assert_eq!(b.map_put(Space::Accounts, b"a", b"2").unwrap(), None);
+    assert_eq!(
+        b.map_put(Space::Accounts, b"b", b"3").unwrap(),
+        Some(b"1".to_vec())
+    );
+    assert_eq!(b.map_get(Space::Tokens, b"b").unwrap(), None);
+    assert_eq!(
+        b.map_entries(Space::Accounts).unwrap(),
+        vec![
+            (b"a".to_vec(), b"2".to_vec()),
+            (b"b".to_vec(), b"3".to_vec())
+        ]
+    );
+    b.map_remove(Space::Accounts, b"a").unwrap();
+    assert_eq!(b.map_get(Space::Accounts, b"a").unwrap(), None);
+    assert!(b.map_entries(Space::Tokens).unwrap().is_empty());
+}
+
+/// The whole contract, for one backend.
+pub fn suite(open: Open) {
+    ordered_append_and_range_reads(open);
+    a_taken_sequence_is_refused(open);
+    idempotency_keys_are_insert_if_absent(open);
+    a_flush_makes_records_durable(open);
+    the_maps_beside_the_log(open);
+}
+
+#[test]
+fn sled_keeps_the_storage_contract() {
+    suite(&|dir| Box::new(events::backend::sled::Sled::open(dir).unwrap()));
+}
+
+/// The store itself runs over any backend: a log written through `Store::with_backend`
+/// replays from what the backend holds.
+#[test]
+fn the_store_runs_over_the_trait() {
+    let dir = tempfile::tempdir().unwrap();
+    let backend = events::backend::sled::Sled::open(dir.path()).unwrap();
+    let store = events::Store::with_backend(Box::new(backend), dir.path());
+    let (id, _) = store
+        .create(
+            "chief",
+            events::Event::TournamentCreated {
+                name: "Seam".into(),
+                settings: events::schema::SettingsV1 {
+                    system: events::schema::SystemV1::Dutch,
+                    rounds: 5,
+                    initial_color: events::schema::ColorV1::White,
+                    points: None,
+                    tiebreaks: Vec::new(),
+                    lot_seed: 0,
+                },
+            },
+        )
+        .unwrap();
+    assert_eq!(store.tournaments().unwrap(), vec![id]);
+    assert_eq!(store.state(id).unwrap().name(), "Seam");
+}
