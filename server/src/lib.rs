@@ -7,5 +7,4 @@ pub mod app;
 pub mod auth;
 pub mod cli;
 pub mod config;
-pub mod import;
 pub mod live;

@@ -85,6 +85,7 @@ impl From<AppError> for ApiError {
             AppError::Store(e) => e.into(),
             AppError::NotFound(m) => ApiError::NotFound(m),
             AppError::Refused(m) => ApiError::unprocessable(m),
+            AppError::Invalid(m) => ApiError::BadRequest(m),
             AppError::NoPairing(e) => ApiError::Unprocessable {
                 message: e.to_string(),
                 details: json!({ "manual_pairing_possible": true }),

@@ -155,29 +155,11 @@ async fn import(
     body: String,
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Chief).await?;
-    let t = engine::trf::read(&body)
-        .map_err(|e| ApiError::BadRequest(e.to_string().trim_end().to_string()))?;
-    let system = match (t.settings.system, query.system) {
-        (Some(s), None) => s,
-        (None, Some(s)) => events::replay::to_engine_system(s),
-        (Some(a), Some(b)) if a == events::replay::to_engine_system(b) => a,
-        (Some(a), Some(_)) => return Err(ApiError::BadRequest(format!("system: the file is a {} tournament", a.name()))),
-        (None, None) => return Err(ApiError::BadRequest("system: the file does not say its system (record 192); add ?system=dutch|dubov|double-swiss".into())),
-    };
-    let store = state.store.clone();
-    let name = query
-        .name
-        .clone()
-        .or_else(|| {
-            t.info
-                .iter()
-                .find(|r| r.code == "012")
-                .map(|r| r.text.clone())
-        })
-        .unwrap_or_else(|| "Imported tournament".into());
-    let id =
-        web::block(move || crate::import::import(&store, &who.name, &name, system, &t)).await??;
+    let (system, name) = (query.system, query.name.clone());
+    let id = command(&req, &state, Role::Chief, move |app, r| {
+        app.import(r, &body, system, name)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(json!({ "id": id })))
 }
 

@@ -8,6 +8,8 @@
 //! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
 //! them into its wire types. No HTTP, no JSON here.
 
+mod import;
+
 use crate::replay::{to_engine_system, RoundRecord, State};
 use crate::schema::*;
 use crate::store::{Append, Appended, Store, StoreError};
@@ -30,6 +32,9 @@ pub enum AppError {
     /// A request the tournament does not allow, naming the field at fault.
     #[error("{0}")]
     Refused(String),
+    /// Input that cannot be read (a TRF file with its lines and columns at fault).
+    #[error("{0}")]
+    Invalid(String),
     /// The system finds no pairing meeting the absolute criteria, or cannot pair the round in
     /// this build: the chief arbiter may pair it by hand.
     #[error("{0}")]
@@ -555,6 +560,43 @@ impl App {
         Ok(self
             .store
             .create(&req.actor, Event::TournamentCreated { name, settings })?)
+    }
+
+    /// Imports a TRF file as a new tournament: its players in the file's numbering, and each
+    /// recorded round as published with its byes, withdrawals and results. The system is the
+    /// file's (record 192) or `system`; they must agree when both are given. The name is
+    /// `name`, else the file's (012).
+    pub fn import(
+        &self,
+        req: &Request,
+        text: &str,
+        system: Option<SystemV1>,
+        name: Option<String>,
+    ) -> Result<TournamentId> {
+        let t = engine::trf::read(text)
+            .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
+        let system = match (t.settings.system, system.map(to_engine_system)) {
+            (Some(s), None) | (None, Some(s)) => s,
+            (Some(a), Some(b)) if a == b => a,
+            (Some(a), Some(_)) => {
+                return Err(AppError::Invalid(format!(
+                    "system: the file is a {} tournament",
+                    a.name()
+                )))
+            }
+            (None, None) => return Err(AppError::Invalid(
+                "system: the file does not say its system (record 192); add ?system=dutch|dubov|double-swiss".into(),
+            )),
+        };
+        let name = name
+            .or_else(|| {
+                t.info
+                    .iter()
+                    .find(|r| r.code == "012")
+                    .map(|r| r.text.clone())
+            })
+            .unwrap_or_else(|| "Imported tournament".into());
+        Ok(import::import(&self.store, &req.actor, &name, system, &t)?)
     }
 
     /// Registers a player with the next registration number. If another registration takes

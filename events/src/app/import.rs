@@ -1,10 +1,10 @@
 //! A TRF file into the event log: the tournament, its players in the file's numbering, and
 //! each recorded round as it was published, with its byes, withdrawals and results.
 
+use crate::schema::*;
+use crate::{Append, Store, StoreError, TournamentId};
 use engine::result::{ByeKind, GameMode, GameResult, GameScore};
 use engine::{Color, RoundNo, System};
-use events::schema::*;
-use events::{Append, Store, StoreError, TournamentId};
 
 fn v1_system(s: System) -> SystemV1 {
     match s {
