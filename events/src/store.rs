@@ -9,7 +9,7 @@
 //! so far, and everyone written before it started is done. Subscribers get each event once it
 //! is durable, in sequence order.
 
-use crate::backend::{Backend, BackendError, Inserted};
+use crate::backend::{Backend, BackendError, Inserted, Key, KeyUse, Space};
 use crate::replay::{replay, Check, Rejection, State};
 use crate::schema::{Envelope, Event, TournamentId, SCHEMA_VERSION};
 use std::collections::{HashMap, VecDeque};
@@ -40,6 +40,15 @@ pub enum StoreError {
         expected: u64,
         /// Where the log is.
         actual: u64,
+    },
+    /// An idempotency key sent again with a different request (another route, body or
+    /// account): the first request's answer does not answer it, and nothing is written.
+    #[error("Idempotency-Key {key:?} was already used for a different request (event {seq}); send a new key for a new request")]
+    KeyReused {
+        /// The key.
+        key: String,
+        /// The event the first request produced.
+        seq: u64,
     },
     /// No event was ever recorded for the tournament.
     #[error("tournament {0} does not exist")]
@@ -84,6 +93,9 @@ pub struct Append {
     pub reason: Option<String>,
     /// A key the client sends so that a retried request is applied once.
     pub idempotency_key: Option<String>,
+    /// The fingerprint of the request that carries the key (who sent it, where, what): the
+    /// same key with another fingerprint is another request, refused. Empty: not checked.
+    pub fingerprint: Vec<u8>,
     /// If given, the append is refused unless the log's last event has this sequence.
     pub expected_seq: Option<u64>,
     /// The event.
@@ -98,6 +110,7 @@ impl Append {
             actor: actor.into(),
             reason: None,
             idempotency_key: None,
+            fingerprint: Vec::new(),
             expected_seq: None,
             event,
         }
@@ -235,6 +248,8 @@ struct Inner {
     logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
+    /// Creations with an idempotency key, one at a time.
+    creations: Mutex<()>,
     /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
     /// replaced whenever an account is written, so that checking a request's token reads no
     /// map (every result an arbiter enters is checked).
@@ -273,6 +288,7 @@ impl Store {
                 logs: Mutex::new(HashMap::new()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
+                creations: Mutex::new(()),
                 tokens_cache: std::sync::RwLock::new(None),
             }),
         }
@@ -436,6 +452,59 @@ impl Store {
         Ok((id, appended.envelope().clone()))
     }
 
+    /// Creates a tournament with the id `id` (see [`Store::creation_id`]).
+    pub fn create_with_id(
+        &self,
+        id: TournamentId,
+        actor: &str,
+        event: Event,
+    ) -> Result<Arc<Envelope>, StoreError> {
+        let appended = self.append(Append::new(id, actor, event))?;
+        Ok(appended.envelope().clone())
+    }
+
+    /// The tournament an account's idempotency key for a creation (or an import) stands for:
+    /// the id the first request was given and whether that tournament exists yet, or a new
+    /// id, recorded now for the key. The same key with another request (another body or
+    /// route: `fingerprint`) is refused, as for any other write.
+    pub fn creation_id(
+        &self,
+        actor: &str,
+        key: &str,
+        fingerprint: &[u8],
+    ) -> Result<(TournamentId, bool), StoreError> {
+        let mut map_key = actor.as_bytes().to_vec();
+        map_key.push(0);
+        map_key.extend_from_slice(key.as_bytes());
+        let maps = self.inner.backend.as_ref();
+        // One at a time, so that two retries of one creation get one id.
+        let _guard = lock(&self.inner.creations);
+        if let Some(v) = maps.map_get(Space::Creations, &map_key)? {
+            let id = v
+                .get(..16)
+                .and_then(|b| Uuid::from_slice(b).ok())
+                .map(TournamentId)
+                .ok_or_else(|| {
+                    StoreError::BadAccount("a creation key's record is damaged".into())
+                })?;
+            let first = v.get(16..).unwrap_or_default();
+            if !first.is_empty() && !fingerprint.is_empty() && first != fingerprint {
+                return Err(StoreError::KeyReused {
+                    key: key.to_string(),
+                    seq: 1,
+                });
+            }
+            let exists = self.with_state(id, |_| ()).is_ok();
+            return Ok((id, exists));
+        }
+        let id = TournamentId::new();
+        let mut value = id.0.as_bytes().to_vec();
+        value.extend_from_slice(fingerprint);
+        maps.map_put(Space::Creations, &map_key, &value)?;
+        // Durable with the creation's own flush.
+        Ok((id, false))
+    }
+
     /// Appends an event, once it is checked, written and durable.
     pub fn append(&self, req: Append) -> Result<Appended, StoreError> {
         let log_arc = self.log(req.tournament)?;
@@ -446,11 +515,12 @@ impl Store {
             if head == 0 && !matches!(req.event, Event::TournamentCreated { .. }) {
                 return Err(StoreError::UnknownTournament(req.tournament));
             }
-            // A retry: the same idempotency key gets the same answer.
+            // A retry: the same idempotency key gets the same answer; another request with
+            // that key is refused.
             if let Some(k) = &req.idempotency_key {
-                if let Some(seq) = self.inner.backend.key_seq(req.tournament, k)? {
+                if let Some(used) = self.inner.backend.key_use(req.tournament, k)? {
                     drop(log);
-                    return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+                    return self.key_used(req.tournament, k, used, &req.fingerprint);
                 }
             }
             if let Some(expected) = req.expected_seq {
@@ -467,6 +537,7 @@ impl Store {
                 drop(log);
                 return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
             }
+            let fingerprint = req.fingerprint;
             let envelope = Envelope {
                 schema: SCHEMA_VERSION,
                 id: Uuid::now_v7(),
@@ -478,10 +549,11 @@ impl Store {
                 idempotency_key: req.idempotency_key,
                 event: req.event,
             };
-            if let Some(seq) = self.write(&envelope)? {
+            if let Some(used) = self.write(&envelope, &fingerprint)? {
                 // The key was recorded meanwhile (by another writer of the same backend).
                 drop(log);
-                return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+                let key = envelope.idempotency_key.clone().unwrap_or_default();
+                return self.key_used(envelope.tournament, &key, used, &fingerprint);
             }
             Arc::make_mut(&mut log.state).apply(envelope.seq, &envelope.event);
             let envelope = Arc::new(envelope);
@@ -499,6 +571,27 @@ impl Store {
         Ok(Appended::New(envelope))
     }
 
+    /// The answer to a request whose idempotency key is already recorded: the first answer
+    /// if it is the same request, else [`StoreError::KeyReused`].
+    fn key_used(
+        &self,
+        t: TournamentId,
+        key: &str,
+        used: KeyUse,
+        fingerprint: &[u8],
+    ) -> Result<Appended, StoreError> {
+        if !used.fingerprint.is_empty()
+            && !fingerprint.is_empty()
+            && used.fingerprint != fingerprint
+        {
+            return Err(StoreError::KeyReused {
+                key: key.to_string(),
+                seq: used.seq,
+            });
+        }
+        Ok(Appended::Existing(self.durable_event(t, used.seq)?))
+    }
+
     /// An event that is already written, once durable (a retry may come before the first
     /// request's flush is done).
     fn durable_event(&self, t: TournamentId, seq: u64) -> Result<Arc<Envelope>, StoreError> {
@@ -514,22 +607,26 @@ impl Store {
             })
     }
 
-    /// Writes an envelope and its idempotency key together, if its sequence is free and its
-    /// key unused; `Some(seq)` when the key is already recorded for event `seq`.
-    fn write(&self, e: &Envelope) -> Result<Option<u64>, StoreError> {
+    /// Writes an envelope and its idempotency key (with the request's `fingerprint`)
+    /// together, if its sequence is free and its key unused; how the key was used when it is
+    /// already recorded.
+    fn write(&self, e: &Envelope, fingerprint: &[u8]) -> Result<Option<KeyUse>, StoreError> {
         let bytes = serde_json::to_vec(e).map_err(|err| StoreError::Corrupt {
             tournament: e.tournament,
             seq: e.seq,
             problem: err.to_string(),
         })?;
-        match self.inner.backend.insert(
-            e.tournament,
-            e.seq,
-            e.idempotency_key.as_deref(),
-            &bytes,
-        )? {
+        let key = e
+            .idempotency_key
+            .as_deref()
+            .map(|key| Key { key, fingerprint });
+        match self
+            .inner
+            .backend
+            .insert(e.tournament, e.seq, key, &bytes)?
+        {
             Inserted::Done => Ok(None),
-            Inserted::KeyTaken(seq) => Ok(Some(seq)),
+            Inserted::KeyTaken(used) => Ok(Some(used)),
             Inserted::SequenceTaken => Err(StoreError::StaleSequence {
                 expected: e.seq - 1,
                 actual: e.seq,
@@ -697,12 +794,12 @@ impl Store {
         let mut n = 0;
         for list in by_tournament.values() {
             for e in list {
-                if self.write(e)?.is_some() {
+                if self.write(e, &[])?.is_some() {
                     // A key used twice in the backup: the event is kept, the key answers for
                     // the first.
                     let mut without = e.clone();
                     without.idempotency_key = None;
-                    self.write(&without)?;
+                    self.write(&without, &[])?;
                 }
                 n += 1;
             }

@@ -237,6 +237,109 @@ fn a_retried_request_is_applied_once_and_answered_the_same() {
     assert_eq!(first.json()["id"], second.json()["id"]);
 }
 
+/// An Idempotency-Key is bound to the account, the method, the route and the body: the same
+/// key on another board, another route or from another account is another request, refused
+/// with 422 naming the key, and nothing is written (before, it was answered 200 with the
+/// first request's answer and the result was lost).
+#[test]
+fn an_idempotency_key_reused_for_another_request_is_refused() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch", 8);
+    server.publish_proposal(&id);
+    let arbiter = account(&server, "second", "arbiter");
+    let put = |board: u32, token: &str, result: &str| {
+        server.request(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            Some(token),
+            &[("Idempotency-Key", "tablet-1")],
+            Some(&json!({ "result": result }).to_string()),
+        )
+    };
+    let chief = server.chief.clone();
+    assert_eq!(put(1, &chief, "1-0").status, 201);
+    assert_eq!(put(1, &chief, "1-0").status, 200, "the same request again");
+    for (board, token, result) in [(2, &chief, "1-0"), (1, &arbiter, "1-0"), (1, &chief, "0-1")] {
+        let r = put(board, token, result);
+        assert_eq!(r.status, 422, "board {board}: {}", r.body);
+        assert!(
+            r.json()["error"]
+                .as_str()
+                .unwrap()
+                .contains("Idempotency-Key \"tablet-1\" was already used for a different request"),
+            "{}",
+            r.body
+        );
+    }
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    assert_eq!(round["pairs"][0]["games"], json!(["1-0"]));
+    assert!(
+        round["pairs"][1]["games"].is_null(),
+        "board 2 not written: {round}"
+    );
+    // Another route with the key: a bye request.
+    let r = server.request(
+        "POST",
+        &format!("/api/tournaments/{id}/byes"),
+        Some(&chief),
+        &[("Idempotency-Key", "tablet-1")],
+        Some(&json!({ "player": 3, "round": 2, "kind": "half" }).to_string()),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+}
+
+/// Creating and importing a tournament honour the key: a retry answers the tournament the
+/// first request made (200), a different request with the key is refused.
+#[test]
+fn creating_and_importing_with_a_key_make_one_tournament() {
+    let server = Server::start();
+    let create = |name: &str| {
+        server.request(
+            "POST",
+            "/api/tournaments",
+            Some(&server.chief.clone()),
+            &[("Idempotency-Key", "create-1")],
+            Some(&json!({ "name": name, "settings": settings("dutch") }).to_string()),
+        )
+    };
+    let first = create("Club Open");
+    let again = create("Club Open");
+    assert_eq!((first.status, again.status), (201, 200), "{}", again.body);
+    assert_eq!(first.json()["id"], again.json()["id"]);
+    assert_eq!(create("Another Open").status, 422);
+    let list = server.public("/api/tournaments").json();
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+
+    let trf = std::fs::read_to_string(crate::support::fixture("entries-9.trf")).unwrap();
+    let import = || {
+        server.request(
+            "POST",
+            "/api/tournaments/import?system=dutch",
+            Some(&server.chief.clone()),
+            &[
+                ("Idempotency-Key", "import-1"),
+                ("Content-Type", "text/plain"),
+            ],
+            Some(&trf),
+        )
+    };
+    let a = import();
+    let b = import();
+    assert_eq!((a.status, b.status), (201, 200), "{}", b.body);
+    assert_eq!(a.json()["id"], b.json()["id"]);
+    assert_eq!(
+        server
+            .public("/api/tournaments")
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}
+
 #[test]
 fn a_display_that_disconnects_resumes_with_nothing_missed() {
     let server = Server::start();

@@ -46,9 +46,10 @@ fn bye_event(player: PlayerKey, round: u16, kind: ByeKind) -> Option<Event> {
     })
 }
 
-/// Imports `t` as a new tournament named `name`, paired with `system`.
+/// Imports `t` as a new tournament `id` named `name`, paired with `system`.
 pub fn import(
     store: &Store,
+    id: TournamentId,
     actor: &str,
     name: &str,
     system: System,
@@ -89,7 +90,8 @@ pub fn import(
             .collect(),
         lot_seed: t.settings.lot_seed,
     };
-    let (id, _) = store.create(
+    store.create_with_id(
+        id,
         actor,
         Event::TournamentCreated {
             name: name.to_string(),

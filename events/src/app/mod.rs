@@ -59,6 +59,21 @@ pub struct Request {
     pub actor: String,
     /// The client's idempotency key, if it sent one.
     pub idempotency_key: Option<String>,
+    /// What identifies the request beside its key ([`fingerprint`]): the same key sent with
+    /// another fingerprint is another request, refused rather than answered with the first
+    /// request's answer.
+    pub fingerprint: Vec<u8>,
+}
+
+/// The fingerprint of a request from its parts (account, method, route, body): SHA-256.
+pub fn fingerprint(parts: &[&[u8]]) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update((p.len() as u64).to_be_bytes());
+        h.update(p);
+    }
+    h.finalize().to_vec()
 }
 
 /// A tournament in a list.
@@ -295,6 +310,7 @@ impl App {
         let mut a = Append::new(t, req.actor.clone(), event);
         a.reason = reason;
         a.idempotency_key = req.idempotency_key.clone();
+        a.fingerprint = req.fingerprint.clone();
         Ok(self.store.append(a)?)
     }
 
@@ -550,29 +566,40 @@ impl App {
     // ----------------------------------------------------------------------------------------
     // Commands.
 
-    /// Creates a tournament.
+    /// Creates a tournament. With an idempotency key, a retry answers the tournament the
+    /// first request created (`Appended::Existing`) instead of creating another.
     pub fn create(
         &self,
         req: &Request,
         name: String,
         settings: SettingsV1,
-    ) -> Result<(TournamentId, Arc<Envelope>)> {
-        Ok(self
-            .store
-            .create(&req.actor, Event::TournamentCreated { name, settings })?)
+    ) -> Result<(TournamentId, Appended)> {
+        let event = Event::TournamentCreated { name, settings };
+        let Some(key) = &req.idempotency_key else {
+            let (id, e) = self.store.create(&req.actor, event)?;
+            return Ok((id, Appended::New(e)));
+        };
+        let (id, exists) = self.store.creation_id(&req.actor, key, &req.fingerprint)?;
+        if exists {
+            let first = self.store.read(id, 0)?.into_iter().next();
+            let first = first.ok_or_else(|| AppError::NotFound(format!("tournament {id}")))?;
+            return Ok((id, Appended::Existing(first)));
+        }
+        let e = self.store.create_with_id(id, &req.actor, event)?;
+        Ok((id, Appended::New(e)))
     }
 
     /// Imports a TRF file as a new tournament: its players in the file's numbering, and each
     /// recorded round as published with its byes, withdrawals and results. The system is the
     /// file's (record 192) or `system`; they must agree when both are given. The name is
-    /// `name`, else the file's (012).
+    /// `name`, else the file's (012). The id, and whether a retry found it already made.
     pub fn import(
         &self,
         req: &Request,
         text: &str,
         system: Option<SystemV1>,
         name: Option<String>,
-    ) -> Result<TournamentId> {
+    ) -> Result<(TournamentId, bool)> {
         let t = engine::trf::read(text)
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
         let system = match (t.settings.system, system.map(to_engine_system)) {
@@ -596,7 +623,16 @@ impl App {
                     .map(|r| r.text.clone())
             })
             .unwrap_or_else(|| "Imported tournament".into());
-        Ok(import::import(&self.store, &req.actor, &name, system, &t)?)
+        // With an idempotency key, a retry answers the tournament the first request made.
+        let id = match &req.idempotency_key {
+            Some(key) => match self.store.creation_id(&req.actor, key, &req.fingerprint)? {
+                (id, true) => return Ok((id, true)),
+                (id, false) => id,
+            },
+            None => TournamentId::new(),
+        };
+        import::import(&self.store, id, &req.actor, &name, system, &t)?;
+        Ok((id, false))
     }
 
     /// Registers a player with the next registration number. If another registration takes

@@ -38,15 +38,35 @@ pub type Record = (u64, Vec<u8>);
 /// A key and its value in one of the maps.
 pub type Entry = (Vec<u8>, Vec<u8>);
 
+/// An idempotency key as recorded: the event it produced and the fingerprint of the request
+/// that sent it (empty for keys recorded before fingerprints were).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyUse {
+    /// The event's sequence.
+    pub seq: u64,
+    /// The request's fingerprint.
+    pub fingerprint: Vec<u8>,
+}
+
+/// An idempotency key to record with an event: the client's key and the fingerprint of its
+/// request (who sent it, where, what).
+#[derive(Clone, Copy, Debug)]
+pub struct Key<'a> {
+    /// The client's key.
+    pub key: &'a str,
+    /// The request's fingerprint.
+    pub fingerprint: &'a [u8],
+}
+
 /// What an insert found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Inserted {
     /// Written (durable once flushed).
     Done,
     /// Another record has that sequence number: nothing written.
     SequenceTaken,
-    /// The idempotency key is already recorded, for this sequence: nothing written.
-    KeyTaken(u64),
+    /// The idempotency key is already recorded: nothing written.
+    KeyTaken(KeyUse),
 }
 
 /// A small map kept beside the log.
@@ -56,6 +76,9 @@ pub enum Space {
     Accounts,
     /// SHA-256 of a token -> account name.
     Tokens,
+    /// An account's idempotency key for creating or importing a tournament -> the
+    /// tournament's id (16 bytes) and the request's fingerprint.
+    Creations,
 }
 
 /// A durable, ordered log of records per tournament, with idempotency keys, and two small maps.
@@ -67,12 +90,12 @@ pub trait Backend: Send + Sync {
         &self,
         t: TournamentId,
         seq: u64,
-        key: Option<&str>,
+        key: Option<Key<'_>>,
         record: &[u8],
     ) -> Result<Inserted, BackendError>;
 
-    /// The sequence an idempotency key of `t` was recorded with.
-    fn key_seq(&self, t: TournamentId, key: &str) -> Result<Option<u64>, BackendError>;
+    /// How an idempotency key of `t` was recorded.
+    fn key_use(&self, t: TournamentId, key: &str) -> Result<Option<KeyUse>, BackendError>;
 
     /// The records of `t` after sequence `after`, by sequence.
     fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Record>, BackendError>;

@@ -3,7 +3,7 @@
 //! and a key to the sequence; `accounts` and `tokens` are the two maps. This is the only file
 //! that knows sled.
 
-use super::{Backend, BackendError, Entry, Inserted, Record, Space};
+use super::{Backend, BackendError, Entry, Inserted, Key, KeyUse, Record, Space};
 use crate::schema::TournamentId;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
@@ -18,6 +18,7 @@ pub struct Sled {
     idempotency: sled::Tree,
     accounts: sled::Tree,
     tokens: sled::Tree,
+    creations: sled::Tree,
 }
 
 fn io(e: sled::Error) -> BackendError {
@@ -38,7 +39,20 @@ fn idem_key(t: TournamentId, key: &str) -> Vec<u8> {
 }
 
 fn seq_of(bytes: &[u8]) -> u64 {
-    u64::from_be_bytes(bytes.try_into().unwrap_or([0; 8]))
+    u64::from_be_bytes(
+        bytes
+            .get(..8)
+            .and_then(|b| b.try_into().ok())
+            .unwrap_or([0; 8]),
+    )
+}
+
+/// A key's value: the sequence (8 bytes, big-endian), then the request's fingerprint.
+fn key_use(bytes: &[u8]) -> KeyUse {
+    KeyUse {
+        seq: seq_of(bytes),
+        fingerprint: bytes.get(8..).unwrap_or_default().to_vec(),
+    }
 }
 
 impl Sled {
@@ -76,6 +90,7 @@ impl Sled {
             idempotency: tree("idempotency")?,
             accounts: tree("accounts")?,
             tokens: tree("tokens")?,
+            creations: tree("creations")?,
             db,
         })
     }
@@ -84,6 +99,7 @@ impl Sled {
         match space {
             Space::Accounts => &self.accounts,
             Space::Tokens => &self.tokens,
+            Space::Creations => &self.creations,
         }
     }
 }
@@ -93,11 +109,11 @@ impl Backend for Sled {
         &self,
         t: TournamentId,
         seq: u64,
-        idem: Option<&str>,
+        idem: Option<Key<'_>>,
         record: &[u8],
     ) -> Result<Inserted, BackendError> {
         let k = key(t, seq);
-        let Some(idem) = idem.map(|i| idem_key(t, i)) else {
+        let Some(idem) = idem else {
             // One tree: an insert that fails if the sequence is taken, cheaper than a
             // transaction (most events, results among them, come without a key).
             return match self
@@ -109,16 +125,19 @@ impl Backend for Sled {
                 Err(_) => Ok(Inserted::SequenceTaken),
             };
         };
+        let ik = idem_key(t, idem.key);
+        let mut value = seq.to_be_bytes().to_vec();
+        value.extend_from_slice(idem.fingerprint);
         let result = (&self.events, &self.idempotency).transaction(|(events, idempotency)| {
             if events.get(k)?.is_some() {
                 return Err(ConflictableTransactionError::Abort(Inserted::SequenceTaken));
             }
-            if let Some(had) = idempotency.get(idem.as_slice())? {
+            if let Some(had) = idempotency.get(ik.as_slice())? {
                 return Err(ConflictableTransactionError::Abort(Inserted::KeyTaken(
-                    seq_of(&had),
+                    key_use(&had),
                 )));
             }
-            idempotency.insert(idem.as_slice(), &seq.to_be_bytes())?;
+            idempotency.insert(ik.as_slice(), value.as_slice())?;
             events.insert(&k, record)?;
             Ok(())
         });
@@ -129,12 +148,12 @@ impl Backend for Sled {
         }
     }
 
-    fn key_seq(&self, t: TournamentId, key: &str) -> Result<Option<u64>, BackendError> {
+    fn key_use(&self, t: TournamentId, key: &str) -> Result<Option<KeyUse>, BackendError> {
         Ok(self
             .idempotency
             .get(idem_key(t, key))
             .map_err(io)?
-            .map(|v| seq_of(&v)))
+            .map(|v| key_use(&v)))
     }
 
     fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Record>, BackendError> {

@@ -3,11 +3,15 @@
 //! opens the backend in a directory through `open`, which may be called again on the same
 //! directory after the first is dropped (to check what a flush made durable).
 
-use events::backend::{Backend, Inserted, Space};
+use events::backend::{Backend, Inserted, Key, KeyUse, Space};
 use events::TournamentId;
 use std::path::Path;
 
 type Open<'a> = &'a dyn Fn(&Path) -> Box<dyn Backend>;
+
+fn key<'a>(key: &'a str, fingerprint: &'a [u8]) -> Option<Key<'a>> {
+    Some(Key { key, fingerprint })
+}
 
 fn t(n: u8) -> TournamentId {
     TournamentId(uuid::Uuid::from_bytes([n; 16]))
@@ -51,30 +55,35 @@ fn a_taken_sequence_is_refused(open: Open) {
         Inserted::SequenceTaken
     );
     assert_eq!(
-        b.insert(t(1), 1, Some("k"), b"third").unwrap(),
+        b.insert(t(1), 1, key("k", b"f"), b"third").unwrap(),
         Inserted::SequenceTaken
     );
     assert_eq!(b.read(t(1), 0).unwrap(), vec![(1, b"first".to_vec())]);
     assert_eq!(
-        b.key_seq(t(1), "k").unwrap(),
+        b.key_use(t(1), "k").unwrap(),
         None,
         "nothing of the refused insert"
     );
 }
 
-/// An idempotency key is recorded with its event, once per tournament: a second insert with
-/// the key is refused naming the first event, and writes nothing.
+/// An idempotency key is recorded with its event and its request's fingerprint, once per
+/// tournament: a second insert with the key is refused naming the first use, and writes
+/// nothing.
 fn idempotency_keys_are_insert_if_absent(open: Open) {
     let dir = tempfile::tempdir().unwrap();
     let b = open(dir.path());
     assert_eq!(
-        b.insert(t(1), 1, Some("tablet-3"), b"r1").unwrap(),
+        b.insert(t(1), 1, key("tablet-3", b"fp1"), b"r1").unwrap(),
         Inserted::Done
     );
-    assert_eq!(b.key_seq(t(1), "tablet-3").unwrap(), Some(1));
+    let first = KeyUse {
+        seq: 1,
+        fingerprint: b"fp1".to_vec(),
+    };
+    assert_eq!(b.key_use(t(1), "tablet-3").unwrap(), Some(first.clone()));
     assert_eq!(
-        b.insert(t(1), 2, Some("tablet-3"), b"r2").unwrap(),
-        Inserted::KeyTaken(1)
+        b.insert(t(1), 2, key("tablet-3", b"fp2"), b"r2").unwrap(),
+        Inserted::KeyTaken(first)
     );
     assert_eq!(
         b.read(t(1), 1).unwrap(),
@@ -83,11 +92,11 @@ fn idempotency_keys_are_insert_if_absent(open: Open) {
     );
     // Keys belong to their tournament.
     assert_eq!(
-        b.insert(t(2), 1, Some("tablet-3"), b"x").unwrap(),
+        b.insert(t(2), 1, key("tablet-3", b""), b"x").unwrap(),
         Inserted::Done
     );
-    assert_eq!(b.key_seq(t(2), "tablet-3").unwrap(), Some(1));
-    assert_eq!(b.key_seq(t(1), "other").unwrap(), None);
+    assert_eq!(b.key_use(t(2), "tablet-3").unwrap().map(|u| u.seq), Some(1));
+    assert_eq!(b.key_use(t(1), "other").unwrap(), None);
 }
 
 /// What was flushed is there after the backend is opened again.
@@ -95,7 +104,7 @@ fn a_flush_makes_records_durable(open: Open) {
     let dir = tempfile::tempdir().unwrap();
     {
         let b = open(dir.path());
-        b.insert(t(1), 1, Some("k"), b"one").unwrap();
+        b.insert(t(1), 1, key("k", b"fp"), b"one").unwrap();
         b.insert(t(1), 2, None, b"two").unwrap();
         b.map_put(Space::Accounts, b"chief", b"{}").unwrap();
         b.flush().unwrap();
@@ -105,7 +114,7 @@ fn a_flush_makes_records_durable(open: Open) {
         b.read(t(1), 0).unwrap(),
         vec![(1, b"one".to_vec()), (2, b"two".to_vec())]
     );
-    assert_eq!(b.key_seq(t(1), "k").unwrap(), Some(1));
+    assert_eq!(b.key_use(t(1), "k").unwrap().map(|u| u.seq), Some(1));
     assert_eq!(
         b.map_get(Space::Accounts, b"chief").unwrap(),
         Some(b"{}".to_vec())

@@ -4,7 +4,7 @@ use events::schema::{GameResultV1, ModeV1, PlayerCorrectionV1, PlayerDataV1, Sco
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/tournaments`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTournament {
     /// The name.
@@ -17,7 +17,7 @@ pub struct CreateTournament {
 pub type RegisterPlayer = PlayerDataV1;
 
 /// `PATCH /api/tournaments/{id}/players/{key}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectPlayer {
     /// The fields to change.
@@ -27,7 +27,7 @@ pub struct CorrectPlayer {
 }
 
 /// `POST /api/tournaments/{id}/players/{key}/withdrawal`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdraw {
     /// The first round the player does not play.
@@ -38,7 +38,7 @@ pub struct Withdraw {
 }
 
 /// A bye or absence for a round to come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeRequest {
     /// A half-point bye.
@@ -52,7 +52,7 @@ pub enum ByeRequest {
 }
 
 /// `POST /api/tournaments/{id}/byes`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RequestBye {
     /// The player's registration number.
@@ -74,7 +74,7 @@ pub struct Pair {
 }
 
 /// `POST /api/tournaments/{id}/rounds`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Publish {
     /// The round (the next one).
@@ -90,7 +90,7 @@ pub struct Publish {
 }
 
 /// `PUT .../boards/{board}/result` and `POST .../boards/{board}/correction`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnterResult {
     /// One-game rounds: the result, "1-0", "1/2-1/2", "0-1", "+-", "-+" or "--".

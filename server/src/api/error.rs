@@ -74,6 +74,7 @@ impl From<StoreError> for ApiError {
                 ApiError::NotFound(r.to_string())
             }
             StoreError::Rejected(r) => ApiError::unprocessable(r.to_string()),
+            e @ StoreError::KeyReused { .. } => ApiError::unprocessable(e.to_string()),
             other => ApiError::Internal(other.to_string()),
         }
     }

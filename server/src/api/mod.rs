@@ -85,19 +85,18 @@ async fn query<T: Send + 'static>(
     Ok(web::block(move || f(&app)).await??)
 }
 
-/// Checks the request's account for `role`, then runs `f` with the request's account and
-/// idempotency key, as [`query`] does.
+/// Checks the request's account for `role`, then runs `f` with the request's account,
+/// idempotency key and fingerprint (the account, the method, the route and `body`: the same
+/// key on another request is refused), as [`query`] does.
 async fn command<T: Send + 'static>(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     role: Role,
+    body: &impl serde::Serialize,
     f: impl FnOnce(&App, &Request) -> std::result::Result<T, AppError> + Send + 'static,
 ) -> Result<T> {
     let who = require(req, state, role).await?;
-    let request = Request {
-        actor: who.name,
-        idempotency_key: idempotency_key(req),
-    };
+    let request = Parts::of(req).request(who.name, &serde_json::to_vec(body).unwrap_or_default());
     query(state, move |app| f(app, &request)).await
 }
 
@@ -108,6 +107,39 @@ fn written(appended: &Appended) -> HttpResponse {
     match appended {
         Appended::New(_) => HttpResponse::Created().json(body),
         Appended::Existing(_) => HttpResponse::Ok().json(body),
+    }
+}
+
+/// What identifies a request beside its account and body: its method, route and
+/// idempotency key.
+struct Parts {
+    method: String,
+    path: String,
+    key: Option<String>,
+}
+
+impl Parts {
+    fn of(req: &HttpRequest) -> Parts {
+        Parts {
+            method: req.method().as_str().to_string(),
+            path: req.path().to_string(),
+            key: idempotency_key(req),
+        }
+    }
+
+    /// The application's view of the request by `actor` with `body`.
+    fn request(self, actor: String, body: &[u8]) -> Request {
+        let fingerprint = app::fingerprint(&[
+            actor.as_bytes(),
+            self.method.as_bytes(),
+            self.path.as_bytes(),
+            body,
+        ]);
+        Request {
+            actor,
+            idempotency_key: self.key,
+            fingerprint,
+        }
     }
 }
 
@@ -132,11 +164,16 @@ async fn create(
     body: web::Json<CreateTournament>,
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
-    let (id, e) = command(&req, &state, Role::Chief, move |app, r| {
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let (id, appended) = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
         app.create(r, body.name, body.settings)
     })
     .await?;
-    Ok(HttpResponse::Created().json(json!({ "id": id, "seq": e.seq })))
+    let answer = json!({ "id": id, "seq": appended.envelope().seq });
+    Ok(match appended {
+        Appended::New(_) => HttpResponse::Created().json(answer),
+        Appended::Existing(_) => HttpResponse::Ok().json(answer),
+    })
 }
 
 #[derive(serde::Deserialize)]
@@ -156,11 +193,15 @@ async fn import(
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
     let (system, name) = (query.system, query.name.clone());
-    let id = command(&req, &state, Role::Chief, move |app, r| {
+    let (id, again) = command(&req, &state, Role::Chief, &body.clone(), move |app, r| {
         app.import(r, &body, system, name)
     })
     .await?;
-    Ok(HttpResponse::Created().json(json!({ "id": id })))
+    Ok(if again {
+        HttpResponse::Ok().json(json!({ "id": id }))
+    } else {
+        HttpResponse::Created().json(json!({ "id": id }))
+    })
 }
 
 #[get("/api/tournaments/{id}")]
@@ -190,7 +231,7 @@ async fn register(
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
-    let appended = command(&req, &state, Role::Chief, move |app, r| {
+    let appended = command(&req, &state, Role::Chief, &data.clone(), move |app, r| {
         app.register(t, r, data)
     })
     .await?;
@@ -218,7 +259,8 @@ async fn correct_player(
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
     let body = body.into_inner();
-    let appended = command(&req, &state, Role::Chief, move |app, r| {
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
         app.correct_player(
             TournamentId(t),
             r,
@@ -240,7 +282,8 @@ async fn withdraw(
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
     let body = body.into_inner();
-    let appended = command(&req, &state, Role::Chief, move |app, r| {
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
         app.withdraw(
             TournamentId(t),
             r,
@@ -268,7 +311,8 @@ async fn request_bye(
         ByeRequest::Full => app::ByeRequest::Full,
         ByeRequest::Zero => app::ByeRequest::Zero,
     };
-    let appended = command(&req, &state, Role::Chief, move |app, r| {
+    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
+    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
         app.request_bye(t, r, PlayerKey(b.player), b.round, kind)
     })
     .await?;
@@ -283,7 +327,10 @@ async fn propose(
     path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
-    let proposal = command(&req, &state, Role::Chief, move |app, _| app.proposal(t)).await?;
+    let proposal = command(&req, &state, Role::Chief, &(), move |app, _| {
+        app.proposal(t)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(wire::Proposal::from(proposal)))
 }
 
@@ -309,7 +356,7 @@ async fn publish(
         bye: body.bye.map(PlayerKey),
         accept_violations: body.accept_violations,
     };
-    let published = command(&req, &state, Role::Chief, move |app, r| {
+    let published = command(&req, &state, Role::Chief, &body, move |app, r| {
         app.publish(t, r, publication)
     })
     .await?;
@@ -334,7 +381,7 @@ async fn unpublish(
     path: web::Path<(uuid::Uuid, u16)>,
 ) -> Result<HttpResponse> {
     let (t, round) = path.into_inner();
-    let appended = command(&req, &state, Role::Chief, move |app, r| {
+    let appended = command(&req, &state, Role::Chief, &(), move |app, r| {
         app.unpublish(TournamentId(t), r, round)
     })
     .await?;
@@ -368,16 +415,14 @@ async fn result_event(
     // One trip to the blocking pool for the whole request: results are what arbiters enter
     // most, all at once at the end of a round.
     let token = crate::auth::bearer(req)?;
-    let idempotency_key = idempotency_key(req);
+    let fingerprinted = serde_json::to_vec(&body).unwrap_or_default();
+    let parts = Parts::of(req);
     let store = state.store.clone();
     let app = state.app.clone();
     let appended = web::block(move || -> Result<Appended> {
         let who = crate::auth::authorize(&store, &token, Role::Arbiter)?;
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
-        let r = Request {
-            actor: who.name,
-            idempotency_key,
-        };
+        let r = parts.request(who.name, &fingerprinted);
         Ok(if correction {
             app.correct_result(t, &r, round, board, games, body.colors_swapped, body.reason)?
         } else {
@@ -495,7 +540,10 @@ async fn close(
     path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
-    let appended = command(&req, &state, Role::Chief, move |app, r| app.close(t, r)).await?;
+    let appended = command(&req, &state, Role::Chief, &(), move |app, r| {
+        app.close(t, r)
+    })
+    .await?;
     Ok(written(&appended))
 }
 
