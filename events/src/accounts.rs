@@ -55,7 +55,25 @@ fn new_token() -> String {
 
 impl Store {
     /// Creates an account and returns its token, which is not stored and cannot be shown again.
+    /// A name that is taken is refused ([`StoreError::AccountExists`]): creating it again
+    /// would replace the account and revoke its token. Names are at most 64 characters,
+    /// without control characters.
     pub fn create_account(&self, name: &str, role: Role) -> Result<String, StoreError> {
+        if name.chars().count() > 64 || name.chars().any(char::is_control) {
+            return Err(StoreError::BadAccount(format!(
+                "name: {:?} is longer than 64 characters or holds a control character",
+                name.chars().take(70).collect::<String>()
+            )));
+        }
+        // One at a time, so that two creations of one name cannot both pass the check.
+        let _guard = self.account_lock();
+        if self
+            .backend()
+            .map_get(Space::Accounts, name.as_bytes())?
+            .is_some()
+        {
+            return Err(StoreError::AccountExists(name.to_string()));
+        }
         let token = new_token();
         self.add_account(Account {
             name: name.to_string(),

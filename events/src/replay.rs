@@ -328,6 +328,64 @@ impl State {
             .is_some_and(|w| w.get() <= round)
     }
 
+    /// The limits a new event's input must keep, beyond what replay checks (so that a log
+    /// written before a limit existed still replays): names and reasons of bounded length
+    /// without control characters (a newline in a name would forge lines of the TRF export),
+    /// point values and rounds within bounds. Each refusal names the field.
+    pub fn admit(&self, reason: Option<&str>, event: &Event) -> Result<(), Rejection> {
+        if let Some(r) = reason {
+            text("reason", r, MAX_REASON, true)?;
+        }
+        match event {
+            Event::TournamentCreated { name, settings } => {
+                text("name", name, MAX_NAME, false)?;
+                if settings.rounds > MAX_ROUNDS {
+                    return Err(Rejection::InvalidField {
+                        field: "settings.rounds",
+                        problem: format!("{} is more than {MAX_ROUNDS}", settings.rounds),
+                    });
+                }
+                if let Some(p) = &settings.points {
+                    let values = [
+                        ("win", p.win),
+                        ("draw", p.draw),
+                        ("loss", p.loss),
+                        ("forfeit_win", p.forfeit_win),
+                        ("forfeit_loss", p.forfeit_loss),
+                        ("pairing_bye", p.pairing_bye),
+                        ("full_bye", p.full_bye),
+                        ("half_bye", p.half_bye),
+                        ("zero_bye", p.zero_bye),
+                    ];
+                    if let Some((field, v)) = values.iter().find(|(_, v)| v.abs() > MAX_POINTS) {
+                        return Err(Rejection::InvalidField {
+                            field: "settings.points",
+                            problem: format!(
+                                "{field} is {v} tenths of a point; at most {MAX_POINTS} either way"
+                            ),
+                        });
+                    }
+                }
+                if settings.tiebreaks.len() > 12 {
+                    return Err(Rejection::InvalidField {
+                        field: "settings.tiebreaks",
+                        problem: "at most 12 tie-breaks".into(),
+                    });
+                }
+            }
+            Event::PlayerRegistered { data, .. } => {
+                text("name", &data.name, MAX_NAME, false)?;
+            }
+            Event::PlayerCorrected { correction, .. } => {
+                if let Some(name) = &correction.name {
+                    text("correction.name", name, MAX_NAME, false)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Checks `event` (with the envelope's `reason`) against the state.
     pub fn check(&self, reason: Option<&str>, event: &Event) -> Result<Check, Rejection> {
         if event.needs_reason() && reason.is_none_or(|r| r.trim().is_empty()) {
@@ -788,6 +846,40 @@ impl State {
         }
         t
     }
+}
+
+/// The longest name (of a tournament or a player) a new event may carry, in characters.
+pub const MAX_NAME: usize = 100;
+/// The longest reason, in characters.
+pub const MAX_REASON: usize = 1000;
+/// The most rounds a tournament may have.
+pub const MAX_ROUNDS: u16 = 99;
+/// The largest point value, in tenths of a point, either way.
+pub const MAX_POINTS: i32 = 1000;
+
+/// `value` of `field`: at most `max` characters, and no control character (a newline only
+/// where `lines` allows it).
+fn text(field: &'static str, value: &str, max: usize, lines: bool) -> Result<(), Rejection> {
+    let n = value.chars().count();
+    if n > max {
+        return Err(Rejection::InvalidField {
+            field,
+            problem: format!("{n} characters; at most {max}"),
+        });
+    }
+    if let Some(c) = value
+        .chars()
+        .find(|c| c.is_control() && !(lines && *c == '\n'))
+    {
+        return Err(Rejection::InvalidField {
+            field,
+            problem: format!(
+                "holds the control character {:?}",
+                c.escape_unicode().to_string()
+            ),
+        });
+    }
+    Ok(())
 }
 
 fn validate_data(d: &PlayerDataV1) -> Result<(), Rejection> {

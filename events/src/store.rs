@@ -71,6 +71,9 @@ pub enum StoreError {
         /// What is wrong.
         problem: String,
     },
+    /// An account of that name exists already.
+    #[error("an account named {0:?} exists already; choose another name")]
+    AccountExists(String),
     /// An account that cannot be stored or read.
     #[error("{0}")]
     BadAccount(String),
@@ -250,6 +253,8 @@ struct Inner {
     flushed: Condvar,
     /// Creations with an idempotency key, one at a time.
     creations: Mutex<()>,
+    /// Accounts created one at a time.
+    accounts: Mutex<()>,
     /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
     /// replaced whenever an account is written, so that checking a request's token reads no
     /// map (every result an arbiter enters is checked).
@@ -289,9 +294,15 @@ impl Store {
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
                 creations: Mutex::new(()),
+                accounts: Mutex::new(()),
                 tokens_cache: std::sync::RwLock::new(None),
             }),
         }
+    }
+
+    /// Held while an account is created.
+    pub(crate) fn account_lock(&self) -> MutexGuard<'_, ()> {
+        lock(&self.inner.accounts)
     }
 
     /// The backend, for the accounts kept beside the log.
@@ -531,6 +542,7 @@ impl Store {
                     });
                 }
             }
+            log.state.admit(req.reason.as_deref(), &req.event)?;
             if let Check::AlreadyRecorded(seq) =
                 log.state.check(req.reason.as_deref(), &req.event)?
             {

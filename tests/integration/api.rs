@@ -925,3 +925,84 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
     assert_eq!(published["event"]["system"], "dutch", "{published}");
     assert_eq!(published["event"]["bye"], 4, "{published}");
 }
+
+/// Input limits: a name with a control character (a newline would forge TRF lines in the
+/// export), an overlong name, points beyond any system's, too many rounds, and an account
+/// name already taken are refused, naming the field; nothing is written and the export still
+/// reads back.
+#[test]
+fn input_limits_name_the_field_and_write_nothing() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch", 4);
+    let register = |name: &str| {
+        server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": name, "rating": 2000 }),
+        )
+    };
+    let forged = "Forged,Name\n001   99      Forged,Line";
+    for (name, field) in [(forged.to_string(), "name"), ("x".repeat(101), "name")] {
+        let r = register(&name);
+        assert_eq!(r.status, 422, "{}", r.body);
+        assert!(
+            r.json()["error"].as_str().unwrap().starts_with(field),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(
+        server
+            .public(&format!("/api/tournaments/{id}/players"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    let export = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert!(engine::trf::read(&export).is_ok());
+    let mut big = settings("dutch");
+    big["points"] = json!({ "win": i32::MAX, "draw": 5, "loss": 0, "forfeit_win": 10,
+        "forfeit_loss": 0, "pairing_bye": 10, "full_bye": 10, "half_bye": 5, "zero_bye": 0 });
+    let r = server.chief(
+        "POST",
+        "/api/tournaments",
+        json!({ "name": "Big", "settings": big }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("settings.points") && r.body.contains("win"),
+        "{}",
+        r.body
+    );
+    let mut long = settings("dutch");
+    long["rounds"] = json!(1000);
+    let r = server.chief(
+        "POST",
+        "/api/tournaments",
+        json!({ "name": "Long", "settings": long }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("settings.rounds"), "{}", r.body);
+    let r = server.chief(
+        "POST",
+        "/api/accounts",
+        json!({ "name": "chief", "role": "arbiter" }),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(
+        server
+            .public("/api/tournaments")
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // The chief's token still works.
+    let r = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+}

@@ -50,3 +50,22 @@ fn a_token_hash_is_sha256_in_lower_case_hex() {
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     );
 }
+
+/// Creating an account whose name is taken is refused, and the account keeps its token (it
+/// used to be replaced silently, locking its holder out).
+#[test]
+fn a_taken_account_name_is_refused_and_its_token_kept() {
+    let (store, _dir) = store();
+    let chief = store.create_account("chief", Role::Chief).unwrap();
+    let Err(e) = store.create_account("chief", Role::Arbiter) else {
+        panic!("a second account named chief")
+    };
+    assert!(matches!(e, events::StoreError::AccountExists(_)), "{e}");
+    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Chief)));
+    for bad in ["line\nbreak", &"x".repeat(65)] {
+        assert!(matches!(
+            store.create_account(bad, Role::Arbiter),
+            Err(events::StoreError::BadAccount(_))
+        ));
+    }
+}

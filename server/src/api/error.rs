@@ -75,6 +75,11 @@ impl From<StoreError> for ApiError {
             }
             StoreError::Rejected(r) => ApiError::unprocessable(r.to_string()),
             e @ StoreError::KeyReused { .. } => ApiError::unprocessable(e.to_string()),
+            e @ StoreError::AccountExists(_) => ApiError::Conflict {
+                message: e.to_string(),
+                recorded: serde_json::Value::Null,
+            },
+            StoreError::BadAccount(m) => ApiError::BadRequest(m),
             other => ApiError::Internal(other.to_string()),
         }
     }
