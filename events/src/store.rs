@@ -373,17 +373,28 @@ impl Store {
         lock(&self.inner.flushes).count
     }
 
+    /// How many tournaments' logs are held in memory (replayed states).
+    pub fn logs_in_memory(&self) -> usize {
+        lock(&self.inner.logs).len()
+    }
+
     /// Every tournament with at least one event.
     pub fn tournaments(&self) -> Result<Vec<TournamentId>, StoreError> {
         Ok(self.inner.backend.tournaments()?)
     }
 
     /// The tournament's log, read and replayed on first use.
-    fn log(&self, t: TournamentId) -> Result<Arc<Mutex<Log>>, StoreError> {
+    ///
+    /// A tournament with no event is kept in memory only when `creating` (its first event is
+    /// being appended): a request for an unknown id costs nothing that stays.
+    fn log(&self, t: TournamentId, creating: bool) -> Result<Arc<Mutex<Log>>, StoreError> {
         if let Some(l) = lock(&self.inner.logs).get(&t) {
             return Ok(l.clone());
         }
         let events = self.read(t, 0)?;
+        if events.is_empty() && !creating {
+            return Err(StoreError::UnknownTournament(t));
+        }
         let state =
             replay(events.iter().map(|e| e.as_ref())).map_err(|(seq, r)| StoreError::Corrupt {
                 tournament: t,
@@ -420,7 +431,7 @@ impl Store {
 
     /// The tournament's state after every event so far.
     pub fn state(&self, t: TournamentId) -> Result<State, StoreError> {
-        let log = self.log(t)?;
+        let log = self.log(t, false)?;
         let log = lock(&log);
         if log.state.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
@@ -430,7 +441,7 @@ impl Store {
 
     /// The tournament's state, shared: no copy, whatever its size.
     pub fn shared(&self, t: TournamentId) -> Result<Arc<State>, StoreError> {
-        let log = self.log(t)?;
+        let log = self.log(t, false)?;
         let log = lock(&log);
         if log.state.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
@@ -444,7 +455,7 @@ impl Store {
         t: TournamentId,
         f: impl FnOnce(&State) -> R,
     ) -> Result<R, StoreError> {
-        let log = self.log(t)?;
+        let log = self.log(t, false)?;
         let log = lock(&log);
         if log.state.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
@@ -518,7 +529,19 @@ impl Store {
 
     /// Appends an event, once it is checked, written and durable.
     pub fn append(&self, req: Append) -> Result<Appended, StoreError> {
-        let log_arc = self.log(req.tournament)?;
+        self.append_with(req, |_, _| {})
+    }
+
+    /// [`Store::append`], the event completed by `prepare` from the tournament's state at the
+    /// moment it is appended, under the same lock: a registration takes the next number there,
+    /// so that concurrent registrations can never take the same one.
+    pub fn append_with(
+        &self,
+        mut req: Append,
+        prepare: impl FnOnce(&State, &mut Event),
+    ) -> Result<Appended, StoreError> {
+        let creating = matches!(req.event, Event::TournamentCreated { .. });
+        let log_arc = self.log(req.tournament, creating)?;
         let writing = Writing::start(&self.inner);
         let (envelope, generation) = {
             let mut log = lock(&log_arc);
@@ -542,6 +565,7 @@ impl Store {
                     });
                 }
             }
+            prepare(&log.state, &mut req.event);
             log.state.admit(req.reason.as_deref(), &req.event)?;
             if let Check::AlreadyRecorded(seq) =
                 log.state.check(req.reason.as_deref(), &req.event)?
@@ -715,7 +739,7 @@ impl Store {
 
     /// The sequence of the last event of `t` that is durable and was given to subscribers.
     pub fn durable_head(&self, t: TournamentId) -> Result<u64, StoreError> {
-        let log = self.log(t)?;
+        let log = self.log(t, false)?;
         let head = lock(&log).published;
         Ok(head)
     }
@@ -733,7 +757,7 @@ impl Store {
         after: u64,
         buffer: usize,
     ) -> Result<Subscription, StoreError> {
-        let log_arc = self.log(t)?;
+        let log_arc = self.log(t, false)?;
         let (tx, live) = std::sync::mpsc::sync_channel(buffer);
         let lagged = Arc::new(AtomicBool::new(false));
         let published = {

@@ -635,24 +635,25 @@ impl App {
         Ok((id, false))
     }
 
-    /// Registers a player with the next registration number. If another registration takes
-    /// that number first, the one after is tried (a retry with the same idempotency key gets
-    /// the first answer).
+    /// Registers a player with the next registration number, taken inside the store's append
+    /// (under the tournament's lock), so that registrations made at the same moment are never
+    /// refused for a number another took.
     pub fn register(&self, t: TournamentId, req: &Request, data: PlayerDataV1) -> Result<Appended> {
-        let mut attempt = 0;
-        loop {
-            let next = self.store.with_state(t, |s| s.players().len() as u32 + 1)?;
-            let event = Event::PlayerRegistered {
-                player: PlayerKey(next),
-                data: data.clone(),
-            };
-            match self.append(t, req, event, None) {
-                Err(AppError::Store(StoreError::Rejected(
-                    crate::Rejection::WrongRegistrationNumber { .. },
-                ))) if attempt < 5 => attempt += 1,
-                other => return other,
+        let mut a = Append::new(
+            t,
+            req.actor.clone(),
+            Event::PlayerRegistered {
+                player: PlayerKey(0),
+                data,
+            },
+        );
+        a.idempotency_key = req.idempotency_key.clone();
+        a.fingerprint = req.fingerprint.clone();
+        Ok(self.store.append_with(a, |state, event| {
+            if let Event::PlayerRegistered { player, .. } = event {
+                *player = PlayerKey(state.players().len() as u32 + 1);
             }
-        }
+        })?)
     }
 
     /// Corrects a player's name, rating or title (Dutch F.7: only pairings still to come).

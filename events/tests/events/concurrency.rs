@@ -100,3 +100,40 @@ fn racing_on_the_same_board_one_wins_the_other_is_told() {
         .count();
     assert_eq!((wins, conflicts), (1, 1), "{results:?}");
 }
+
+/// Sixteen clients registering at once: none is refused for a registration number another
+/// took (the number is taken inside the append), and the numbers run from 1 without a gap.
+#[test]
+fn sixteen_registrations_at_once_are_never_refused() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch, 5);
+    let app = events::App::new(store.clone());
+    std::thread::scope(|s| {
+        for w in 0..16u32 {
+            let app = app.clone();
+            s.spawn(move || {
+                for i in 0..25u32 {
+                    let req = events::app::Request {
+                        actor: format!("desk{w}"),
+                        idempotency_key: Some(format!("desk{w}-{i}")),
+                        fingerprint: events::app::fingerprint(&[format!("{w}-{i}").as_bytes()]),
+                    };
+                    let data = PlayerDataV1 {
+                        name: format!("Player,{w:02}-{i:02}"),
+                        rating: Some(2000),
+                        title: None,
+                        federation: None,
+                        fide_id: None,
+                        birth_date: None,
+                        sex: None,
+                    };
+                    app.register(t, &req, data)
+                        .unwrap_or_else(|e| panic!("desk {w}, player {i}: {e}"));
+                }
+            });
+        }
+    });
+    let state = store.state(t).unwrap();
+    let keys: Vec<u32> = state.players().iter().map(|p| p.key.0).collect();
+    assert_eq!(keys, (1..=400).collect::<Vec<_>>());
+}

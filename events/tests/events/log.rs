@@ -461,3 +461,26 @@ fn a_store_in_use_is_refused_naming_its_directory() {
         "{text}"
     );
 }
+
+/// A request for a tournament that does not exist keeps nothing in memory: 10,000 unknown ids
+/// asked for, by every read there is, leave no log behind (each used to keep an empty one).
+#[test]
+fn unknown_tournaments_cost_nothing_that_stays() {
+    let (store, _dir) = crate::support::store();
+    let known = crate::support::create(&store, events::schema::SystemV1::Dutch, 5);
+    assert_eq!(store.logs_in_memory(), 1);
+    for _ in 0..10_000 {
+        let t = events::TournamentId::new();
+        assert!(store.state(t).is_err());
+        assert!(store.shared(t).is_err());
+        assert!(store.durable_head(t).is_err());
+        assert!(store.subscribe(t, 0).is_err());
+        let refused = store.append(events::Append::new(t, "x", events::Event::TournamentClosed));
+        assert!(matches!(
+            refused,
+            Err(events::StoreError::UnknownTournament(_))
+        ));
+    }
+    assert_eq!(store.logs_in_memory(), 1);
+    assert!(store.state(known).is_ok());
+}
