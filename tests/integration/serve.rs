@@ -16,3 +16,45 @@ fn serves_health_and_pages() {
     let (status, _) = server.get("/no/such/page");
     assert_eq!(status, 404);
 }
+
+/// Every answer carries a strict Content-Security-Policy (the pages' scripts are files of
+/// their own, none inline), forbids framing and type sniffing; the health check does not tell
+/// anyone where the data lives.
+#[test]
+fn pages_are_sent_with_a_strict_policy_and_health_keeps_the_data_directory_private() {
+    let server = Server::start();
+    for path in [
+        "/",
+        "/display/x",
+        "/api/health",
+        "/common.js",
+        "/display.js",
+    ] {
+        let r = server.public(path);
+        let csp = r.header("content-security-policy").unwrap_or_default();
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp:?}"
+        );
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
+    }
+    for page in ["index", "display", "arbiter", "public"] {
+        let (status, html) = server.get(&format!("/{page}.html"));
+        assert_eq!(status, 200);
+        assert!(
+            !html.contains("<script>"),
+            "{page}.html has an inline script, which the policy would block"
+        );
+        assert_eq!(server.get(&format!("/{page}.js")).0, 200, "{page}.js");
+    }
+    let (_, health) = server.get("/api/health");
+    assert!(
+        !health.contains(&server.data_dir().display().to_string()),
+        "{health}"
+    );
+}

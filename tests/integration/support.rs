@@ -93,6 +93,11 @@ impl Server {
         Server::launch(&self.address.to_string(), data, Some(chief), &[])
     }
 
+    /// The store's directory.
+    pub fn data_dir(&self) -> &Path {
+        self._data.as_ref().expect("the store").path()
+    }
+
     fn launch(
         address: &str,
         data: tempfile::TempDir,

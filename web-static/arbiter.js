@@ -1,0 +1,205 @@
+"use strict";
+// The arbiter console. Results: pick a result on a board, then Save (two clicks). Other
+// arbiters' entries appear live. A board with a result is changed only by a correction with a
+// reason; a conflicting entry is shown with what is recorded.
+const id = Swiss.tournamentId();
+let token = localStorage.getItem("swiss.token") || "";
+let me = null;
+let tournament = null;
+let players = [];
+let shownRound = 0;
+let followLatest = true;
+let picked = {};       // board -> [game results]
+let correcting = {};   // board -> true
+let reasons = {};      // board -> the reason typed so far (kept when the table is redrawn)
+
+const $ = (s) => document.querySelector(s);
+function say(text, kind) { $("#message").innerHTML = text ? `<div class="banner ${kind}">${Swiss.esc(text)}</div>` : ""; }
+const RESULTS = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
+const MATCH_GAMES = ["1-0", "1/2-1/2", "0-1", "1/2-0", "0-1/2", "0-0", "+-", "-+", "--"];
+
+async function signIn(t) {
+  const r = await Swiss.send("GET", "/api/me", undefined, t);
+  if (r.status !== 200) { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(r.body?.error || "sign-in failed")}</div>`; return; }
+  token = t; me = r.body; localStorage.setItem("swiss.token", t);
+  $("#who").textContent = `${me.name} (${me.role === "chief" ? "chief arbiter" : "arbiter"})`;
+  $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = me.role !== "chief";
+  const t0 = await load();
+  Swiss.live(id, t0.last_seq, onEvent, (up) => { $("#conn").className = "status " + (up ? "live" : "down"); $("#conn").textContent = up ? "live" : "reconnecting"; if (up) refresh(); });
+}
+
+async function load() {
+  tournament = await Swiss.get(`/api/tournaments/${id}`);
+  $("#name").textContent = tournament.name;
+  players = await Swiss.get(`/api/tournaments/${id}/players`);
+  const n = tournament.rounds_published;
+  if (followLatest || shownRound > n) shownRound = n;
+  $("#roundsel").innerHTML = Array.from({ length: n }, (_, i) => `<option value="${i + 1}" ${i + 1 === shownRound ? "selected" : ""}>round ${i + 1}</option>`).join("");
+  $("#roundlabel").textContent = n ? `round ${n} published` : "no round published yet";
+  for (const sel of document.querySelectorAll("select.players")) {
+    sel.innerHTML = players.map((p) => `<option value="${p.key}">${p.tpn}. ${Swiss.esc(p.name)}</option>`).join("");
+  }
+  $("#playerlist").innerHTML = `<tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
+    players.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
+  await drawBoards();
+  return tournament;
+}
+
+const games = () => tournament?.settings?.system === "double-swiss" ? 2 : 1;
+
+async function drawBoards(flashBoard) {
+  if (!shownRound) { $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; return; }
+  const r = await Swiss.get(`/api/tournaments/${id}/rounds/${shownRound}`);
+  const n = games();
+  const choices = n === 1 ? RESULTS : MATCH_GAMES;
+  $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White</th><th>Black</th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
+    const rec = p.games;
+    const pick = picked[p.board] || [];
+    let cell;
+    if (rec && !correcting[p.board]) {
+      cell = `<strong>${Swiss.esc(Swiss.resultText(rec))}</strong> <button class="link" data-correct="${p.board}">correct</button>`;
+    } else {
+      const rowsFor = (g) => choices.map((c) => `<button class="res ${pick[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}">${c.replaceAll("1/2", "½")}</button>`).join("");
+      cell = Array.from({ length: n }, (_, g) => `<div>${n > 1 ? `game ${g + 1}: ` : ""}${rowsFor(g)}</div>`).join("");
+      const ready = pick.filter(Boolean).length === n;
+      cell += correcting[p.board]
+        ? `<div><input size="30" placeholder="reason (required)" id="reason-${p.board}" data-reason="${p.board}" value="${Swiss.esc(reasons[p.board] || "")}"> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
+        : `<button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save</button>`;
+    }
+    return `<tr class="${flashBoard === p.board ? "flash" : ""}" id="board-${p.board}"><td class="num">${p.board}</td><td>${Swiss.esc(Swiss.who(p.white))}</td><td>${Swiss.esc(Swiss.who(p.black))}</td><td class="entry">${cell}</td></tr>`;
+  }).join("");
+}
+
+$("#boards").addEventListener("input", (e) => {
+  if (e.target.dataset.reason) reasons[Number(e.target.dataset.reason)] = e.target.value;
+});
+
+$("#boards").addEventListener("click", async (e) => {
+  const b = e.target.dataset;
+  if (b.res) {
+    const board = Number(b.board);
+    picked[board] = picked[board] || [];
+    picked[board][Number(b.game)] = b.res;
+    await drawBoards();
+  } else if (b.correct) {
+    correcting[Number(b.correct)] = true; picked[Number(b.correct)] = []; await drawBoards();
+  } else if (b.cancel) {
+    delete correcting[Number(b.cancel)]; delete picked[Number(b.cancel)]; await drawBoards();
+  } else if (b.save) {
+    const board = Number(b.save);
+    const body = games() === 1 ? { result: picked[board][0] } : { games: picked[board] };
+    let path = `/api/tournaments/${id}/rounds/${shownRound}/boards/${board}/`;
+    if (correcting[board]) {
+      body.reason = (reasons[board] || "").trim();
+      if (!body.reason) { say(`Board ${board}: a correction needs a reason.`, "warn"); return; }
+      path += "correction";
+    } else {
+      path += "result";
+    }
+    const key = `${me.name}-${shownRound}-${board}-${Date.now()}`;
+    const r = await Swiss.send(correcting[board] ? "POST" : "PUT", path, body, token, key);
+    if (r.status === 201 || r.status === 200) {
+      say(`Board ${board}: ${correcting[board] ? "correction" : "result"} recorded.`, "ok");
+      delete picked[board]; delete correcting[board]; delete reasons[board];
+    } else if (r.status === 409) {
+      say(`Board ${board}: conflict. ${Swiss.resultText(r.body.recorded.games)} is already recorded there. To change it, use "correct" and give a reason.`, "bad");
+      delete picked[board];
+    } else {
+      say(`Board ${board}: ${r.body?.error || "refused (" + r.status + ")"}`, "bad");
+    }
+    await drawBoards(board);
+  }
+});
+
+$("#roundsel").addEventListener("change", async (e) => { shownRound = Number(e.target.value); followLatest = shownRound === tournament.rounds_published; await drawBoards(); });
+
+const refresh = Swiss.debounce(() => load().catch((e) => say(e.message, "bad")), 100);
+function onEvent(m) {
+  if (m.event.type === "result_recorded" || m.event.type === "result_corrected") {
+    if (m.event.round === shownRound && m.actor !== me.name) say(`Board ${m.event.board}: ${m.actor} entered ${Swiss.resultText(m.event.games)}.`, "ok");
+  }
+  refresh();
+}
+
+// --- Chief arbiter: pairing, players, byes.
+let proposal = null;   // { round, pairs: [{white, black}], bye }
+let selected = null;   // [boardIndex, "white"|"black"]
+
+function keyOf(p) { return p ? p.key : null; }
+function nameOfKey(k) { const p = players.find((x) => x.key === k); return p ? Swiss.who(p) : "—"; }
+
+function drawProposal(explanation, warnings) {
+  const rows = proposal.pairs.map((p, i) => `<tr><td class="num">${i + 1}</td>` +
+    `<td class="swap ${selected && selected[0] === i && selected[1] === "white" ? "sel" : ""}" data-i="${i}" data-side="white">${Swiss.esc(nameOfKey(p.white))}</td>` +
+    `<td class="swap ${selected && selected[0] === i && selected[1] === "black" ? "sel" : ""}" data-i="${i}" data-side="black">${Swiss.esc(nameOfKey(p.black))}</td></tr>`).join("");
+  $("#proposal").innerHTML =
+    `<p class="muted">Round ${proposal.round}. Click two players to swap them, then publish.</p>` +
+    `<table><tr><th class="num">Board</th><th>White</th><th>Black</th></tr>${rows}</table>` +
+    (proposal.bye ? `<p>Bye: ${Swiss.esc(nameOfKey(proposal.bye))}</p>` : "") +
+    (warnings ? `<div class="banner bad">${warnings.map(Swiss.esc).join("<br>")}</div><button class="primary" id="publishanyway">Publish anyway (the breaches are recorded)</button>` : "") +
+    `<p><button class="primary" id="publish">Publish round ${proposal.round}</button></p>` +
+    (explanation ? `<details open><summary>Explanation</summary><pre>${Swiss.esc(explanation.join("\n"))}</pre></details>` : "");
+}
+
+$("#propose").addEventListener("click", async () => {
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/pairing`, {}, token);
+  if (r.status !== 200) { say(r.body?.error || "no pairing", r.body?.details?.manual_pairing_possible ? "warn" : "bad"); return; }
+  proposal = { round: r.body.round, pairs: r.body.pairs.map((p) => ({ white: p.white.key, black: p.black.key })), bye: keyOf(r.body.bye) };
+  selected = null;
+  drawProposal(r.body.explanation);
+});
+
+$("#manual").addEventListener("click", () => {
+  // Pairs in pairing-number order as a starting point for a pairing by hand.
+  const active = players.filter((p) => !p.withdrawn_from || p.withdrawn_from > tournament.rounds_published + 1).sort((a, b) => a.tpn - b.tpn);
+  const pairs = [];
+  for (let i = 0; i + 1 < active.length; i += 2) pairs.push({ white: active[i].key, black: active[i + 1].key });
+  proposal = { round: tournament.rounds_published + 1, pairs, bye: active.length % 2 ? active[active.length - 1].key : null };
+  selected = null;
+  drawProposal(["Pairing by hand: swap players as needed. The absolute criteria are checked when publishing."]);
+});
+
+$("#proposal").addEventListener("click", async (e) => {
+  const d = e.target.dataset;
+  if (d.side) {
+    const here = [Number(d.i), d.side];
+    if (!selected) { selected = here; }
+    else {
+      const a = proposal.pairs[selected[0]], b = proposal.pairs[here[0]];
+      [a[selected[1]], b[here[1]]] = [b[here[1]], a[selected[1]]];
+      selected = null;
+    }
+    drawProposal();
+  } else if (e.target.id === "publish" || e.target.id === "publishanyway") {
+    const body = { round: proposal.round, pairs: proposal.pairs, bye: proposal.bye, accept_violations: e.target.id === "publishanyway" };
+    const r = await Swiss.send("POST", `/api/tournaments/${id}/rounds`, body, token);
+    if (r.status === 201) { say(`Round ${proposal.round} published.`, "ok"); $("#proposal").innerHTML = ""; followLatest = true; refresh(); }
+    else if (r.status === 422 && r.body?.details?.violations) { drawProposal(null, r.body.details.violations); }
+    else say(r.body?.error || "refused", "bad");
+  }
+});
+
+function formBody(form) {
+  const out = {};
+  for (const [k, v] of new FormData(form).entries()) {
+    if (v === "") continue;
+    out[k] = ["rating", "fide_id", "player", "round", "from_round"].includes(k) ? Number(v) : v;
+  }
+  return out;
+}
+async function submit(form, path) {
+  const r = await Swiss.send("POST", path, formBody(form), token);
+  if (r.status === 201 || r.status === 200) { say("Recorded.", "ok"); form.reset(); refresh(); }
+  else say(r.body?.error || "refused", "bad");
+}
+$("#register").addEventListener("submit", (e) => { e.preventDefault(); submit(e.target, `/api/tournaments/${id}/players`); });
+$("#byeform").addEventListener("submit", (e) => { e.preventDefault(); submit(e.target, `/api/tournaments/${id}/byes`); });
+$("#withdrawform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const b = formBody(e.target);
+  Swiss.send("POST", `/api/tournaments/${id}/players/${b.player}/withdrawal`, { from_round: b.from_round, reason: b.reason }, token)
+    .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); refresh(); } else say(r.body?.error || "refused", "bad"); });
+});
+
+$("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn($("#token").value.trim()); });
+if (token) signIn(token);

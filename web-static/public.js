@@ -1,0 +1,97 @@
+"use strict";
+// Public pages: pairings per round, standings with tie-breaks, the cross table, a player's
+// card, the list of AROs after each round for Dubov events (Dubov 9), and the audit log of
+// corrections. They follow the tournament live.
+const id = Swiss.tournamentId();
+let tab = location.hash.slice(1) || "pairings";
+let round = 0;
+let info = null;
+const main = document.getElementById("main");
+
+const views = {
+  async pairings() {
+    if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
+    round = round || info.rounds_published;
+    const r = await Swiss.get(`/api/tournaments/${id}/rounds/${round}`);
+    const opts = Array.from({ length: info.rounds_published }, (_, i) => `<option value="${i + 1}" ${i + 1 === round ? "selected" : ""}>Round ${i + 1}</option>`).join("");
+    const link = (p) => `<button class="link" data-card="${p.key}">${Swiss.esc(Swiss.who(p))}</button>`;
+    return `<p><select id="roundsel">${opts}</select></p><table><tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr>` +
+      r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
+      `</table>` + (r.bye ? `<p>Bye: ${link(r.bye)}</p>` : "") +
+      (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.player.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
+  },
+  async standings() {
+    const s = await Swiss.get(`/api/tournaments/${id}/standings`);
+    return `<p class="muted">After round ${s.after_round}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}.</p><table><tr><th class="num">Rank</th><th>Player</th><th class="num">Pts</th>${s.tiebreaks.map((t) => `<th class="num">${Swiss.esc(t)}</th>`).join("")}</tr>` +
+      s.rows.map((r) => `<tr><td class="num">${r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.key}">${Swiss.esc(Swiss.who(r))}</button></td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
+      `</table><p class="muted">* separated by the drawing of lots.</p>`;
+  },
+  async crosstable() {
+    const text = await Swiss.get(`/api/tournaments/${id}/crosstable`);
+    return `<pre>${Swiss.esc(text)}</pre>`;
+  },
+  async players() {
+    const ps = await Swiss.get(`/api/tournaments/${id}/players`);
+    return `<table><tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th></tr>` +
+      ps.map((p) => `<tr><td class="num">${p.tpn}</td><td><button class="link" data-card="${p.key}">${Swiss.esc(Swiss.who(p))}</button></td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td></tr>`).join("") + `</table>`;
+  },
+  async aro() {
+    const rows = await Swiss.get(`/api/tournaments/${id}/aro`);
+    const n = info.rounds_published;
+    return `<p class="muted">Average rating of the opponents after each round (Dubov 9), for players to follow the pairings.</p><table><tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr>` +
+      rows.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.name)}</td><td class="num">${p.rating || ""}</td>${p.aro_after_round.map((a) => `<td class="num">${a}</td>`).join("")}</tr>`).join("") + `</table>`;
+  },
+  async audit() {
+    const log = await Swiss.get(`/api/tournaments/${id}/audit`);
+    const corrections = log.filter((e) => e.reason || e.event.type.endsWith("_corrected") || e.event.type === "round_unpublished");
+    if (!corrections.length) return `<p class="muted">No correction so far.</p>`;
+    return `<table><tr><th class="num">#</th><th>When</th><th>Who</th><th>What</th><th>Why</th></tr>` +
+      corrections.map((e) => `<tr><td class="num">${e.seq}</td><td>${new Date(e.recorded_at_ms).toLocaleString()}</td><td>${Swiss.esc(e.actor)}</td><td>${Swiss.esc(describe(e.event))}</td><td>${Swiss.esc(e.reason || "")}</td></tr>`).join("") + `</table>`;
+  },
+};
+
+function describe(ev) {
+  const res = (gs) => Swiss.resultText(gs);
+  switch (ev.type) {
+    case "result_corrected": return `round ${ev.round} board ${ev.board} corrected to ${res(ev.games)}${ev.colors_swapped ? " (colours reversed)" : ""}`;
+    case "player_corrected": return `player ${ev.player} corrected: ${JSON.stringify(ev.correction)}`;
+    case "round_unpublished": return `round ${ev.round} withdrawn`;
+    case "player_withdrawn": return `player ${ev.player} withdrawn from round ${ev.from_round}`;
+    default: return ev.type.replaceAll("_", " ");
+  }
+}
+
+async function card(key) {
+  const c = await Swiss.get(`/api/tournaments/${id}/players/${key}/card`);
+  const rows = c.rounds.map((r) => {
+    if (r.absent) return `<tr><td class="num">${r.round}</td><td colspan="4" class="muted">not paired</td></tr>`;
+    if (r.bye) return `<tr><td class="num">${r.round}</td><td colspan="3">${Swiss.esc(Swiss.byeName(r.bye))}</td><td>${Swiss.esc(r.float || "")}</td></tr>`;
+    return `<tr><td class="num">${r.round}</td><td>${Swiss.esc(Swiss.who(r.opponent))}</td><td>${r.color}${r.played ? "" : " (not played)"}</td><td>${Swiss.esc(Swiss.resultText(r.games))}</td><td>${Swiss.esc(r.float || "")}</td></tr>`;
+  }).join("");
+  main.innerHTML = `<h2>${Swiss.esc(Swiss.who(c))} — ${Swiss.esc(c.score)} points</h2><table><tr><th class="num">Round</th><th>Opponent</th><th>Colour</th><th>Result (as White – Black)</th><th>Float</th></tr>${rows}</table>`;
+}
+
+async function show() {
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === tab);
+  try {
+    main.innerHTML = await views[tab]();
+  } catch (e) {
+    main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`;
+  }
+}
+
+document.getElementById("tabs").addEventListener("click", (e) => { if (e.target.dataset.tab) { tab = e.target.dataset.tab; location.hash = tab; show(); } });
+main.addEventListener("click", (e) => { if (e.target.dataset.card) card(e.target.dataset.card); });
+main.addEventListener("change", (e) => { if (e.target.id === "roundsel") { round = Number(e.target.value); show(); } });
+
+async function start() {
+  info = await Swiss.get(`/api/tournaments/${id}`);
+  document.getElementById("name").textContent = info.name;
+  document.title = info.name;
+  document.getElementById("sub").textContent = `${info.settings.system}, ${info.settings.rounds} rounds`;
+  document.getElementById("arotab").hidden = info.settings.system !== "dubov";
+  await show();
+  const refresh = Swiss.debounce(async () => { info = await Swiss.get(`/api/tournaments/${id}`); if (round === info.rounds_published - 1) round = info.rounds_published; await show(); }, 200);
+  Swiss.live(id, info.last_seq, refresh, (up) => { const c = document.getElementById("conn"); c.className = "status " + (up ? "live" : "down"); c.textContent = up ? "live" : "reconnecting"; });
+}
+start().catch((e) => { main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`; });
