@@ -53,7 +53,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         cfg.app_data(web::Data::new(state))
             .app_data(
                 web::JsonConfig::default()
-                    .limit(4 << 20)
+                    .limit(1 << 20)
                     .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
             )
             .app_data(web::PayloadConfig::default().limit(16 << 20))
@@ -116,6 +116,7 @@ pub fn bind(
 ) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(actix_web::middleware::from_fn(crate::auth::token_first))
             .wrap(security_headers())
             .configure(configure(state.clone()))
     })

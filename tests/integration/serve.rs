@@ -58,3 +58,38 @@ fn pages_are_sent_with_a_strict_policy_and_health_keeps_the_data_directory_priva
         "{health}"
     );
 }
+
+/// A write without a valid token is answered 401 before its body is read: an anonymous client
+/// announcing 15 MiB and sending a few bytes gets its answer at once, not after the server has
+/// waited for (and held) the rest.
+#[test]
+fn an_anonymous_upload_is_refused_before_its_body_is_read() {
+    use std::io::{Read, Write};
+    let server = Server::start();
+    let mut stream = std::net::TcpStream::connect(server.address).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let head = format!(
+        "POST /api/tournaments/import?system=dutch HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        server.address,
+        15 << 20
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(&[b'x'; 1024]).unwrap();
+    let mut answer = [0u8; 512];
+    let n = stream
+        .read(&mut answer)
+        .expect("an answer without the body");
+    let text = String::from_utf8_lossy(&answer[..n]);
+    assert!(text.starts_with("HTTP/1.1 401"), "{text}");
+    // With a token of nobody's, the same.
+    let r = server.request(
+        "POST",
+        "/api/tournaments",
+        Some("not-a-token"),
+        &[],
+        Some("{}"),
+    );
+    assert_eq!(r.status, 401, "{}", r.body);
+}
