@@ -1,9 +1,10 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and
-//! small fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000.
-//! Dutch round 2 also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine --bench pairing` (all), or with `dutch`,
-//! `dubov` or `double-swiss` as the argument for one system; `PAIRING_ONLY="FIDE_DUBOV 1000 4"`
-//! times one case (system as TRF 192 names it, players, rounds already played).
+//! 10,000 players; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
+//! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
+//! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
+//! --bench pairing` (all), or with `dutch`, `dubov` or `double-swiss` as the argument for one
+//! system; `PAIRING_ONLY="FIDE_DUBOV 1000 4"` times one case (system as TRF 192 names it, players,
+//! rounds already played).
 
 use engine::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;

@@ -27,21 +27,20 @@
 //! - 4: the bye is decided before the transfers, in the lowest group; among players equal by
 //!   4's order the first whose absence still lets the rest be paired is chosen.
 //! - 6.3: the improvements follow the text's order of changes: row by row, a white takes the
-//!   first black left (the column's order) he may play, without looking further down; when
-//!   he may play none, the rows above are changed one at a time, nearest first: that row's
-//!   white takes the first black left he may play and row k's white takes the black he had,
-//!   provided the rows below can still all be paired (a matching decides it); a row not
-//!   changed keeps its pair. (Read before as the first complete assignment row by row, which
-//!   could rewrite a row between the one changed and row k.) When no change of a single row
-//!   works, the first complete assignment row by row is taken, and the explanation says so.
-//!   When no assignment of every white to a black exists (6.3's last case: a white who can meet no black is paired with another
-//!   white), the group is paired as a matching: the most pairs; among those, the floaters 6.4
-//!   prefers; then the most white-black pairs; then the pairs nearest the columns' order;
-//!   among pairings equal in all of these, row by row as 6.3 goes: each white in turn takes
-//!   the first black (column order), else the first white below him, else stays unpaired,
-//!   then each black left the first black below him (within a limit of about a second of
-//!   search; past it the best pairing found stands for the rows not reached, and the
-//!   explanation says so; no generated event has come near).
+//!   first black left (the column's order) he may play, without looking further down; when he may
+//!   play none, the rows above are changed one at a time, nearest first: that row's white takes the
+//!   first black left he may play and row k's white takes the black he had, provided the rows below
+//!   can still all be paired (a matching decides it); a row not changed keeps its pair. (Read
+//!   before as the first complete assignment row by row, which could rewrite a row between the one
+//!   changed and row k.) When no change of a single row works, the first complete assignment row by
+//!   row is taken, and the explanation says so. When no assignment of every white to a black exists
+//!   (6.3's last case: a white who can meet no black is paired with another white), the group is
+//!   paired as a matching: the most pairs; among those, the floaters 6.4 prefers; then the most
+//!   white-black pairs; then the pairs nearest the columns' order; among pairings equal in all of
+//!   these, row by row as 6.3 goes: each white in turn takes the first black (column order), else
+//!   the first white below him, else stays unpaired, then each black left the first black below him
+//!   (within a limit of about a second of search; past it the best pairing found stands for the
+//!   rows not reached, and the explanation says so; no generated event has come near).
 //! - 6.4: "was floater from higher score groups" is read as the player's history: he came
 //!   down from a higher score group in this round or an earlier one (was paired against a
 //!   lower score; a bye is not a float). The text calls "floaters" the players transferred

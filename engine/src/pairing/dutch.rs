@@ -38,14 +38,14 @@
 //!   the whole bracket: the pairs of players moved down and those of the remainder together
 //!   may deny at most x preferences (which is why C.11 undoes the pairs of the players moved
 //!   down when it raises x).
-//! - C.6-C.11 as a ladder of levels, each tried with every exchange and transposition before
-//!   the next: B.1, B.2 and all of B.4-B.6; then B.6, then B.5, for upfloats dropped (C.9);
-//!   then B.6, then B.5, for downfloats dropped (C.10); then x raised one by one up to p
-//!   (C.11). The text's order, upfloat criteria before downfloat criteria, is kept; when a
-//!   bracket is paired past the first level, the explanation names, criterion by criterion in
-//!   that order, the players whose floats break it. C.9's first sentence (a different opponent for the players moved down when the
-//!   remainder cannot be paired) is applied at every level: the pairs of the players moved
-//!   down are accepted only if the remainder can then be paired at the same level.
+//! - C.6-C.11 as a ladder of levels, each tried with every exchange and transposition before the
+//!   next: B.1, B.2 and all of B.4-B.6; then B.6, then B.5, for upfloats dropped (C.9); then B.6,
+//!   then B.5, for downfloats dropped (C.10); then x raised one by one up to p (C.11). The text's
+//!   order, upfloat criteria before downfloat criteria, is kept; when a bracket is paired past the
+//!   first level, the explanation names, criterion by criterion in that order, the players whose
+//!   floats break it. C.9's first sentence (a different opponent for the players moved down when
+//!   the remainder cannot be paired) is applied at every level: the pairs of the players moved down
+//!   are accepted only if the remainder can then be paired at the same level.
 //! - C.12 is tried when a player moved down has no possible opponent in the bracket (C.1) or
 //!   the players moved down cannot all be paired at once: the previous bracket is paired
 //!   again, in its own order, with the condition that the players it moves down can all be
@@ -1027,10 +1027,10 @@ fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) ->
     out
 }
 
-/// C.9, C.10: for each float criterion the level `lv` has dropped, in the order they are
-/// dropped (B.6 then B.5 for upfloats, then for downfloats), the players of `f` whose float
-/// breaks it (criteria dropped that no float of `f` breaks are not named): those paired with a different score (A.4) and, with `leftovers_float`, those
-/// left over (moved down, or the bye: A.5).
+/// C.9, C.10: for each float criterion the level `lv` has dropped, in the order they are dropped
+/// (B.6 then B.5 for upfloats, then for downfloats), the players of `f` whose float breaks it
+/// (criteria dropped that no float of `f` breaks are not named): those paired with a different
+/// score (A.4) and, with `leftovers_float`, those left over (moved down, or the bye: A.5).
 fn floats_given_up(cx: &Ctx, f: &Found, lv: &Level, leftovers_float: bool) -> Vec<String> {
     let mut ups: Vec<(usize, usize)> = Vec::new();
     let mut downs: Vec<(usize, Option<usize>)> = Vec::new();
