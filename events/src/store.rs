@@ -196,8 +196,13 @@ struct Subscriber {
 
 /// One tournament's log in memory: its state and what waits to be published.
 struct Log {
-    /// Shared with readers ([`Store::shared`]); an append copies it only while one holds it.
+    /// The state after every event written, durable or not: what an append is checked
+    /// against (an append copies it only while a reader holds the same `Arc`).
     state: Arc<State>,
+    /// The state after the events already durable and given to subscribers: what readers
+    /// get, so that no answer shows an event a crash could still lose. The same `Arc` as
+    /// `state` whenever nothing waits to be made durable.
+    durable: Arc<State>,
     /// Written, not yet published: (flush generation it needs, event).
     pending: VecDeque<(u64, Arc<Envelope>)>,
     /// The last sequence published to subscribers.
@@ -402,8 +407,10 @@ impl Store {
                 problem: r.to_string(),
             })?;
         let published = state.last_seq();
+        let state = Arc::new(state);
         let log = Arc::new(Mutex::new(Log {
-            state: Arc::new(state),
+            durable: state.clone(),
+            state,
             pending: VecDeque::new(),
             published,
             subscribers: Vec::new(),
@@ -429,38 +436,29 @@ impl Store {
             .collect()
     }
 
-    /// The tournament's state after every event so far.
+    /// The tournament's state after every durable event (what a crash cannot take back).
     pub fn state(&self, t: TournamentId) -> Result<State, StoreError> {
-        let log = self.log(t, false)?;
-        let log = lock(&log);
-        if log.state.last_seq() == 0 {
-            return Err(StoreError::UnknownTournament(t));
-        }
-        Ok((*log.state).clone())
+        Ok((*self.shared(t)?).clone())
     }
 
-    /// The tournament's state, shared: no copy, whatever its size.
+    /// [`Store::state`], shared: no copy, whatever its size.
     pub fn shared(&self, t: TournamentId) -> Result<Arc<State>, StoreError> {
         let log = self.log(t, false)?;
         let log = lock(&log);
-        if log.state.last_seq() == 0 {
+        if log.durable.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
         }
-        Ok(log.state.clone())
+        Ok(log.durable.clone())
     }
 
-    /// Runs `f` on the tournament's state without copying it.
+    /// Runs `f` on [`Store::state`] without copying it.
     pub fn with_state<R>(
         &self,
         t: TournamentId,
         f: impl FnOnce(&State) -> R,
     ) -> Result<R, StoreError> {
-        let log = self.log(t, false)?;
-        let log = lock(&log);
-        if log.state.last_seq() == 0 {
-            return Err(StoreError::UnknownTournament(t));
-        }
-        Ok(f(&log.state))
+        let state = self.shared(t)?;
+        Ok(f(&state))
     }
 
     /// Creates a tournament: appends its first event.
@@ -567,11 +565,25 @@ impl Store {
             }
             prepare(&log.state, &mut req.event);
             log.state.admit(req.reason.as_deref(), &req.event)?;
-            if let Check::AlreadyRecorded(seq) =
-                log.state.check(req.reason.as_deref(), &req.event)?
-            {
-                drop(log);
-                return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+            match log.state.check(req.reason.as_deref(), &req.event) {
+                Ok(Check::Apply) => {}
+                Ok(Check::AlreadyRecorded(seq)) => {
+                    drop(log);
+                    drop(writing);
+                    return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
+                }
+                Err(refusal) => {
+                    // A refusal may rest on an event not yet durable (a 409 naming a result
+                    // just entered): it is answered once that event is.
+                    let waiting = !log.pending.is_empty();
+                    drop(log);
+                    drop(writing);
+                    if waiting {
+                        let generation = lock(&self.inner.flushes).written;
+                        self.wait_durable(generation)?;
+                    }
+                    return Err(refusal.into());
+                }
             }
             let fingerprint = req.fingerprint;
             let envelope = Envelope {
@@ -723,8 +735,10 @@ impl Store {
     fn publish(&self, log: &Mutex<Log>) {
         let durable = lock(&self.inner.flushes).durable;
         let mut log = lock(log);
+        let mut published = Vec::new();
         while log.pending.front().is_some_and(|(g, _)| *g <= durable) {
             let (_, e) = log.pending.pop_front().expect("checked");
+            published.push(e.clone());
             log.published = e.seq;
             log.subscribers.retain(|s| match s.tx.try_send(e.clone()) {
                 Ok(()) => true,
@@ -734,6 +748,14 @@ impl Store {
                 }
                 Err(TrySendError::Disconnected(_)) => false,
             });
+        }
+        // What readers see moves on with what is durable.
+        if log.pending.is_empty() {
+            log.durable = log.state.clone();
+        } else {
+            for e in published {
+                Arc::make_mut(&mut log.durable).apply(e.seq, &e.event);
+            }
         }
     }
 

@@ -484,3 +484,152 @@ fn unknown_tournaments_cost_nothing_that_stays() {
     assert_eq!(store.logs_in_memory(), 1);
     assert!(store.state(known).is_ok());
 }
+
+/// A backend whose flushes wait until the test lets them through: a write is then written but
+/// not yet durable for as long as the test likes.
+struct HeldFlush {
+    inner: events::backend::sled::Sled,
+    gate: std::sync::Mutex<std::sync::mpsc::Receiver<()>>,
+    held: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl events::backend::Backend for HeldFlush {
+    fn insert(
+        &self,
+        t: events::TournamentId,
+        seq: u64,
+        key: Option<events::backend::Key<'_>>,
+        record: &[u8],
+    ) -> Result<events::backend::Inserted, events::backend::BackendError> {
+        self.inner.insert(t, seq, key, record)
+    }
+    fn key_use(
+        &self,
+        t: events::TournamentId,
+        key: &str,
+    ) -> Result<Option<events::backend::KeyUse>, events::backend::BackendError> {
+        self.inner.key_use(t, key)
+    }
+    fn read(
+        &self,
+        t: events::TournamentId,
+        after: u64,
+    ) -> Result<Vec<events::backend::Record>, events::backend::BackendError> {
+        self.inner.read(t, after)
+    }
+    fn tournaments(&self) -> Result<Vec<events::TournamentId>, events::backend::BackendError> {
+        self.inner.tournaments()
+    }
+    fn flush(&self) -> Result<(), events::backend::BackendError> {
+        if self.held.load(std::sync::atomic::Ordering::SeqCst) {
+            // At most a few seconds, so that a failing test ends instead of hanging.
+            let _ = self
+                .gate
+                .lock()
+                .unwrap()
+                .recv_timeout(std::time::Duration::from_secs(3));
+        }
+        self.inner.flush()
+    }
+    fn is_empty(&self) -> Result<bool, events::backend::BackendError> {
+        self.inner.is_empty()
+    }
+    fn size_on_disk(&self) -> u64 {
+        0
+    }
+    fn map_get(
+        &self,
+        space: events::backend::Space,
+        key: &[u8],
+    ) -> Result<Option<Vec<u8>>, events::backend::BackendError> {
+        self.inner.map_get(space, key)
+    }
+    fn map_put(
+        &self,
+        space: events::backend::Space,
+        key: &[u8],
+        value: &[u8],
+    ) -> Result<Option<Vec<u8>>, events::backend::BackendError> {
+        self.inner.map_put(space, key, value)
+    }
+    fn map_remove(
+        &self,
+        space: events::backend::Space,
+        key: &[u8],
+    ) -> Result<(), events::backend::BackendError> {
+        self.inner.map_remove(space, key)
+    }
+    fn map_entries(
+        &self,
+        space: events::backend::Space,
+    ) -> Result<Vec<events::backend::Entry>, events::backend::BackendError> {
+        self.inner.map_entries(space)
+    }
+}
+
+/// Readers see only durable events: while a result is written but its flush has not finished
+/// (a crash now would lose it), the state answers without it, and a conflicting entry is not
+/// answered until the first is durable; once durable, both see it.
+#[test]
+fn readers_never_see_an_event_that_is_not_yet_durable() {
+    use events::schema::*;
+    let dir = tempfile::tempdir().unwrap();
+    let (open, gate) = std::sync::mpsc::channel();
+    let held = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let backend = HeldFlush {
+        inner: events::backend::sled::Sled::open(dir.path()).unwrap(),
+        gate: std::sync::Mutex::new(gate),
+        held: held.clone(),
+    };
+    let store = events::Store::with_backend(Box::new(backend), dir.path());
+    let t = crate::support::create(&store, SystemV1::Dutch, 5);
+    crate::support::register(&store, t, 4);
+    crate::support::publish(&store, t);
+    let before = store.state(t).unwrap().last_seq();
+    held.store(true, std::sync::atomic::Ordering::SeqCst);
+    let result = |games: ScoreV1| events::Event::ResultRecorded {
+        round: 1,
+        board: 1,
+        games: vec![crate::support::game(games)],
+    };
+    std::thread::scope(|s| {
+        let writer =
+            s.spawn(|| store.append(events::Append::new(t, "arbiter", result(ScoreV1::Win))));
+        // The event is written (the backend holds it; the state it is checked against has
+        // it) but its flush waits: not durable.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while store.read(t, before).unwrap().is_empty() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the writer never wrote"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(
+            store.state(t).unwrap().last_seq(),
+            before,
+            "a reader saw it early"
+        );
+        let conflicting =
+            s.spawn(|| store.append(events::Append::new(t, "other", result(ScoreV1::Draw))));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(
+            !conflicting.is_finished(),
+            "the 409 came before the result it names was durable"
+        );
+        held.store(false, std::sync::atomic::Ordering::SeqCst);
+        open.send(()).unwrap();
+        let _ = open.send(());
+        assert!(matches!(
+            writer.join().unwrap(),
+            Ok(events::Appended::New(_))
+        ));
+        assert!(matches!(
+            conflicting.join().unwrap(),
+            Err(events::StoreError::Rejected(
+                events::Rejection::ResultConflict { .. }
+            ))
+        ));
+    });
+    assert_eq!(store.state(t).unwrap().last_seq(), before + 1);
+}
