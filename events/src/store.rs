@@ -200,8 +200,9 @@ struct Log {
     /// against (an append copies it only while a reader holds the same `Arc`).
     state: Arc<State>,
     /// The state after the events already durable and given to subscribers: what readers
-    /// get, so that no answer shows an event a crash could still lose. The same `Arc` as
-    /// `state` whenever nothing waits to be made durable.
+    /// get, so that no answer shows an event a crash could still lose. Its own copy, brought
+    /// up to date event by event as they become durable (sharing `state`'s `Arc` would make
+    /// the next append copy the whole state).
     durable: Arc<State>,
     /// Written, not yet published: (flush generation it needs, event).
     pending: VecDeque<(u64, Arc<Envelope>)>,
@@ -407,10 +408,9 @@ impl Store {
                 problem: r.to_string(),
             })?;
         let published = state.last_seq();
-        let state = Arc::new(state);
         let log = Arc::new(Mutex::new(Log {
-            durable: state.clone(),
-            state,
+            durable: Arc::new(state.clone()),
+            state: Arc::new(state),
             pending: VecDeque::new(),
             published,
             subscribers: Vec::new(),
@@ -451,14 +451,19 @@ impl Store {
         Ok(log.durable.clone())
     }
 
-    /// Runs `f` on [`Store::state`] without copying it.
+    /// Runs `f` on [`Store::state`] without copying it, under the tournament's lock (for
+    /// small questions: holding no reference after, it never makes an append copy the state).
     pub fn with_state<R>(
         &self,
         t: TournamentId,
         f: impl FnOnce(&State) -> R,
     ) -> Result<R, StoreError> {
-        let state = self.shared(t)?;
-        Ok(f(&state))
+        let log = self.log(t, false)?;
+        let log = lock(&log);
+        if log.durable.last_seq() == 0 {
+            return Err(StoreError::UnknownTournament(t));
+        }
+        Ok(f(&log.durable))
     }
 
     /// Creates a tournament: appends its first event.
@@ -749,13 +754,9 @@ impl Store {
                 Err(TrySendError::Disconnected(_)) => false,
             });
         }
-        // What readers see moves on with what is durable.
-        if log.pending.is_empty() {
-            log.durable = log.state.clone();
-        } else {
-            for e in published {
-                Arc::make_mut(&mut log.durable).apply(e.seq, &e.event);
-            }
+        // What readers see moves on with what is durable (copied only if a reader holds it).
+        for e in published {
+            Arc::make_mut(&mut log.durable).apply(e.seq, &e.event);
         }
     }
 
