@@ -316,7 +316,7 @@ impl Store {
         self.inner.backend.as_ref()
     }
 
-    /// The accounts by token hash, read from the trees the first time.
+    /// The accounts by token hash, read from the backend's maps the first time.
     pub(crate) fn tokens_cache(
         &self,
         load: impl FnOnce() -> Result<HashMap<String, crate::accounts::Account>, StoreError>,
@@ -343,7 +343,7 @@ impl Store {
         Ok(c)
     }
 
-    /// Forgets the cached accounts (an account was written): the next check reads the trees.
+    /// Forgets the cached accounts (an account was written): the next check reads the maps.
     pub(crate) fn forget_tokens(&self) {
         *self
             .inner
