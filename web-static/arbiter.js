@@ -128,6 +128,11 @@ let selected = null;   // [boardIndex, "white"|"black"]
 function keyOf(p) { return p ? p.key : null; }
 function nameOfKey(k) { const p = players.find((x) => x.key === k); return p ? Swiss.who(p) : "—"; }
 
+// One step of the explanation as a line: indented by its depth, its article first.
+function stepText(s) {
+  return "  ".repeat(s.depth) + (s.article ? `${s.article}: ` : "") + s.text;
+}
+
 function drawProposal(explanation, warnings) {
   const rows = proposal.pairs.map((p, i) => `<tr><td class="num">${i + 1}</td>` +
     `<td class="swap ${selected && selected[0] === i && selected[1] === "white" ? "sel" : ""}" data-i="${i}" data-side="white">${Swiss.esc(nameOfKey(p.white))}</td>` +
@@ -138,7 +143,7 @@ function drawProposal(explanation, warnings) {
     (proposal.bye ? `<p>Bye: ${Swiss.esc(nameOfKey(proposal.bye))}</p>` : "") +
     (warnings ? `<div class="banner bad">${warnings.map(Swiss.esc).join("<br>")}</div><button class="primary" id="publishanyway">Publish anyway (the breaches are recorded)</button>` : "") +
     `<p><button class="primary" id="publish">Publish round ${proposal.round}</button></p>` +
-    (explanation ? `<details open><summary>Explanation</summary><pre>${Swiss.esc(explanation.join("\n"))}</pre></details>` : "");
+    (explanation ? `<details open><summary>Explanation</summary><pre>${Swiss.esc(explanation.map(stepText).join("\n"))}</pre></details>` : "");
 }
 
 $("#propose").addEventListener("click", async () => {

@@ -18,6 +18,14 @@ impl Color {
         }
     }
 
+    /// "White" or "Black", for a person.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// `w` or `b`, as TRF writes it.
     pub fn trf_char(self) -> char {
         match self {

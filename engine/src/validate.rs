@@ -86,7 +86,7 @@ impl fmt::Display for Violation {
                 write!(f, "{a}'s colour difference would become {d:+}")
             }
             Violation::SameColorThrice(a, c) => {
-                write!(f, "{a} would have {c:?} three times in a row")
+                write!(f, "{a} would have {} three times in a row", c.name())
             }
         }
     }

@@ -155,8 +155,8 @@ pub fn pair(
     }
     if explain {
         let mut err = std::io::stderr();
-        for line in &pairing.explanation {
-            let _ = writeln!(err, "{line}");
+        for step in &pairing.explanation {
+            let _ = writeln!(err, "{step}");
         }
     }
     write_out(output, &pairing.to_engine_output())

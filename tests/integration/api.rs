@@ -1006,3 +1006,27 @@ fn input_limits_name_the_field_and_write_nothing() {
     let r = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+/// The proposal's explanation is data: steps with their depth, the article that decided each
+/// (as the rule text numbers it) and the words; round 1 of the Dutch system by F.4, A.6, E.5.
+#[test]
+fn the_explanation_of_a_proposal_is_a_list_of_steps_with_their_articles() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch", 7);
+    let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
+    assert_eq!(p.status, 200, "{}", p.body);
+    let steps = p.json()["explanation"].as_array().unwrap().clone();
+    let articles: Vec<&str> = steps.iter().filter_map(|s| s["article"].as_str()).collect();
+    for a in ["F.4", "A.6", "E.5"] {
+        assert!(articles.contains(&a), "{a} in {articles:?}");
+    }
+    let bye = steps
+        .iter()
+        .find(|s| s["article"] == "F.4" && s["text"].as_str().unwrap().contains("gets the bye"))
+        .expect("F.4 names the bye");
+    assert_eq!(bye["depth"], 0);
+    assert!(
+        !bye["text"].as_str().unwrap().starts_with("F.4"),
+        "the article is not repeated in the words: {bye}"
+    );
+}

@@ -4,7 +4,7 @@
 //! rounds by maximum-weight matchings ([`super::double_swiss_matching`]), held to the literal
 //! reference implementation ([`super::double_swiss_reference`]) by a property test.
 
-use super::{check_no_forbidden, initial_color, PairingError, RoundPairing};
+use super::{check_no_forbidden, initial_color, PairingError, RoundPairing, Step};
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
 use crate::settings::System;
@@ -24,8 +24,9 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
 /// to play, so the higher-ranked player (4.2: the smaller TPN) gets the initial colour if their
 /// TPN is odd, the other colour if it is even.
 fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    let mut explanation =
-        vec!["Round 1 (Double-Swiss): one scoregroup, no upfloaters.".to_string()];
+    let mut explanation = vec![Step::heading(
+        "Round 1 (Double-Swiss): one scoregroup, no upfloaters.",
+    )];
     let mut players: Vec<Tpn> = tournament.available_players(round);
     players.sort();
     let bye = if players.len() % 2 == 1 {
@@ -34,15 +35,15 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
         None
     };
     if let Some(b) = bye {
-        explanation.push(format!("3.4: the pairing-allocated bye goes to {b}: lowest score, most matches played (all equal), largest TPN (3.4.4)."));
+        explanation.push(Step::new("3.4", format!("the pairing-allocated bye goes to {b}: lowest score, most matches played (all equal), largest TPN (3.4.4).")));
     }
     let first = initial_color(tournament, &mut explanation);
     let k = players.len() / 2;
     let (top, bottom) = players.split_at(k);
     let identifier: Vec<String> = top.iter().chain(bottom).map(Tpn::to_string).collect();
-    explanation.push(format!(
-        "3.6: the first pairing identifier is {}.",
-        identifier.join(" ")
+    explanation.push(Step::new(
+        "3.6",
+        format!("the first pairing identifier is {}.", identifier.join(" ")),
     ));
     let pairs: Vec<(Tpn, Tpn)> = top
         .iter()
@@ -59,7 +60,13 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pa
             }
         })
         .collect();
-    explanation.push(format!("4.3.1: initial colour {first:?}; an odd-TPN higher-ranked player gets it, an even one the other."));
+    explanation.push(Step::new(
+        "4.3.1",
+        format!(
+            "initial colour {}; an odd-TPN higher-ranked player gets it, an even one the other.",
+            first.name()
+        ),
+    ));
     check_no_forbidden(tournament, System::DoubleSwiss, round, &pairs)?;
     Ok(RoundPairing {
         round,

@@ -39,7 +39,7 @@
 //! upfloaters (C6), which does not depend on how the bracket itself is paired.
 
 use super::double_swiss_reference::{colours, Field};
-use super::{all_pairable, initial_color, PairingError, RoundPairing};
+use super::{all_pairable, initial_color, PairingError, RoundPairing, Step};
 use crate::cardinality::Cardinality;
 use crate::ids::{RoundNo, Tpn};
 use crate::matching::{max_weight_matching_wide, WideEdge};
@@ -160,9 +160,8 @@ pub fn pair_with(
             !field.had_unplayed_point(*c) && legal(&rest)
         });
         match bye {
-            Some(b) => explanation.push(format!(
-                "3.4: the pairing-allocated bye goes to {b}: of those who may have it (C2) and leave a legal pairing for everyone else (3.4.1), the lowest score (3.4.2), then the most matches played (3.4.3), then the largest TPN (3.4.4)."
-            )),
+            Some(b) => explanation.push(Step::new("3.4", format!("the pairing-allocated bye goes to {b}: of those who may have it (C2) and leave a legal pairing for everyone else (3.4.1), the lowest score (3.4.2), then the most matches played (3.4.3), then the largest TPN (3.4.4)."
+            ))),
             None => return none("no player can take the pairing-allocated bye and leave a legal pairing (3.4.1, C2)"),
         }
     }
@@ -334,21 +333,26 @@ pub fn pair_with(
             }
         };
         if k > 0 {
-            explanation.push(format!(
-                "3.5 (C4): the scoregroup of {top_score} needs {k} upfloater{}.",
-                if k == 1 { "" } else { "s" }
+            explanation.push(Step::new(
+                "3.5",
+                format!(
+                    "the scoregroup of {top_score} needs {k} upfloater{} (C4).",
+                    if k == 1 { "" } else { "s" }
+                ),
             ));
         }
         for r in &rejected {
-            explanation.push(format!(
-                "3.5.4: the sets beginning {} come first but are rejected: none of them meets C5-C7 as well as the chosen one while leaving a legal pairing for everyone else (C3).",
+            explanation.push(Step::new("3.5.4", format!("the sets beginning {} come first but are rejected: none of them meets C5-C7 as well as the chosen one while leaving a legal pairing for everyone else (C3).",
                 list(r)
-            ));
+            )));
         }
         if !chosen.is_empty() {
-            explanation.push(format!(
-                "3.5: the scoregroup of {top_score} takes the upfloaters {}.",
-                list(&chosen)
+            explanation.push(Step::new(
+                "3.5",
+                format!(
+                    "the scoregroup of {top_score} takes the upfloaters {}.",
+                    list(&chosen)
+                ),
             ));
         }
         let bracket: Vec<Tpn> = unpaired
@@ -358,10 +362,13 @@ pub fn pair_with(
             .collect();
         let (bracket_pairs, identifier) =
             pair_bracket(&field, &bracket, &chosen, paths.plain_first);
-        explanation.push(format!(
-            "3.6: bracket {} is paired by the identifier {}.",
-            list(&bracket),
-            list(&identifier)
+        explanation.push(Step::new(
+            "3.6",
+            format!(
+                "bracket {} is paired by the identifier {}.",
+                list(&bracket),
+                list(&identifier)
+            ),
         ));
         pairs.extend(bracket_pairs);
         unpaired.retain(|p| !bracket.contains(p));

@@ -17,7 +17,7 @@
 //! - 4.3.3 with General Handling Rules 3.4: the colour histories are compared from their last
 //!   played match backwards, unplayed rounds left out.
 
-use super::{initial_color, PairingError, RoundPairing};
+use super::{initial_color, PairingError, RoundPairing, Step};
 use crate::color::Color;
 use crate::history::{states_before, PlayerState, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
@@ -182,7 +182,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
         for c in candidates {
             let rest: Vec<Tpn> = players.iter().copied().filter(|p| *p != c).collect();
             if !field.states[c.index()].unplayed_point && field.legal(&rest) {
-                explanation.push(format!("3.4: the pairing-allocated bye goes to {c} (lowest score, most matches, largest TPN among those leaving a legal pairing; C2)."));
+                explanation.push(Step::new("3.4", format!("the pairing-allocated bye goes to {c} (lowest score, most matches, largest TPN among those leaving a legal pairing; C2).")));
                 bye = Some(c);
                 break;
             }
@@ -267,9 +267,12 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
             return none("no set of upfloaters leaves a legal pairing (3.5, C3)");
         };
         if !set.is_empty() {
-            explanation.push(format!(
-                "3.5: the scoregroup of {top_score} takes the upfloaters {}.",
-                list(&set)
+            explanation.push(Step::new(
+                "3.5",
+                format!(
+                    "the scoregroup of {top_score} takes the upfloaters {}.",
+                    list(&set)
+                ),
             ));
         }
         // 3.6: the bracket's pairing.
@@ -301,10 +304,13 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
         let Some(((_, identifier), bracket_pairs)) = chosen else {
             return none("the bracket has no legal pairing (3.6)");
         };
-        explanation.push(format!(
-            "3.6: bracket {} is paired by the identifier {}.",
-            list(&bracket),
-            list(&identifier)
+        explanation.push(Step::new(
+            "3.6",
+            format!(
+                "bracket {} is paired by the identifier {}.",
+                list(&bracket),
+                list(&identifier)
+            ),
         ));
         pairs.extend(bracket_pairs);
         unpaired.retain(|p| !bracket.contains(p));

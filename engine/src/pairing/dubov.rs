@@ -69,7 +69,9 @@
 //! - Boards: the text gives no order; the higher score of the pair, then the sum, then the
 //!   higher player's number.
 
-use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
+use super::{
+    check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing, Step,
+};
 use crate::color::Color;
 use crate::history::{states_before, Aro, Float, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
@@ -100,19 +102,21 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
 ///
 /// `None` when the straight pairing holds a forbidden pair: the general procedure pairs then.
 fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
-    let mut explanation =
-        vec!["Round 1 (Dubov 5): the starting list divided into two equal parts.".to_string()];
+    let mut explanation = vec![Step::new(
+        "5",
+        "round 1: the starting list divided into two equal parts.",
+    )];
     let r = half_against_half(tournament, round, &mut explanation);
     check_no_forbidden(tournament, System::Dubov, round, &r.pairs).ok()?;
     if let Some(b) = r.bye {
-        explanation.push(format!(
-            "5: the number of players is odd; the last in the list, {b}, gets the bye."
+        explanation.push(Step::new(
+            "5",
+            format!("the number of players is odd; the last in the list, {b}, gets the bye."),
         ));
     }
-    explanation.push(format!(
-        "5: the lot gives the first pair's left-hand player {:?}; odd pairs alike, even pairs the other way.",
-        r.first
-    ));
+    explanation.push(Step::new("5", format!("the lot gives the first pair's left-hand player {}; odd pairs alike, even pairs the other way.",
+        r.first.name()
+    )));
     Some(RoundPairing {
         round,
         pairs: r.pairs,
@@ -349,11 +353,11 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
             _ => groups.push(vec![i]),
         }
     }
-    let mut explanation = vec![format!(
+    let mut explanation = vec![Step::heading(format!(
         "Round {round} (Dubov): {} players in {} score groups.",
         base.players.len(),
         groups.len()
-    )];
+    ))];
     let original = groups.clone();
     let mut relax_up = false;
     let mut checked = false;
@@ -367,10 +371,13 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                 explanation.extend(lines);
                 let lot = initial_color(t, &mut explanation);
                 let pairs = boards(&cx, pairs, lot, &mut explanation);
-                explanation.push("9: the AROs before this round, to be published:".into());
+                explanation.push(Step::new(
+                    "9",
+                    "the AROs before this round, to be published:",
+                ));
                 let mut all: Vec<usize> = (0..cx.players.len()).collect();
                 all.sort_by_key(|&i| cx.players[i].tpn);
-                explanation.push(format!("  {}", cx.list_aro(&all)));
+                explanation.push(Step::new("9", cx.list_aro(&all)).inner());
                 return Ok(RoundPairing {
                     round,
                     pairs,
@@ -388,17 +395,20 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                     Some(exempt) if exempt_first => {
                         exempt_first = false;
                         let who: Vec<usize> = (0..exempt.len()).filter(|&i| exempt[i]).collect();
-                        explanation.push(format!(
-                            "No pairing keeps 2.5's upfloat limits for everyone: they are set aside for {} only, the fewest any pairing needs (9).",
-                            base.list(&who)
+                        explanation.push(Step::new(
+                            "9",
+                            format!(
+                                "no pairing keeps 2.5's upfloat limits for everyone: they are set aside for {} only, the fewest any pairing needs.",
+                                base.list(&who)
+                            ),
                         ));
                         base.up_exempt = exempt;
                     }
                     _ => {
-                        explanation.push(
-                            "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
-                                .into(),
-                        );
+                        explanation.push(Step::new(
+                            "9",
+                            "no pairing keeps 2.5's upfloat limits: they are set aside for this round.",
+                        ));
                         relax_up = true;
                     }
                 }
@@ -407,9 +417,12 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                 checked = true;
                 // 9, reading: the lowest group joins the one above it.
                 let low = groups.pop().expect("two groups");
-                explanation.push(format!(
-                    "The lowest group ({}) cannot be paired; it is joined with the one above (9).",
-                    base.list(&low)
+                explanation.push(Step::new(
+                    "9",
+                    format!(
+                        "the lowest group ({}) cannot be paired; it is joined with the one above.",
+                        base.list(&low)
+                    ),
                 ));
                 groups.last_mut().expect("one group").extend(low);
             }
@@ -417,10 +430,10 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
                 // 9, reading: when no pairing of the round keeps 2.5's upfloat limits (or the
                 // procedure finds none with them set aside for the fewest players), they give
                 // way (2.1-2.4 never do), and the round is paired again from the start.
-                explanation.push(
-                    "No pairing keeps 2.5's upfloat limits: they are set aside for this round (9)."
-                        .into(),
-                );
+                explanation.push(Step::new(
+                    "9",
+                    "no pairing keeps 2.5's upfloat limits: they are set aside for this round.",
+                ));
                 relax_up = true;
                 groups = original.clone();
             }
@@ -435,7 +448,7 @@ fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingEr
 }
 
 /// Pairs `(a, b, columns)`: with `columns`, `a` is from the white column and gets White.
-type Outcome = (Vec<(usize, usize, bool)>, Option<usize>, Vec<String>);
+type Outcome = (Vec<(usize, usize, bool)>, Option<usize>, Vec<Step>);
 
 fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
     let n = cx.players.len();
@@ -454,7 +467,10 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
         if g.is_empty() && down.is_empty() {
             continue;
         }
-        lines.push(format!("Score group {label}: {}.", cx.list(&g)));
+        lines.push(Step::heading(format!(
+            "Score group {label}: {}.",
+            cx.list(&g)
+        )));
         // 8: the floaters from above first.
         let mut next_down: Vec<usize> = Vec::new();
         if !down.is_empty() {
@@ -481,22 +497,34 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
                 });
                 match pick {
                     Some(c) => {
-                        lines.push(format!(
-                            "  8.2: floater {} plays {} (R {}).",
-                            cx.tpn(f),
-                            cx.tpn(c),
-                            cx.players[c].rating
-                        ));
+                        lines.push(
+                            Step::new(
+                                "8.2",
+                                format!(
+                                    "floater {} plays {} (R {}).",
+                                    cx.tpn(f),
+                                    cx.tpn(c),
+                                    cx.players[c].rating
+                                ),
+                            )
+                            .inner(),
+                        );
                         pairs.push((f, c, false));
                         done[f] = true;
                         done[c] = true;
                         g.retain(|&x| x != c);
                     }
                     None => {
-                        lines.push(format!(
-                            "  8.2: floater {} cannot be paired here and floats on (6.4).",
-                            cx.tpn(f)
-                        ));
+                        lines.push(
+                            Step::new(
+                                "8.2",
+                                format!(
+                                    "floater {} cannot be paired here and floats on (6.4).",
+                                    cx.tpn(f)
+                                ),
+                            )
+                            .inner(),
+                        );
                         next_down.push(f);
                     }
                 }
@@ -505,10 +533,16 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
         // 4: the bye, in the lowest group.
         if lowest && g.len() % 2 == 1 && next_down.is_empty() {
             let b = choose_bye(cx, &g).ok_or(())?;
-            lines.push(format!(
-                "  4: the bye goes to {} (the lowest R without a point without playing, 2.2).",
-                cx.tpn(b)
-            ));
+            lines.push(
+                Step::new(
+                    "4",
+                    format!(
+                        "the bye goes to {} (the lowest R without a point without playing, 2.2).",
+                        cx.tpn(b)
+                    ),
+                )
+                .inner(),
+            );
             bye = Some(b);
             done[b] = true;
             g.retain(|&x| x != b);
@@ -530,11 +564,10 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
             );
             match found {
                 Some(q) => {
-                    lines.push(format!(
-                        "  7.1: {} can play no one in the group; {} is transferred up to play him.",
+                    lines.push(Step::new("7.1", format!("{} can play no one in the group; {} is transferred up to play him.",
                         cx.tpn(p),
                         cx.tpn(q)
-                    ));
+                    )).inner());
                     pairs.push((p, q, false));
                     done[p] = true;
                     done[q] = true;
@@ -555,16 +588,22 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
                 Some(dominating),
             );
             if let Some(q) = found {
-                lines.push(format!(
-                    "  7.2: the group is odd; {} ({}, R {}) is transferred up.",
-                    cx.tpn(q),
-                    match cx.players[q].due {
-                        Some(Color::White) => "due White",
-                        Some(Color::Black) => "due Black",
-                        None => "no due colour",
-                    },
-                    cx.players[q].rating
-                ));
+                lines.push(
+                    Step::new(
+                        "7.2",
+                        format!(
+                            "the group is odd; {} ({}, R {}) is transferred up.",
+                            cx.tpn(q),
+                            match cx.players[q].due {
+                                Some(Color::White) => "due White",
+                                Some(Color::Black) => "due Black",
+                                None => "no due colour",
+                            },
+                            cx.players[q].rating
+                        ),
+                    )
+                    .inner(),
+                );
                 done[q] = true;
                 g.push(q);
             }
@@ -588,7 +627,8 @@ fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
             if lowest {
                 return Err(());
             }
-            lines.push(format!("  6.4: floating down: {}.", cx.list(&next_down)));
+            lines
+                .push(Step::new("6.4", format!("floating down: {}.", cx.list(&next_down))).inner());
         }
         for &d in &next_down {
             done[d] = true;
@@ -757,7 +797,7 @@ fn pair_group(
     cx: &Ctx,
     g: &[usize],
     below: &[usize],
-    lines: &mut Vec<String>,
+    lines: &mut Vec<Step>,
 ) -> (Vec<(usize, usize, bool)>, Vec<usize>) {
     if g.is_empty() {
         return (Vec::new(), Vec::new());
@@ -801,20 +841,22 @@ fn pair_group(
     }
     whites.sort_by(|&a, &b| cx.white_order(a, b));
     blacks.sort_by(|&a, &b| cx.black_order(a, b));
-    lines.push(format!("  6.2 white (ARO): {}.", cx.list_aro(&whites)));
-    lines.push(format!("  6.2 black (R): {}.", cx.list_r(&blacks)));
+    lines.push(Step::new("6.2", format!("white (ARO): {}.", cx.list_aro(&whites))).inner());
+    lines.push(Step::new("6.2", format!("black (R): {}.", cx.list_r(&blacks))).inner());
     if whites.len() == blacks.len() {
         let mut changes = Vec::new();
         let assignment = match text_order(cx, &whites, &blacks, &mut changes) {
             Some(pairs) => Some(pairs),
             None => first_assignment(cx, &whites, &blacks).inspect(|_| {
-                changes.push(
-                    "6.3: no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading)".to_string(),
-                );
+                changes.push(Step::new(
+                    "6.3",
+                    "no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading)",
+                ));
             }),
         };
-        for c in &changes {
-            lines.push(format!("  {c}."));
+        for mut c in changes {
+            c.text.push('.');
+            lines.push(c.inner());
         }
         if let Some(pairs) = assignment {
             let natural = whites
@@ -823,14 +865,20 @@ fn pair_group(
                 .filter(|(w, b)| pairs.contains(&(**w, **b)))
                 .count();
             if natural < whites.len() {
-                lines.push(format!(
-                    "  6.3: improvements: {}.",
-                    pairs
-                        .iter()
-                        .map(|(w, b)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                lines.push(
+                    Step::new(
+                        "6.3",
+                        format!(
+                            "improvements: {}.",
+                            pairs
+                                .iter()
+                                .map(|(w, b)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
+                    .inner(),
+                );
             }
             return (
                 pairs.into_iter().map(|(w, b)| (w, b, true)).collect(),
@@ -877,10 +925,9 @@ fn pair_group(
     let mate = max_weight_matching(rows.len(), &edges, true);
     let (mate, stopped) = in_row_order(rows.len(), nw, &edges, mate);
     if let Some(r) = stopped {
-        lines.push(format!(
-            "  6.3: among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
+        lines.push(Step::new("6.3", format!("among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
             cx.tpn(rows[r])
-        ));
+        )).inner());
     }
     let mut pairs = Vec::new();
     let mut left = Vec::new();
@@ -891,15 +938,21 @@ fn pair_group(
             None => left.push(i),
         }
     }
-    lines.push(format!(
-        "  6.3: no pairing of every white with a black; pairs {}; unpaired {}.",
-        pairs
-            .iter()
-            .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())
-    ));
+    lines.push(
+        Step::new(
+            "6.3",
+            format!(
+                "no pairing of every white with a black; pairs {}; unpaired {}.",
+                pairs
+                    .iter()
+                    .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())
+            ),
+        )
+        .inner(),
+    );
     if !left.is_empty() {
         // 6.4: each floater's class, and the players kept for theirs.
         let described = |v: &[usize]| -> String {
@@ -919,15 +972,21 @@ fn pair_group(
         let kept: Vec<usize> = (0..rows.len())
             .filter(|i| mate[*i].is_some() && keep[*i] > 0)
             .collect();
-        lines.push(format!(
-            "  6.4: chosen to float: {}{}.",
-            described(&left),
-            if kept.is_empty() {
-                String::new()
-            } else {
-                format!("; kept: {}", described(&kept))
-            }
-        ));
+        lines.push(
+            Step::new(
+                "6.4",
+                format!(
+                    "chosen to float: {}{}.",
+                    described(&left),
+                    if kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; kept: {}", described(&kept))
+                    }
+                ),
+            )
+            .inner(),
+        );
     }
     let left = left.into_iter().map(|i| rows[i]).collect();
     (pairs, left)
@@ -1048,7 +1107,7 @@ fn transfer_colour(
     from: &mut Vec<usize>,
     to: &mut Vec<usize>,
     colour: Color,
-    lines: &mut Vec<String>,
+    lines: &mut Vec<Step>,
 ) {
     let n = (from.len() - to.len()) / 2;
     let mut movable: Vec<usize> = from.clone();
@@ -1080,22 +1139,37 @@ fn transfer_colour(
         }
     }
     if !kept.is_empty() {
-        lines.push(format!(
-            "  2.6: {} would come first but may not change subgroup (2.3/2.4).",
-            cx.list(&kept)
-        ));
+        lines.push(
+            Step::new(
+                "2.6",
+                format!(
+                    "{} would come first but may not change subgroup (2.3/2.4).",
+                    cx.list(&kept)
+                ),
+            )
+            .inner(),
+        );
     }
     if !moved.is_empty() {
-        lines.push(match colour {
-            Color::White => format!(
-                "  7.3: moved to the black subgroup (lowest ARO): {}.",
-                cx.list(&moved)
-            ),
-            Color::Black => format!(
-                "  7.4: moved to the white subgroup (highest ARO): {}.",
-                cx.list(&moved)
-            ),
-        });
+        lines.push(
+            match colour {
+                Color::White => Step::new(
+                    "7.3",
+                    format!(
+                        "moved to the black subgroup (lowest ARO): {}.",
+                        cx.list(&moved)
+                    ),
+                ),
+                Color::Black => Step::new(
+                    "7.4",
+                    format!(
+                        "moved to the white subgroup (highest ARO): {}.",
+                        cx.list(&moved)
+                    ),
+                ),
+            }
+            .inner(),
+        );
     }
     from.retain(|x| !moved.contains(x));
     to.extend(moved);
@@ -1114,7 +1188,7 @@ fn text_order(
     cx: &Ctx,
     whites: &[usize],
     blacks: &[usize],
-    changes: &mut Vec<String>,
+    changes: &mut Vec<Step>,
 ) -> Option<Vec<(usize, usize)>> {
     let n = whites.len();
     let mut black_of = vec![0usize; n];
@@ -1140,15 +1214,18 @@ fn text_order(
                 .map(|j| (r, j))
         })?;
         let (r, j) = change;
-        changes.push(format!(
-            "6.3: row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}",
-            k + 1,
-            cx.tpn(w),
-            r + 1,
-            cx.tpn(whites[r]),
-            cx.tpn(blacks[j]),
-            cx.tpn(w),
-            cx.tpn(blacks[black_of[r]])
+        changes.push(Step::new(
+            "6.3",
+            format!(
+                "row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}",
+                k + 1,
+                cx.tpn(w),
+                r + 1,
+                cx.tpn(whites[r]),
+                cx.tpn(blacks[j]),
+                cx.tpn(w),
+                cx.tpn(blacks[black_of[r]])
+            ),
         ));
         used[j] = true;
         black_of[k] = black_of[r];
@@ -1218,7 +1295,7 @@ fn boards(
     cx: &Ctx,
     pairs: Vec<(usize, usize, bool)>,
     lot: Color,
-    lines: &mut Vec<String>,
+    lines: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
     let mut rows = pairs;
     let key = |a: usize, b: usize| {
@@ -1234,17 +1311,21 @@ fn boards(
         .enumerate()
         .map(|(board, &(a, b, columns))| {
             let (white_is_a, why) = if columns {
-                (true, "6.2: the white column")
+                (true, ("6.2", "the white column"))
             } else {
                 colour(cx, a, b, board, lot)
             };
             let (w, bl) = if white_is_a { (a, b) } else { (b, a) };
             if board < 200 {
-                lines.push(format!(
-                    "Board {}: {} - {} ({why}).",
-                    board + 1,
-                    cx.tpn(w),
-                    cx.tpn(bl)
+                let (article, why) = why;
+                lines.push(Step::new(
+                    article,
+                    format!(
+                        "board {}: {} - {} ({why}).",
+                        board + 1,
+                        cx.tpn(w),
+                        cx.tpn(bl)
+                    ),
                 ));
             }
             (cx.players[w].tpn, cx.players[bl].tpn)
@@ -1252,18 +1333,31 @@ fn boards(
         .collect()
 }
 
+/// Why a colour was given: the article and its words.
+type Why = (&'static str, &'static str);
+
 /// Dubov 3: whether `a` gets White, and why.
-fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, &'static str) {
+fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, Why) {
     let (pa, pb) = (&cx.players[a], &cx.players[b]);
     match (pa.must, pb.must) {
-        (Some(x), _) => return (x == Color::White, "2.3/2.4"),
-        (None, Some(y)) => return (y == Color::Black, "2.3/2.4"),
+        (Some(x), _) => {
+            return (
+                x == Color::White,
+                ("2.3", "the colour 2.3 or 2.4 leaves no choice about"),
+            )
+        }
+        (None, Some(y)) => {
+            return (
+                y == Color::Black,
+                ("2.3", "the colour 2.3 or 2.4 leaves no choice about"),
+            )
+        }
         _ => {}
     }
     match (pa.due, pb.due) {
-        (Some(x), Some(y)) if x != y => return (x == Color::White, "3: both due colours"),
-        (Some(x), None) => return (x == Color::White, "3: due colour"),
-        (None, Some(y)) => return (y == Color::Black, "3: due colour"),
+        (Some(x), Some(y)) if x != y => return (x == Color::White, ("3", "both due colours")),
+        (Some(x), None) => return (x == Color::White, ("3", "due colour")),
+        (None, Some(y)) => return (y == Color::Black, ("3", "due colour")),
         _ => {}
     }
     let balance = |p: &Dp| {
@@ -1272,24 +1366,24 @@ fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, &'st
     };
     let (da, db) = (balance(pa), balance(pb));
     if da != db {
-        return (da < db, "3: equalising whites and blacks");
+        return (da < db, ("3", "equalising whites and blacks"));
     }
     for (ca, cb) in pa.colors.iter().rev().zip(pb.colors.iter().rev()) {
         if ca != cb {
             return (
                 *ca == Color::Black,
-                "3: alternating from the first difference",
+                ("3", "alternating from the first difference"),
             );
         }
     }
     match cx.aro_cmp(a, b) {
-        Ordering::Greater => return (true, "3: White to the higher ARO"),
-        Ordering::Less => return (false, "3: White to the higher ARO"),
+        Ordering::Greater => return (true, ("3", "White to the higher ARO")),
+        Ordering::Less => return (false, ("3", "White to the higher ARO")),
         Ordering::Equal => {}
     }
     match pa.rating.cmp(&pb.rating) {
-        Ordering::Less => (true, "3: White to the lower R"),
-        Ordering::Greater => (false, "3: White to the lower R"),
+        Ordering::Less => (true, ("3", "White to the lower R")),
+        Ordering::Greater => (false, ("3", "White to the lower R")),
         Ordering::Equal => {
             let higher_white = if board % 2 == 0 {
                 lot == Color::White
@@ -1298,7 +1392,7 @@ fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, &'st
             };
             (
                 higher_white == (pa.tpn < pb.tpn),
-                "reading: all equal, the lot by board",
+                ("3", "reading: all equal, the lot by board"),
             )
         }
     }
@@ -1404,15 +1498,16 @@ mod tests {
             vec![(4, 7), (8, 3), (12, 11), (2, 5), (10, 9), (6, 1)]
         );
         assert!(pairs.iter().all(|p| p.2), "the white column has White");
-        let text = lines.join("\n");
+        let text = crate::pairing::explanation::to_text(&lines);
         assert!(
-            text.contains("6.2 white (ARO): 4 (2310.000), 8 (2318.400), 12 (2322.300), 2 (2333.700), 10 (2340.500), 6 (2344.600)"),
+            lines.iter().any(|l| l.says("6.2", "white (ARO): 4 (2310.000), 8 (2318.400), 12 (2322.300), 2 (2333.700), 10 (2340.500), 6 (2344.600)")),
             "{text}"
         );
         assert!(
-            text.contains(
-                "6.2 black (R): 7 (2380), 3 (2365), 11 (2300), 5 (2280), 9 (2260), 1 (2250)"
-            ),
+            lines.iter().any(|l| l.says(
+                "6.2",
+                "black (R): 7 (2380), 3 (2365), 11 (2300), 5 (2280), 9 (2260), 1 (2250)"
+            )),
             "{text}"
         );
     }
@@ -1494,7 +1589,7 @@ mod tests {
         assert!(
             lines
                 .iter()
-                .any(|l| l.contains("7.3: moved to the black subgroup (lowest ARO): 1 2")),
+                .any(|l| l.says("7.3", "moved to the black subgroup (lowest ARO): 1 2")),
             "{lines:?}"
         );
         assert_eq!(numbered(&pairs), vec![(3, 7), (4, 8), (5, 2), (6, 1)]);
@@ -1534,7 +1629,7 @@ mod tests {
         assert!(
             lines
                 .iter()
-                .any(|l| l.contains("7.3: moved to the black subgroup (lowest ARO): 2.")),
+                .any(|l| l.says("7.3", "moved to the black subgroup (lowest ARO): 2.")),
             "{lines:?}"
         );
         assert_eq!(numbered(&pairs), vec![(1, 4), (3, 2)]);
@@ -1574,9 +1669,7 @@ mod tests {
         let groups = vec![vec![0, 1, 2], vec![3, 4, 5, 6, 7]];
         let (pairs, _, lines) = procedure(&mut ctx(&players, &[]), &groups).unwrap();
         assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("7.2: the group is odd; 5 ")),
+            lines.iter().any(|l| l.says("7.2", "the group is odd; 5 ")),
             "{lines:?}"
         );
         assert!(numbered(&pairs)
@@ -1586,9 +1679,7 @@ mod tests {
         cx.players[4].up_last = true;
         let (_, _, lines) = procedure(&mut cx, &groups).unwrap();
         assert!(
-            lines
-                .iter()
-                .any(|l| l.contains("7.2: the group is odd; 6 ")),
+            lines.iter().any(|l| l.says("7.2", "the group is odd; 6 ")),
             "{lines:?}"
         );
     }
@@ -1611,7 +1702,7 @@ mod tests {
         let groups = vec![vec![0, 1, 2], vec![3, 4, 5, 6, 7]];
         let (pairs, _, lines) = procedure(&mut ctx(&players, &[(1, 2), (1, 3)]), &groups).unwrap();
         assert!(
-            lines.iter().any(|l| l.contains("7.1: 1 can play no one")),
+            lines.iter().any(|l| l.says("7.1", "1 can play no one")),
             "{lines:?}"
         );
         assert!(numbered(&pairs).contains(&(1, 5)), "{pairs:?}");
@@ -1642,7 +1733,7 @@ mod tests {
         }
         let groups = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
         let (pairs, _, lines) = procedure(&mut cx, &groups).unwrap();
-        let text = lines.join("\n");
+        let text = crate::pairing::explanation::to_text(&lines);
         assert!(text.contains("6.4: floating down: 2 1."), "{text}");
         assert_eq!(
             numbered(&pairs),
@@ -1719,7 +1810,7 @@ mod tests {
         let mut cx = ctx(&players, &[]);
         assert_eq!(
             colour(&cx, 0, 1, 0, Color::White),
-            (true, "3: both due colours")
+            (true, ("3", "both due colours"))
         );
         // Both due White; 1 has had more Black: he gets White (equalising).
         cx.players[1].due = W;
@@ -1732,19 +1823,19 @@ mod tests {
         // (1 had Black in the previous round, 2 White: 1 now White.)
         assert_eq!(
             colour(&cx, 0, 1, 0, Color::White),
-            (true, "3: alternating from the first difference")
+            (true, ("3", "alternating from the first difference"))
         );
         // The same histories: White to the higher ARO (2).
         cx.players[1].colors = cx.players[0].colors.clone();
         assert_eq!(
             colour(&cx, 0, 1, 0, Color::White),
-            (false, "3: White to the higher ARO")
+            (false, ("3", "White to the higher ARO"))
         );
         // The same AROs: White to the lower R (2).
         cx.players[1].aro.sum = 2000;
         assert_eq!(
             colour(&cx, 0, 1, 0, Color::White),
-            (false, "3: White to the lower R")
+            (false, ("3", "White to the lower R"))
         );
     }
 }

@@ -77,7 +77,9 @@
 //!   is (the server refuses with the boards missing).
 
 use super::dutch_search::{Fast, Found, Literal, Search, Sink};
-use super::{check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing};
+use super::{
+    check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing, Step,
+};
 use crate::color::Color;
 use crate::history::{states_before, ColorPreference, Float, PlayerState, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
@@ -144,24 +146,33 @@ pub fn exchange_order(s1: usize, s2: usize) -> impl Iterator<Item = (Vec<usize>,
 ///
 /// `None` when the straight pairing holds a forbidden pair: the general procedure pairs then.
 fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
-    let mut explanation =
-        vec!["Round 1 (Dutch F.4): one homogeneous score bracket, ordered by A.2.".to_string()];
+    let mut explanation = vec![Step::new(
+        "F.4",
+        "round 1: one homogeneous score bracket, ordered by A.2.",
+    )];
     let r = half_against_half(tournament, round, &mut explanation);
     check_no_forbidden(tournament, System::Dutch, round, &r.pairs).ok()?;
     if let Some(b) = r.bye {
-        explanation.push(format!(
-            "F.4: the number of players is odd; the lowest ranked, {b}, gets the bye (A.5)."
+        explanation.push(Step::new(
+            "F.4",
+            format!("the number of players is odd; the lowest ranked, {b}, gets the bye (A.5)."),
         ));
     }
-    explanation.push(format!(
-        "A.6: p = {}; S1 = {}; S2 = {}.",
-        r.upper.len(),
-        list_tpn(&r.upper),
-        list_tpn(&r.lower)
+    explanation.push(Step::new(
+        "A.6",
+        format!(
+            "p = {}; S1 = {}; S2 = {}.",
+            r.upper.len(),
+            list_tpn(&r.upper),
+            list_tpn(&r.lower)
+        ),
     ));
-    explanation.push(format!(
-        "E.5: S1's odd-numbered players get {:?} (the lot, A.7), its even-numbered ones the other colour.",
-        r.first
+    explanation.push(Step::new(
+        "E.5",
+        format!(
+            "S1's odd-numbered players get {} (the lot, A.7), its even-numbered ones the other colour.",
+            r.first.name()
+        ),
     ));
     Some(RoundPairing {
         round,
@@ -231,28 +242,35 @@ pub(crate) struct Level {
 }
 
 impl Level {
-    fn describe(&self, first: &Level) -> Vec<&'static str> {
+    /// What this level relaxes against the first, each under the article that allows it.
+    fn describe(&self, first: &Level) -> Vec<(&'static str, &'static str)> {
         let mut out = Vec::new();
         if !self.b6_up {
-            out.push("B.6 for upfloats dropped (C.9)");
+            out.push(("C.9", "B.6 for upfloats dropped"));
         }
         if !self.b5_up {
-            out.push("B.5 for upfloats dropped (C.9)");
+            out.push(("C.9", "B.5 for upfloats dropped"));
         }
         if !self.b6_down {
-            out.push("B.6 for downfloats dropped (C.10)");
+            out.push(("C.10", "B.6 for downfloats dropped"));
         }
         if !self.b5_down {
-            out.push("B.5 for downfloats dropped (C.10)");
+            out.push(("C.10", "B.5 for downfloats dropped"));
         }
         if self.x > first.x {
-            out.push("x raised (C.11)");
+            out.push(("C.11", "x raised"));
         }
         if first.a7c && !self.a7c {
-            out.push("A.7 (c) not applied: it would leave more players unpaired");
+            out.push((
+                "A.7",
+                "(c) not applied: it would leave more players unpaired",
+            ));
         }
         if self.b2_relaxed {
-            out.push("B.2 not applied to players with 50 % (B.6 notes, last round)");
+            out.push((
+                "B.6",
+                "notes: B.2 not applied to players with 50 % in the last round",
+            ));
         }
         out
     }
@@ -557,7 +575,7 @@ struct Paired {
     /// Moved down to the next bracket (or, in the lowest, the bye).
     floaters: Vec<usize>,
     /// The pairs' count, for C.12/C.13 (pairs made among this bracket's players).
-    lines: Vec<String>,
+    lines: Vec<Step>,
 }
 
 enum Failure {
@@ -574,9 +592,12 @@ fn pair_with(
     search: &dyn Search,
 ) -> Result<RoundPairing, PairingError> {
     let cx = Ctx::new(tournament, round);
-    let mut explanation = vec![format!(
-        "Round {round} (Dutch): {} players, ranked by A.2 (score, rating, title, name).",
-        cx.players.len()
+    let mut explanation = vec![Step::new(
+        "A.2",
+        format!(
+            "round {round}: {} players, ranked by score, rating, title, name.",
+            cx.players.len()
+        ),
     )];
     let (pairs, bye, lines) =
         procedure(&cx, search).map_err(|reason| PairingError::NoValidPairing { round, reason })?;
@@ -592,7 +613,7 @@ fn pair_with(
     })
 }
 
-type Procedure = (Vec<(usize, usize)>, Option<usize>, Vec<String>);
+type Procedure = (Vec<(usize, usize)>, Option<usize>, Vec<Step>);
 
 /// C.1-C.14 over all brackets, from the highest score down.
 fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
@@ -612,7 +633,7 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
             Some(p) if p.can_bye => Ok((
                 Vec::new(),
                 Some(0),
-                vec!["A.5: one player: the bye.".into()],
+                vec![Step::new("A.5", "one player: the bye.")],
             )),
             Some(_) => {
                 Err("the only player has already had a point without playing (B.1 b)".into())
@@ -674,9 +695,12 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
                         ) {
                             again.lines.insert(
                                 0,
-                                format!(
-                                    "C.12: the previous bracket is paired again so that the players it moves down ({}) can be paired below.",
-                                    cx.tpns(&again.floaters)
+                                Step::new(
+                                    "C.12",
+                                    format!(
+                                        "the previous bracket is paired again so that the players it moves down ({}) can be paired below.",
+                                        cx.tpns(&again.floaters)
+                                    ),
                                 ),
                             );
                             fixed = Some((again, now));
@@ -726,7 +750,10 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
         }
     }
     if let Some(b) = bye {
-        lines.push(format!("A.5: {} gets the bye.", cx.players[b].tpn));
+        lines.push(Step::new(
+            "A.5",
+            format!("{} gets the bye.", cx.players[b].tpn),
+        ));
     }
     Ok((pairs, bye, lines))
 }
@@ -752,8 +779,10 @@ fn c13(
             if let Ok(mut p) = pair_bracket(cx, search, &[], &all, &Sink::Bye, true, false) {
                 p.lines.insert(
                     0,
-                    "C.13: every bracket joined; the field is paired as one homogeneous bracket."
-                        .into(),
+                    Step::new(
+                        "C.13",
+                        "every bracket joined; the field is paired as one homogeneous bracket.",
+                    ),
                 );
                 done.clear();
                 done.push(p);
@@ -809,7 +838,10 @@ fn c13(
         ) {
             again.lines.insert(
                 0,
-                "C.13: the lowest bracket cannot be paired; the penultimate is paired again so that it can.".into(),
+                Step::new(
+                    "C.13",
+                    "the lowest bracket cannot be paired; the penultimate is paired again so that it can.",
+                ),
             );
             done.truncate(pen);
             done.push(again);
@@ -868,9 +900,12 @@ fn pair_bracket(
             } else {
                 residents.retain(|&r| r != l);
                 moved_on.push(l);
-                lines.push(format!(
-                    "C.1: {} has no possible opponent in bracket {label} and moves down.",
-                    cx.players[l].tpn
+                lines.push(Step::new(
+                    "C.1",
+                    format!(
+                        "{} has no possible opponent in bracket {label} and moves down.",
+                        cx.players[l].tpn
+                    ),
                 ));
             }
         }
@@ -888,10 +923,13 @@ fn pair_bracket(
                 .copied()
                 .filter(|m| !matchable.contains(m))
                 .collect();
-            lines.push(format!(
-                "C.12 finds no other pairing above; {} cannot be paired here and move{} on down.",
-                cx.tpns(&rest),
-                if rest.len() == 1 { "s" } else { "" }
+            lines.push(Step::new(
+                "C.12",
+                format!(
+                    "no other pairing above; {} cannot be paired here and move{} on down.",
+                    cx.tpns(&rest),
+                    if rest.len() == 1 { "s" } else { "" }
+                ),
             ));
             moved_on.extend(&rest);
             mdps = matchable;
@@ -906,15 +944,18 @@ fn pair_bracket(
     group.sort_unstable();
     if !lowest && group.len() < 2 {
         if !group.is_empty() {
-            lines.push(format!(
+            lines.push(Step::heading(format!(
                 "Bracket {label}: {} alone, moves down.",
                 cx.tpns(&group)
-            ));
+            )));
         }
         moved_on.extend(&group);
         moved_on.sort_unstable();
         if !moved_on.is_empty() {
-            lines.push(format!("Moved down: {}.", cx.tpns(&moved_on)));
+            lines.push(Step::heading(format!(
+                "Moved down: {}.",
+                cx.tpns(&moved_on)
+            )));
         }
         return Ok(Paired {
             pairs: Vec::new(),
@@ -931,7 +972,7 @@ fn pair_bracket(
     let Some((pairs, floaters, mut detail)) = outcome else {
         return Err(Failure::Lowest);
     };
-    lines.push(format!(
+    lines.push(Step::heading(format!(
         "Bracket {label} ({}{} players{}): {}",
         if heterogeneous {
             "heterogeneous, "
@@ -947,13 +988,16 @@ fn pair_bracket(
             format!("; moved down: {}", cx.tpns(&mdps))
         },
         cx.tpns(&group)
-    ));
+    )));
     lines.append(&mut detail);
     let mut floaters = floaters;
     floaters.extend(moved_on);
     floaters.sort_unstable();
     if !lowest && !floaters.is_empty() {
-        lines.push(format!("Moved down: {}.", cx.tpns(&floaters)));
+        lines.push(Step::heading(format!(
+            "Moved down: {}.",
+            cx.tpns(&floaters)
+        )));
     }
     Ok(Paired {
         pairs,
@@ -975,56 +1019,87 @@ fn matchable_prefix(cx: &Ctx, mdps: &[usize], residents: &[usize], relax: bool) 
     chosen
 }
 
-/// How the explanation names the pairing of a heterogeneous bracket's players moved down.
-const MOVED_DOWN: &str = "C.6 moved down";
+/// Which part of a bracket a candidate pairs, as the explanation names it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A homogeneous bracket, whole (C.4-C.8).
+    Whole,
+    /// The players moved down into a heterogeneous bracket (C.6).
+    MovedDown,
+    /// The remainder of a heterogeneous bracket (C.6: "start at C2 with the remainder").
+    Remainder,
+}
 
-type BracketOutcome = Option<(Vec<(usize, usize)>, Vec<usize>, Vec<String>)>;
+impl Part {
+    /// The words that open each of its steps.
+    fn prefix(self) -> &'static str {
+        match self {
+            Part::Whole => "",
+            Part::MovedDown => "the players moved down: ",
+            Part::Remainder => "the remainder: ",
+        }
+    }
+}
 
-/// The lines saying how `f` was found at `lv`. The players `f` leaves over float (moved down,
-/// or the bye) unless `what` is the pairing of the players moved down, whose leftovers form
-/// the remainder.
-fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, what: &str) -> Vec<String> {
+type BracketOutcome = Option<(Vec<(usize, usize)>, Vec<usize>, Vec<Step>)>;
+
+/// The steps saying how `f` was found at `lv`. The players `f` leaves over float (moved down,
+/// or the bye) unless `part` is the players moved down, whose leftovers form the remainder.
+fn describe_found(cx: &Ctx, f: &Found, lv: &Level, first: &Level, part: Part) -> Vec<Step> {
+    let what = part.prefix();
     let mut out = Vec::new();
     if let Some((a, b)) = &f.exchange {
-        out.push(format!(
-            "  {what}: exchange (D.2, C.8) of {} from S1 with {} from S2.",
-            cx.tpns(a),
-            cx.tpns(b)
+        out.push(Step::new(
+            "C.8",
+            format!(
+                "{what}exchange (D.2) of {} from S1 with {} from S2.",
+                cx.tpns(a),
+                cx.tpns(b)
+            ),
         ));
     }
     if f.limited {
-        out.push(format!(
-            "  {what}: D.2's exchanges were walked one by one up to the search limit and none fitted; the exchange below is the first among the pairings with the fewest denials, within x, not necessarily the first of all: check this bracket by hand."
+        out.push(Step::new(
+            "C.8",
+            format!("{what}D.2's exchanges were walked one by one up to the search limit and none fitted; the exchange below is the first among the pairings with the fewest denials, within x, not necessarily the first of all: check this bracket by hand."),
         ));
     }
-    out.push(format!(
-        "  {what}: x = {}, p = {}; S1 = {}; S2 in the order used (D.1, C.7) = {}.",
-        lv.x,
-        f.pairs.len(),
-        cx.tpns(&f.s1),
-        cx.tpns(&f.s2)
+    out.push(Step::new(
+        "C.7",
+        format!(
+            "{what}x = {}, p = {}; S1 = {}; S2 in the order used (D.1) = {}.",
+            lv.x,
+            f.pairs.len(),
+            cx.tpns(&f.s1),
+            cx.tpns(&f.s2)
+        ),
     ));
-    let relaxed = lv.describe(first);
-    if !relaxed.is_empty() {
-        out.push(format!("  {what}: {}.", relaxed.join("; ")));
+    for (article, relaxed) in lv.describe(first) {
+        out.push(Step::new(article, format!("{what}{relaxed}.")));
     }
-    let given_up = floats_given_up(cx, f, lv, what != MOVED_DOWN);
+    let given_up = floats_given_up(cx, f, lv, part != Part::MovedDown);
     if !given_up.is_empty() {
-        out.push(format!(
-            "  {what}: floats given up, in the order C.9 and C.10 drop them: {}.",
-            given_up.join("; ")
+        out.push(Step::new(
+            if lv.b6_up && lv.b5_up { "C.10" } else { "C.9" },
+            format!(
+                "{what}floats given up, in the order C.9 and C.10 drop them: {}.",
+                given_up.join("; ")
+            ),
         ));
     }
-    out.push(format!(
-        "  {what}: pairs {}; preferences denied: {}.",
-        f.pairs
-            .iter()
-            .map(|(a, b)| format!("{}-{}", cx.players[*a].tpn, cx.players[*b].tpn))
-            .collect::<Vec<_>>()
-            .join(", "),
-        f.viol
+    out.push(Step::new(
+        "C.6",
+        format!(
+            "{what}pairs {}; preferences denied: {}.",
+            f.pairs
+                .iter()
+                .map(|(a, b)| format!("{}-{}", cx.players[*a].tpn, cx.players[*b].tpn))
+                .collect::<Vec<_>>()
+                .join(", "),
+            f.viol
+        ),
     ));
-    out
+    out.into_iter().map(Step::inner).collect()
 }
 
 /// C.9, C.10: for each float criterion the level `lv` has dropped, in the order they are dropped
@@ -1135,17 +1210,20 @@ fn homogeneous_bracket(
             if let Some((k, f)) = first_level(&ladder, |lv| {
                 search.homogeneous(cx, group, p, lv, lv.x, &sink)
             }) {
-                lines.extend(describe_found(cx, &f, &ladder[k], &ladder[0], "C.4-C.8"));
+                lines.extend(describe_found(cx, &f, &ladder[k], &ladder[0], Part::Whole));
                 return Some((f.pairs, f.floaters, lines));
             }
         }
         if lowest {
             return None;
         }
-        lines.push(format!(
-            "  C.14: no pairing with p = {p}; p becomes {}.",
-            p - 1
-        ));
+        lines.push(
+            Step::new(
+                "C.14",
+                format!("no pairing with p = {p}; p becomes {}.", p - 1),
+            )
+            .inner(),
+        );
         p -= 1;
     }
     if lowest {
@@ -1159,7 +1237,7 @@ fn homogeneous_bracket(
     }
     // p = 0: the whole bracket moves down (C.14).
     if sink.accepts_floaters(cx, group) {
-        lines.push("  C.14: p = 0: the whole bracket moves down.".into());
+        lines.push(Step::new("C.14", "p = 0: the whole bracket moves down.").inner());
         Some((Vec::new(), group.to_vec(), lines))
     } else {
         None
@@ -1195,7 +1273,7 @@ fn heterogeneous_bracket(
                 search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
             }) {
                 let lv = &ladder[k];
-                lines.extend(describe_found(cx, &het, lv, &ladder[0], MOVED_DOWN));
+                lines.extend(describe_found(cx, &het, lv, &ladder[0], Part::MovedDown));
                 // The remainder, homogeneous (A.3), from the first level on (C.6: "start at
                 // C2 with the homogeneous remainder group"), within what x leaves.
                 let remainder_at = first_level(&ladder[..=k], |lv2| {
@@ -1211,14 +1289,26 @@ fn heterogeneous_bracket(
                 });
                 match remainder_at {
                     Some((_, None)) => {
-                        lines.push(format!(
-                            "  Remainder {}: p = 0, moved down.",
-                            cx.tpns(&remainder)
-                        ));
+                        lines.push(
+                            Step::new(
+                                "C.14",
+                                format!(
+                                    "the remainder {}: p = 0, moved down.",
+                                    cx.tpns(&remainder)
+                                ),
+                            )
+                            .inner(),
+                        );
                         return Some((het.pairs, remainder, lines));
                     }
                     Some((k2, Some(f))) => {
-                        lines.extend(describe_found(cx, &f, &ladder[k2], &ladder[0], "Remainder"));
+                        lines.extend(describe_found(
+                            cx,
+                            &f,
+                            &ladder[k2],
+                            &ladder[0],
+                            Part::Remainder,
+                        ));
                         let mut pairs = het.pairs;
                         pairs.extend(f.pairs);
                         return Some((pairs, f.floaters, lines));
@@ -1232,20 +1322,22 @@ fn heterogeneous_bracket(
         if pr == floor {
             return None;
         }
-        lines.push(format!(
-            "  C.14: the remainder cannot be paired with p = {pr}; p becomes {}.",
-            pr - 1
-        ));
+        lines.push(
+            Step::new(
+                "C.14",
+                format!(
+                    "the remainder cannot be paired with p = {pr}; p becomes {}.",
+                    pr - 1
+                ),
+            )
+            .inner(),
+        );
         pr -= 1;
     }
 }
 
 /// E.1-E.4 (E.5 in the fallback), then F.1's board order. Returns `(white, black)` pairs.
-fn allocate(
-    cx: &Ctx,
-    mut pairs: Vec<(usize, usize)>,
-    lot: Color,
-) -> (Vec<(Tpn, Tpn)>, Vec<String>) {
+fn allocate(cx: &Ctx, mut pairs: Vec<(usize, usize)>, lot: Color) -> (Vec<(Tpn, Tpn)>, Vec<Step>) {
     // F.1: the score of the higher player, the sum of scores, the rank of the higher player.
     for p in &mut pairs {
         if p.1 < p.0 {
@@ -1266,11 +1358,19 @@ fn allocate(
         .map(|(board, &(h, l))| {
             let (c, why) = higher_color(cx, h, l, board, lot);
             if board < 200 {
-                lines.push(format!(
-                    "Board {}: {} - {} ({why}).",
-                    board + 1,
-                    cx.players[if c == Color::White { h } else { l }].tpn,
-                    cx.players[if c == Color::White { l } else { h }].tpn
+                let reading = if why == "E.4" && cx.players[h].pref.color().is_none() {
+                    " (reading: no preferences, the lot by board)"
+                } else {
+                    ""
+                };
+                lines.push(Step::new(
+                    why,
+                    format!(
+                        "board {}: {} - {}{reading}.",
+                        board + 1,
+                        cx.players[if c == Color::White { h } else { l }].tpn,
+                        cx.players[if c == Color::White { l } else { h }].tpn
+                    ),
                 ));
             }
             match c {
@@ -1306,17 +1406,15 @@ pub(crate) fn higher_color(
     match (bound(ph), bound(pl)) {
         (Some(a), None) => return (a, "B.2"),
         (None, Some(b)) => return (b.opposite(), "B.2"),
-        (Some(a), Some(b)) if a != b => return (a, "B.2, E.1"),
+        (Some(a), Some(b)) if a != b => return (a, "B.2"),
         _ => {}
     }
     match (ph.pref.color(), pl.pref.color()) {
         (Some(a), Some(b)) if a != b => (a, "E.1"),
         (Some(a), None) => (a, "E.1"),
         (None, Some(b)) => (b.opposite(), "E.1"),
-        (None, None) => (
-            if board % 2 == 0 { lot } else { lot.opposite() },
-            "E.4 reading: no preferences, the lot by board",
-        ),
+        // E.4, reading: no preferences, the lot by board.
+        (None, None) => (if board % 2 == 0 { lot } else { lot.opposite() }, "E.4"),
         (Some(a), Some(_)) => {
             // A.7 (c): a preference treated as absolute is as strong as one.
             let strength_of = |p: &Pl| {

@@ -10,6 +10,9 @@ pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
 mod dutch_search;
+pub mod explanation;
+
+pub use explanation::Step;
 
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
@@ -26,8 +29,9 @@ pub struct RoundPairing {
     pub pairs: Vec<(Tpn, Tpn)>,
     /// The player given the pairing-allocated bye.
     pub bye: Option<Tpn>,
-    /// What was decided and why, article by article, for an arbiter to check by hand.
-    pub explanation: Vec<String>,
+    /// What was decided and why, step by step under each article, for an arbiter to check by
+    /// hand.
+    pub explanation: Vec<Step>,
 }
 
 impl RoundPairing {
@@ -135,12 +139,13 @@ pub fn pair_next_round(
 }
 
 /// The lot drawn before round 1, or White when none was recorded (said in the explanation).
-pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<String>) -> Color {
+pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
     match tournament.settings.initial_color {
         Some(c) => c,
         None => {
-            explanation
-                .push("No lot for the first colour is recorded (XXC/152): White is taken.".into());
+            explanation.push(Step::heading(
+                "No lot for the first colour is recorded (XXC/152): White is taken.",
+            ));
             Color::White
         }
     }
@@ -166,7 +171,7 @@ pub(crate) struct HalfAgainstHalf {
 pub(crate) fn half_against_half(
     tournament: &Tournament,
     round: RoundNo,
-    explanation: &mut Vec<String>,
+    explanation: &mut Vec<Step>,
 ) -> HalfAgainstHalf {
     let mut players: Vec<&crate::player::Player> = tournament
         .available_players(round)

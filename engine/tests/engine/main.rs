@@ -7,6 +7,7 @@ mod double_swiss;
 mod dubov;
 mod dutch;
 mod generator;
+mod hand_worked;
 mod matching;
 mod model;
 mod round_one;

@@ -193,16 +193,103 @@ pub fn legal_pairing_exists(
     fewest_breaches(t, round, fifty_relaxed, limits).is_some()
 }
 
-/// A hand-worked case's TRF file, `tests/fixtures/trf/hand-worked/NAME.trf`.
-pub fn hand_worked_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/trf/hand-worked")
-        .join(format!("{name}.trf"))
+/// The folder of the hand-worked cases, `tests/fixtures/trf/hand-worked/`.
+pub fn hand_worked_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/trf/hand-worked")
 }
 
-/// A hand-worked case's tournament, read from its TRF file.
+/// A hand-worked case's tournament, read from `NAME.trf`.
 pub fn hand_worked(name: &str) -> Tournament {
-    let path = hand_worked_path(name);
+    let path = hand_worked_dir().join(format!("{name}.trf"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     engine::trf::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// What `NAME.expected` says of a hand-worked case.
+struct Expected {
+    /// The pairing as `swiss pair` and bbpPairings write it: the number of pairs, then "white
+    /// black" board by board, the bye as "N 0".
+    output: String,
+    /// `step ARTICLE: TEXT`: a step of the explanation under ARTICLE says TEXT.
+    steps: Vec<(String, String)>,
+    /// `no step ARTICLE: TEXT`: no step under ARTICLE says TEXT.
+    no_steps: Vec<(String, String)>,
+}
+
+fn read_expected(name: &str) -> Expected {
+    let path = hand_worked_dir().join(format!("{name}.expected"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut e = Expected {
+        output: String::new(),
+        steps: Vec::new(),
+        no_steps: Vec::new(),
+    };
+    let step = |rest: &str, n: usize| -> (String, String) {
+        let (article, said) = rest
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("{name}.expected line {n}: expected ARTICLE: TEXT"));
+        (article.to_string(), said.to_string())
+    };
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("no step ") {
+            e.no_steps.push(step(rest, i + 1));
+        } else if let Some(rest) = line.strip_prefix("step ") {
+            e.steps.push(step(rest, i + 1));
+        } else {
+            e.output.push_str(line);
+            e.output.push('\n');
+        }
+    }
+    e
+}
+
+/// Checks a hand-worked case, as data: `NAME.trf` is paired by the system its file names (192),
+/// the pairing must meet the absolute criteria (the validator), agree with the literal search
+/// (the Dutch system, small fields), be the pairing `NAME.expected` gives, and its explanation
+/// must hold the steps `NAME.expected` names. Returns the pairing.
+pub fn check(name: &str) -> engine::pairing::RoundPairing {
+    let t = hand_worked(name);
+    let system = t
+        .settings
+        .system
+        .unwrap_or_else(|| panic!("{name}.trf names no system (192)"));
+    let p = engine::pairing::pair_next_round(&t, system).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let text = engine::pairing::explanation::to_text(&p.explanation);
+    assert_eq!(
+        engine::validate::validate(&t, system, &p),
+        vec![],
+        "{name}: the pairing breaks an absolute criterion\n{text}"
+    );
+    if system == System::Dutch && t.players().len() <= engine::pairing::dutch::LITERAL_LIMIT {
+        let literal = engine::pairing::dutch::pair_literal(&t, t.next_round())
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (&p.pairs, p.bye),
+            (&literal.pairs, literal.bye),
+            "{name}: the fast search and the literal one differ"
+        );
+    }
+    let expected = read_expected(name);
+    assert_eq!(
+        p.to_engine_output(),
+        expected.output,
+        "{name}: the pairing differs from {name}.expected\n{text}"
+    );
+    for (article, said) in &expected.steps {
+        assert!(
+            p.explanation.iter().any(|s| s.says(article, said)),
+            "{name}: no step under {article} says {said:?}\n{text}"
+        );
+    }
+    for (article, said) in &expected.no_steps {
+        assert!(
+            !p.explanation.iter().any(|s| s.says(article, said)),
+            "{name}: a step under {article} says {said:?}\n{text}"
+        );
+    }
+    p
 }

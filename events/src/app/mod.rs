@@ -164,8 +164,8 @@ pub struct Proposal {
     pub pairs: Vec<(PlayerView, PlayerView)>,
     /// The pairing-allocated bye.
     pub bye: Option<PlayerView>,
-    /// The system's reasoning, article by article.
-    pub explanation: Vec<String>,
+    /// The system's reasoning, step by step under each article.
+    pub explanation: Vec<engine::pairing::Step>,
 }
 
 /// The standings after a round.

@@ -362,8 +362,29 @@ pub struct Proposal {
     pub pairs: Vec<ProposedPair>,
     /// The pairing-allocated bye.
     pub bye: Option<Player>,
-    /// The reasoning, article by article.
-    pub explanation: Vec<String>,
+    /// The reasoning, step by step under each article.
+    pub explanation: Vec<Step>,
+}
+
+/// One step of a pairing's explanation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// 0 for the round, a bracket or a score group; 1 for a decision inside one.
+    pub depth: u8,
+    /// The article of the system's text that decided it ("C.7", "6.2"); null for a heading.
+    pub article: Option<&'static str>,
+    /// What was decided, in words.
+    pub text: String,
+}
+
+impl From<engine::pairing::Step> for Step {
+    fn from(s: engine::pairing::Step) -> Step {
+        Step {
+            depth: s.depth,
+            article: s.article,
+            text: s.text,
+        }
+    }
 }
 
 impl From<app::Proposal> for Proposal {
@@ -381,7 +402,7 @@ impl From<app::Proposal> for Proposal {
                 })
                 .collect(),
             bye: p.bye.map(Into::into),
-            explanation: p.explanation,
+            explanation: p.explanation.into_iter().map(Into::into).collect(),
         }
     }
 }
