@@ -6,6 +6,10 @@
 //!
 //! The graph is given by a function `ok(a, b)` (symmetric), so that the caller can narrow it
 //! from one question to the next without building edge lists.
+//!
+//! Also here, the questions the pairing procedures ask of it: whether every player of one side
+//! can be given a partner on the other ([`bipartite_assignment`], Kuhn's augmenting paths) and
+//! whether a whole field can be paired with one player left for the bye ([`all_pairable`]).
 
 /// No vertex.
 const NONE: usize = usize::MAX;
@@ -239,6 +243,94 @@ impl Cardinality {
             v = next;
         }
     }
+}
+
+/// A distinct column for every row, where `ok(row, column)` allows it: each row takes the
+/// first free column that fits, and when none is free an augmenting path (Kuhn) makes room.
+/// The column of each row, or `None` when there is no such assignment.
+pub(crate) fn bipartite_assignment(
+    rows: usize,
+    cols: usize,
+    ok: impl Fn(usize, usize) -> bool,
+) -> Option<Vec<usize>> {
+    if rows > cols {
+        return None;
+    }
+    fn augment(
+        row: usize,
+        cols: usize,
+        ok: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for c in 0..cols {
+            if seen[c] || !ok(row, c) {
+                continue;
+            }
+            seen[c] = true;
+            if owner[c].is_none_or(|o| augment(o, cols, ok, owner, seen)) {
+                owner[c] = Some(row);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; cols];
+    for row in 0..rows {
+        if let Some(c) = (0..cols).find(|&c| owner[c].is_none() && ok(row, c)) {
+            owner[c] = Some(row);
+            continue;
+        }
+        let mut seen = vec![false; cols];
+        if !augment(row, cols, &ok, &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    let mut out = vec![0; rows];
+    for (c, o) in owner.iter().enumerate() {
+        if let Some(row) = o {
+            out[*row] = c;
+        }
+    }
+    Some(out)
+}
+
+/// Whether every player of `left` can be given a distinct partner in `right`.
+pub(crate) fn bipartite_perfect(
+    left: &[usize],
+    right: &[usize],
+    ok: impl Fn(usize, usize) -> bool,
+) -> bool {
+    bipartite_assignment(left.len(), right.len(), |i, j| ok(left[i], right[j])).is_some()
+}
+
+/// Whether `n` players can all be paired where `ok(i, j)`, one player for whom `bye_ok` holds
+/// left over when `n` is odd: each player taking the first later one who fits, and when that
+/// leaves someone out, augmenting paths from those left out (Edmonds), which keep the pairs
+/// found and so cost little when few are left out.
+pub(crate) fn all_pairable(
+    n: usize,
+    ok: impl Fn(usize, usize) -> bool,
+    bye_ok: impl Fn(usize) -> bool,
+) -> bool {
+    // When `n` is odd, vertex `n` stands for the bye.
+    let vertices = n + n % 2;
+    let edge = |i: usize, j: usize| {
+        if i == n || j == n {
+            bye_ok(i.min(j))
+        } else {
+            ok(i, j)
+        }
+    };
+    let mut matching = Cardinality::new(vertices);
+    for i in 0..vertices {
+        if matching.mate(i).is_none() {
+            if let Some(j) = (i + 1..vertices).find(|&j| matching.mate(j).is_none() && edge(i, j)) {
+                matching.pair(i, j);
+            }
+        }
+    }
+    matching.complete(&|i, j| edge(i, j))
 }
 
 #[cfg(test)]

@@ -220,32 +220,7 @@ impl Ctx {
                 }
             })
             .collect::<Vec<_>>();
-        let mut met: Vec<Vec<usize>> = available
-            .iter()
-            .map(|p| {
-                states[p.index()]
-                    .opponents()
-                    .filter_map(|o| index.get(&o).copied())
-                    .collect()
-            })
-            .collect();
-        for f in &t.forbidden {
-            if f.from <= round && round <= f.to {
-                for a in &f.players {
-                    for b in &f.players {
-                        if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
-                            if i != j {
-                                met[i].push(j);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for m in &mut met {
-            m.sort_unstable();
-            m.dedup();
-        }
+        let met = super::barred_pairs(t, round, &states, &available, &index);
         Ctx {
             players,
             met,

@@ -338,32 +338,7 @@ impl Ctx {
                 }
             })
             .collect::<Vec<_>>();
-        let mut met: Vec<Vec<usize>> = available
-            .iter()
-            .map(|t| {
-                states[t.index()]
-                    .opponents()
-                    .filter_map(|o| rank_of.get(&o).copied())
-                    .collect()
-            })
-            .collect();
-        for f in &tournament.forbidden {
-            if f.from <= round && round <= f.to {
-                for a in &f.players {
-                    for b in &f.players {
-                        if let (Some(&i), Some(&j)) = (rank_of.get(a), rank_of.get(b)) {
-                            if i != j {
-                                met[i].push(j);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for m in &mut met {
-            m.sort_unstable();
-            m.dedup();
-        }
+        let met = super::barred_pairs(tournament, round, &states, &available, &rank_of);
         Ctx { players, met }
     }
 

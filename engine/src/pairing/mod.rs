@@ -14,6 +14,9 @@ pub mod explanation;
 
 pub use explanation::Step;
 
+// The matchings the procedures ask about live with the other matching code.
+pub(crate) use crate::cardinality::{all_pairable, bipartite_assignment, bipartite_perfect};
+
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
 use crate::result::ByeKind;
@@ -138,6 +141,46 @@ pub fn pair_next_round(
     }
 }
 
+/// Who may not meet whom in `round`, in a procedure's own numbering of the players `players`
+/// (`index` gives each one's number): those who have played each other (Dutch B.1 a, Dubov
+/// 2.1: a forfeited game was not played) and the pairs a forbidden-pairs record keeps apart in
+/// that round. Each player's list is sorted, for `binary_search`.
+pub(crate) fn barred_pairs(
+    tournament: &Tournament,
+    round: RoundNo,
+    states: &[crate::history::PlayerState],
+    players: &[Tpn],
+    index: &std::collections::HashMap<Tpn, usize>,
+) -> Vec<Vec<usize>> {
+    let mut barred: Vec<Vec<usize>> = players
+        .iter()
+        .map(|t| {
+            states[t.index()]
+                .opponents()
+                .filter_map(|o| index.get(&o).copied())
+                .collect()
+        })
+        .collect();
+    for f in &tournament.forbidden {
+        if f.from <= round && round <= f.to {
+            for a in &f.players {
+                for b in &f.players {
+                    if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+                        if i != j {
+                            barred[i].push(j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for m in &mut barred {
+        m.sort_unstable();
+        m.dedup();
+    }
+    barred
+}
+
 /// The lot drawn before round 1, or White when none was recorded (said in the explanation).
 pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
     match tournament.settings.initial_color {
@@ -223,92 +266,4 @@ pub(crate) fn check_no_forbidden(
         return Err(PairingError::NotImplemented { system, round });
     }
     Ok(())
-}
-
-/// A distinct column for every row, where `ok(row, column)` allows it: each row takes the
-/// first free column that fits, and when none is free an augmenting path (Kuhn) makes room.
-/// The column of each row, or `None` when there is no such assignment.
-pub(crate) fn bipartite_assignment(
-    rows: usize,
-    cols: usize,
-    ok: impl Fn(usize, usize) -> bool,
-) -> Option<Vec<usize>> {
-    if rows > cols {
-        return None;
-    }
-    fn augment(
-        row: usize,
-        cols: usize,
-        ok: &dyn Fn(usize, usize) -> bool,
-        owner: &mut [Option<usize>],
-        seen: &mut [bool],
-    ) -> bool {
-        for c in 0..cols {
-            if seen[c] || !ok(row, c) {
-                continue;
-            }
-            seen[c] = true;
-            if owner[c].is_none_or(|o| augment(o, cols, ok, owner, seen)) {
-                owner[c] = Some(row);
-                return true;
-            }
-        }
-        false
-    }
-    let mut owner: Vec<Option<usize>> = vec![None; cols];
-    for row in 0..rows {
-        if let Some(c) = (0..cols).find(|&c| owner[c].is_none() && ok(row, c)) {
-            owner[c] = Some(row);
-            continue;
-        }
-        let mut seen = vec![false; cols];
-        if !augment(row, cols, &ok, &mut owner, &mut seen) {
-            return None;
-        }
-    }
-    let mut out = vec![0; rows];
-    for (c, o) in owner.iter().enumerate() {
-        if let Some(row) = o {
-            out[*row] = c;
-        }
-    }
-    Some(out)
-}
-
-/// Whether every player of `left` can be given a distinct partner in `right`.
-pub(crate) fn bipartite_perfect(
-    left: &[usize],
-    right: &[usize],
-    ok: impl Fn(usize, usize) -> bool,
-) -> bool {
-    bipartite_assignment(left.len(), right.len(), |i, j| ok(left[i], right[j])).is_some()
-}
-
-/// Whether `n` players can all be paired where `ok(i, j)`, one player for whom `bye_ok` holds
-/// left over when `n` is odd: each player taking the first later one who fits, and when that
-/// leaves someone out, augmenting paths from those left out (Edmonds), which keep the pairs
-/// found and so cost little when few are left out.
-pub(crate) fn all_pairable(
-    n: usize,
-    ok: impl Fn(usize, usize) -> bool,
-    bye_ok: impl Fn(usize) -> bool,
-) -> bool {
-    // When `n` is odd, vertex `n` stands for the bye.
-    let vertices = n + n % 2;
-    let edge = |i: usize, j: usize| {
-        if i == n || j == n {
-            bye_ok(i.min(j))
-        } else {
-            ok(i, j)
-        }
-    };
-    let mut matching = crate::cardinality::Cardinality::new(vertices);
-    for i in 0..vertices {
-        if matching.mate(i).is_none() {
-            if let Some(j) = (i + 1..vertices).find(|&j| matching.mate(j).is_none() && edge(i, j)) {
-                matching.pair(i, j);
-            }
-        }
-    }
-    matching.complete(&|i, j| edge(i, j))
 }

@@ -1,6 +1,7 @@
 //! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
 
-use events::schema::{GameResultV1, ModeV1, PlayerCorrectionV1, PlayerDataV1, ScoreV1, SettingsV1};
+use super::wire::{PlayerCorrection, Settings};
+use events::schema::{GameResultV1, ModeV1, ScoreV1};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/tournaments`.
@@ -10,18 +11,18 @@ pub struct CreateTournament {
     /// The name.
     pub name: String,
     /// The settings.
-    pub settings: SettingsV1,
+    pub settings: Settings,
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.
-pub type RegisterPlayer = PlayerDataV1;
+pub use super::wire::RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{key}`.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectPlayer {
     /// The fields to change.
-    pub correction: PlayerCorrectionV1,
+    pub correction: PlayerCorrection,
     /// Why (required).
     pub reason: String,
 }
@@ -115,7 +116,7 @@ pub struct CreateAccount {
     /// The name.
     pub name: String,
     /// The role.
-    pub role: events::Role,
+    pub role: Role,
 }
 
 /// Reads a result as arbiters write it. Field is the JSON field named in errors.
@@ -183,5 +184,24 @@ pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult
         )),
         (Some(_), Some(_), _) => Err("give either \"result\" or \"games\", not both".into()),
         (None, None, _) => Err("result: missing (or \"games\" for a match)".into()),
+    }
+}
+
+/// What an account may do, by the name the API uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Results and their corrections.
+    Arbiter,
+    /// Everything.
+    Chief,
+}
+
+impl From<Role> for events::Role {
+    fn from(r: Role) -> events::Role {
+        match r {
+            Role::Arbiter => events::Role::Arbiter,
+            Role::Chief => events::Role::Chief,
+        }
     }
 }

@@ -166,7 +166,7 @@ async fn create(
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
     let (id, appended) = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
-        app.create(r, body.name, body.settings)
+        app.create(r, body.name, body.settings.into())
     })
     .await?;
     let answer = json!({ "id": id, "seq": appended.envelope().seq });
@@ -179,7 +179,7 @@ async fn create(
 #[derive(serde::Deserialize)]
 struct ImportQuery {
     #[serde(default)]
-    system: Option<SystemV1>,
+    system: Option<wire::System>,
     #[serde(default)]
     name: Option<String>,
 }
@@ -192,7 +192,7 @@ async fn import(
     body: String,
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
-    let (system, name) = (query.system, query.name.clone());
+    let (system, name) = (query.system.map(Into::into), query.name.clone());
     let (id, again) = command(&req, &state, Role::Chief, &body.clone(), move |app, r| {
         app.import(r, &body, system, name)
     })
@@ -232,7 +232,7 @@ async fn register(
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
     let appended = command(&req, &state, Role::Chief, &data.clone(), move |app, r| {
-        app.register(t, r, data)
+        app.register(t, r, data.into())
     })
     .await?;
     let key = match &appended.envelope().event {
@@ -265,7 +265,7 @@ async fn correct_player(
             TournamentId(t),
             r,
             PlayerKey(key),
-            body.correction,
+            body.correction.into(),
             body.reason,
         )
     })
@@ -561,7 +561,7 @@ async fn create_account(
     }
     let store = state.store.clone();
     let name = body.name.clone();
-    let token = web::block(move || store.create_account(&name, body.role)).await??;
+    let token = web::block(move || store.create_account(&name, body.role.into())).await??;
     Ok(HttpResponse::Created()
         .json(json!({ "name": body.name, "role": body.role, "token": token })))
 }

@@ -1,17 +1,19 @@
-//! The wire vocabulary of the views: what the API answers, typed, with stable names, converted
-//! explicitly from the application's answers (`events::app`). A rename in the persisted schema
-//! or in the engine changes nothing here unless this module is changed too; no `Debug` text is
-//! ever sent.
+//! The wire vocabulary: what the API reads and answers, typed, with stable names, converted
+//! explicitly from the application's answers (`events::app`) and into the persisted schema
+//! (`events::schema`) for the commands. A rename in the persisted schema or in the engine
+//! changes nothing here unless this module is changed too; no `Debug` text is ever sent.
 
 use super::dto::results_text;
 use engine::history::Float as EngineFloat;
 use engine::result::ByeKind as EngineByeKind;
 use events::app;
-use events::schema::{ColorV1, PointValuesV1, SettingsV1, SystemV1};
-use serde::Serialize;
+use events::schema::{
+    ColorV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1, SexV1, SystemV1, TitleV1,
+};
+use serde::{Deserialize, Serialize};
 
 /// A pairing system, by the name the API uses.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum System {
     /// Dutch, 1992-2006 text.
@@ -32,8 +34,18 @@ impl From<SystemV1> for System {
     }
 }
 
+impl From<System> for SystemV1 {
+    fn from(s: System) -> SystemV1 {
+        match s {
+            System::Dutch => SystemV1::Dutch,
+            System::Dubov => SystemV1::Dubov,
+            System::DoubleSwiss => SystemV1::DoubleSwiss,
+        }
+    }
+}
+
 /// A colour.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     /// White.
@@ -56,6 +68,15 @@ impl From<ColorV1> for Color {
         match c {
             ColorV1::White => Color::White,
             ColorV1::Black => Color::Black,
+        }
+    }
+}
+
+impl From<Color> for ColorV1 {
+    fn from(c: Color) -> ColorV1 {
+        match c {
+            Color::White => ColorV1::White,
+            Color::Black => ColorV1::Black,
         }
     }
 }
@@ -105,7 +126,8 @@ impl From<EngineFloat> for Float {
 }
 
 /// Point values, in tenths of a point.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PointValues {
     /// A game won.
     pub win: i32,
@@ -127,6 +149,22 @@ pub struct PointValues {
     pub zero_bye: i32,
 }
 
+impl From<PointValues> for PointValuesV1 {
+    fn from(p: PointValues) -> PointValuesV1 {
+        PointValuesV1 {
+            win: p.win,
+            draw: p.draw,
+            loss: p.loss,
+            forfeit_win: p.forfeit_win,
+            forfeit_loss: p.forfeit_loss,
+            pairing_bye: p.pairing_bye,
+            full_bye: p.full_bye,
+            half_bye: p.half_bye,
+            zero_bye: p.zero_bye,
+        }
+    }
+}
+
 impl From<PointValuesV1> for PointValues {
     fn from(p: PointValuesV1) -> PointValues {
         PointValues {
@@ -143,8 +181,10 @@ impl From<PointValuesV1> for PointValues {
     }
 }
 
-/// A tournament's settings.
-#[derive(Clone, Debug, Serialize)]
+/// A tournament's settings, as a new tournament's request gives them and the tournament's
+/// view answers them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     /// The pairing system.
     pub system: System,
@@ -153,11 +193,180 @@ pub struct Settings {
     /// The lot before round 1: the first player's colour.
     pub initial_color: Color,
     /// Point values, when not the system's defaults.
+    #[serde(default)]
     pub points: Option<PointValues>,
     /// Tie-break codes, in order (the system's default when empty).
+    #[serde(default)]
     pub tiebreaks: Vec<String>,
     /// The seed of the drawing of lots that ends the tie-breaks.
+    #[serde(default)]
     pub lot_seed: u64,
+}
+
+impl From<Settings> for SettingsV1 {
+    fn from(s: Settings) -> SettingsV1 {
+        SettingsV1 {
+            system: s.system.into(),
+            rounds: s.rounds,
+            initial_color: s.initial_color.into(),
+            points: s.points.map(Into::into),
+            tiebreaks: s.tiebreaks,
+            lot_seed: s.lot_seed,
+        }
+    }
+}
+
+/// A FIDE title, as FIDE abbreviates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Title {
+    /// Grandmaster.
+    Gm,
+    /// International Master.
+    Im,
+    /// Woman Grandmaster.
+    Wgm,
+    /// Woman International Master.
+    Wim,
+    /// FIDE Master.
+    Fm,
+    /// Candidate Master.
+    Cm,
+    /// Woman FIDE Master.
+    Wfm,
+    /// Woman Candidate Master.
+    Wcm,
+}
+
+impl From<TitleV1> for Title {
+    fn from(t: TitleV1) -> Title {
+        match t {
+            TitleV1::Gm => Title::Gm,
+            TitleV1::Im => Title::Im,
+            TitleV1::Wgm => Title::Wgm,
+            TitleV1::Wim => Title::Wim,
+            TitleV1::Fm => Title::Fm,
+            TitleV1::Cm => Title::Cm,
+            TitleV1::Wfm => Title::Wfm,
+            TitleV1::Wcm => Title::Wcm,
+        }
+    }
+}
+
+impl From<Title> for TitleV1 {
+    fn from(t: Title) -> TitleV1 {
+        match t {
+            Title::Gm => TitleV1::Gm,
+            Title::Im => TitleV1::Im,
+            Title::Wgm => TitleV1::Wgm,
+            Title::Wim => TitleV1::Wim,
+            Title::Fm => TitleV1::Fm,
+            Title::Cm => TitleV1::Cm,
+            Title::Wfm => TitleV1::Wfm,
+            Title::Wcm => TitleV1::Wcm,
+        }
+    }
+}
+
+/// Sex, as FIDE records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sex {
+    /// Male.
+    #[serde(rename = "m")]
+    Male,
+    /// Female.
+    #[serde(rename = "w")]
+    Female,
+}
+
+impl From<Sex> for SexV1 {
+    fn from(s: Sex) -> SexV1 {
+        match s {
+            Sex::Male => SexV1::Male,
+            Sex::Female => SexV1::Female,
+        }
+    }
+}
+
+/// `POST /api/tournaments/{id}/players`: a player to register.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterPlayer {
+    /// Name, "Surname,Given".
+    pub name: String,
+    /// Rating, if rated.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// Title.
+    #[serde(default)]
+    pub title: Option<Title>,
+    /// Federation, three capital letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// FIDE identifier.
+    #[serde(default)]
+    pub fide_id: Option<u64>,
+    /// Birth date, `YYYY/MM/DD`.
+    #[serde(default)]
+    pub birth_date: Option<String>,
+    /// Sex: `m` or `w`.
+    #[serde(default)]
+    pub sex: Option<Sex>,
+}
+
+impl From<RegisterPlayer> for PlayerDataV1 {
+    fn from(p: RegisterPlayer) -> PlayerDataV1 {
+        PlayerDataV1 {
+            name: p.name,
+            rating: p.rating,
+            title: p.title.map(Into::into),
+            federation: p.federation,
+            fide_id: p.fide_id,
+            birth_date: p.birth_date,
+            sex: p.sex.map(Into::into),
+        }
+    }
+}
+
+/// A correction of a player's data: each field given is replaced; `null` clears the rating
+/// or the title.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCorrection {
+    /// New name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// New rating (`null`: unrated).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub rating: Option<Option<u16>>,
+    /// New title (`null`: no title).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub title: Option<Option<Title>>,
+}
+
+/// A field that may be `null`: absent is `None`, `null` is `Some(None)`.
+fn present<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+impl From<PlayerCorrection> for PlayerCorrectionV1 {
+    fn from(c: PlayerCorrection) -> PlayerCorrectionV1 {
+        PlayerCorrectionV1 {
+            name: c.name,
+            rating: c.rating,
+            title: c.title.map(|t| t.map(Into::into)),
+        }
+    }
 }
 
 impl From<&SettingsV1> for Settings {
@@ -584,20 +793,6 @@ pub struct PlayerData {
     pub sex: Option<&'static str>,
 }
 
-/// A correction of a player's data: the fields given change (`null`: cleared).
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerCorrection {
-    /// New name.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// New rating.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rating: Option<Option<u16>>,
-    /// New title.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<Option<&'static str>>,
-}
-
 /// One pair as published, by registration numbers.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct PublishedPair {
@@ -743,7 +938,7 @@ impl From<&events::Event> for Event {
                 correction: PlayerCorrection {
                     name: correction.name.clone(),
                     rating: correction.rating,
-                    title: correction.title.map(|t| t.map(title_of)),
+                    title: correction.title.map(|t| t.map(Title::from)),
                 },
             },
             E::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {
@@ -843,5 +1038,65 @@ impl From<&events::Envelope> for Recorded {
             reason: e.reason.clone(),
             event: (&e.event).into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The requests' JSON names are the wire's own; each is converted field by field into the
+    //! persisted schema.
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn settings_of_a_new_tournament_are_converted_field_by_field() {
+        let s: Settings = serde_json::from_value(json!({
+            "system": "double-swiss", "rounds": 7, "initial_color": "black",
+            "tiebreaks": ["BH-C1", "SB"], "lot_seed": 9
+        }))
+        .unwrap();
+        assert_eq!(
+            SettingsV1::from(s),
+            SettingsV1 {
+                system: SystemV1::DoubleSwiss,
+                rounds: 7,
+                initial_color: ColorV1::Black,
+                points: None,
+                tiebreaks: vec!["BH-C1".into(), "SB".into()],
+                lot_seed: 9,
+            }
+        );
+        let unknown = serde_json::from_value::<Settings>(json!({
+            "system": "dutch", "rounds": 5, "initial_color": "white", "colour": "white"
+        }));
+        assert!(unknown.unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn a_player_and_a_correction_are_converted_null_clearing_a_field() {
+        let p: RegisterPlayer = serde_json::from_value(json!({
+            "name": "Dahl,Ada", "rating": 2210, "title": "WFM", "sex": "w", "federation": "NOR"
+        }))
+        .unwrap();
+        let v1 = PlayerDataV1::from(p);
+        assert_eq!(v1.title, Some(TitleV1::Wfm));
+        assert_eq!(v1.sex, Some(SexV1::Female));
+        assert_eq!(
+            (v1.rating, v1.federation.as_deref()),
+            (Some(2210), Some("NOR"))
+        );
+        let c: PlayerCorrection =
+            serde_json::from_value(json!({ "rating": null, "title": "IM" })).unwrap();
+        assert_eq!(
+            PlayerCorrectionV1::from(c),
+            PlayerCorrectionV1 {
+                name: None,
+                rating: Some(None),
+                title: Some(Some(TitleV1::Im)),
+            }
+        );
+        let absent: PlayerCorrection =
+            serde_json::from_value(json!({ "name": "Dahl,Ada" })).unwrap();
+        assert_eq!(PlayerCorrectionV1::from(absent).rating, None);
     }
 }
