@@ -39,7 +39,7 @@
 //! upfloaters (C6), which does not depend on how the bracket itself is paired.
 
 use super::double_swiss_reference::{colours, Field};
-use super::{all_pairable, initial_color, PairingError, RoundPairing, Step};
+use super::{all_pairable, initial_color, tpn_list as list, PairingError, RoundPairing, Step};
 use crate::cardinality::Cardinality;
 use crate::ids::{RoundNo, Tpn};
 use crate::matching::{max_weight_matching_wide, WideEdge};
@@ -831,12 +831,4 @@ fn rest_pairable(field: &Field<'_>, group: &[Tpn], lower: &[Tpn]) -> bool {
     problem
         .best(&down, &|_, _| true)
         .is_some_and(|(c, _)| c <= 1)
-}
-
-fn list(players: &[Tpn]) -> String {
-    players
-        .iter()
-        .map(Tpn::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -17,7 +17,7 @@
 //! - 4.3.3 with General Handling Rules 3.4: the colour histories are compared from their last
 //!   played match backwards, unplayed rounds left out.
 
-use super::{initial_color, PairingError, RoundPairing, Step};
+use super::{initial_color, tpn_list as list, PairingError, RoundPairing, Step};
 use crate::color::Color;
 use crate::history::{states_before, PlayerState, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
@@ -415,14 +415,6 @@ pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn
         Color::White => (hrp, other),
         Color::Black => (other, hrp),
     }
-}
-
-fn list(players: &[Tpn]) -> String {
-    players
-        .iter()
-        .map(Tpn::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

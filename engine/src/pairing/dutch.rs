@@ -78,7 +78,8 @@
 
 use super::dutch_search::{Fast, Found, Literal, Search, Sink};
 use super::{
-    check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing, Step,
+    check_no_forbidden, half_against_half, initial_color, tpn_list as list_tpn, PairingError,
+    RoundPairing, Step,
 };
 use crate::color::Color;
 use crate::history::{states_before, ColorPreference, Float, PlayerState, RoundEntry};
@@ -182,14 +183,6 @@ fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
     })
 }
 
-fn list_tpn(players: &[Tpn]) -> String {
-    players
-        .iter()
-        .map(Tpn::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// One player as the procedure sees them. Players are numbered by rank (A.2 with the score
 /// first): index 0 is the highest.
 #[derive(Clone, Debug)]
@@ -227,7 +220,7 @@ pub(crate) struct Ctx {
 }
 
 /// The criteria in force while searching a bracket (C.9-C.11, A.7 c, B.6 notes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Level {
     pub b6_up: bool,
     pub b5_up: bool,
@@ -630,8 +623,8 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
             &incoming,
             &brackets[i].residents,
             &sink,
-            lowest,
-            true,
+            Place::of(lowest),
+            Unpaired::AskC12,
         ) {
             Ok(p) => {
                 done.push(p);
@@ -656,8 +649,8 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
                         &prev_in,
                         &brackets[i - 1].residents,
                         &into,
-                        false,
-                        false,
+                        Place::Above,
+                        Unpaired::MoveOn,
                     ) {
                         if let Ok(now) = pair_bracket(
                             cx,
@@ -665,8 +658,8 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
                             &again.floaters,
                             &brackets[i].residents,
                             &sink,
-                            lowest,
-                            true,
+                            Place::of(lowest),
+                            Unpaired::AskC12,
                         ) {
                             again.lines.insert(
                                 0,
@@ -695,8 +688,8 @@ fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
                             &incoming,
                             &brackets[i].residents,
                             &sink,
-                            lowest,
-                            false,
+                            Place::of(lowest),
+                            Unpaired::MoveOn,
                         );
                         match p {
                             Ok(p) => {
@@ -751,7 +744,15 @@ fn c13(
         all.extend(&brackets[0].joined);
         all.sort_unstable();
         if !brackets[0].joined.is_empty() {
-            if let Ok(mut p) = pair_bracket(cx, search, &[], &all, &Sink::Bye, true, false) {
+            if let Ok(mut p) = pair_bracket(
+                cx,
+                search,
+                &[],
+                &all,
+                &Sink::Bye,
+                Place::Lowest,
+                Unpaired::MoveOn,
+            ) {
                 p.lines.insert(
                     0,
                     Step::new(
@@ -796,8 +797,8 @@ fn c13(
         &pen_in,
         &brackets[pen].residents,
         &into,
-        false,
-        false,
+        Place::Above,
+        Unpaired::MoveOn,
     ) {
         let mut incoming = again.floaters.clone();
         incoming.extend(&brackets[*i].joined);
@@ -808,8 +809,8 @@ fn c13(
             &incoming,
             &brackets[*i].residents,
             &Sink::Bye,
-            true,
-            false,
+            Place::Lowest,
+            Unpaired::MoveOn,
         ) {
             again.lines.insert(
                 0,
@@ -836,18 +837,46 @@ fn c13(
     Ok(())
 }
 
+/// Whether a bracket is the lowest, where the procedure must end (C.13), or one above it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// The lowest bracket.
+    Lowest,
+    /// A bracket above the lowest.
+    Above,
+}
+
+impl Place {
+    fn of(lowest: bool) -> Place {
+        if lowest {
+            Place::Lowest
+        } else {
+            Place::Above
+        }
+    }
+}
+
+/// What a bracket does when the players moved down into it cannot all be paired there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unpaired {
+    /// Fail, so that the bracket above is paired again (C.12).
+    AskC12,
+    /// Pair those who can be, the higher first, and move the others on down (C.12 has failed).
+    MoveOn,
+}
+
 /// Pairs one bracket: `incoming` moved down into it, `residents` its own players.
-/// `c12` allows asking for C.12 (a failure) when players moved down cannot all be paired;
-/// without it they are paired as far as they can be and the others move on down.
 fn pair_bracket(
     cx: &Ctx,
     search: &dyn Search,
     incoming: &[usize],
     residents: &[usize],
     sink: &Sink,
-    lowest: bool,
-    c12: bool,
+    place: Place,
+    unpaired: Unpaired,
 ) -> Result<Paired, Failure> {
+    let lowest = place == Place::Lowest;
+    let c12 = unpaired == Unpaired::AskC12;
     let mut lines = Vec::new();
     let score = |i: usize| cx.players[i].score;
     let mut all: Vec<usize> = incoming.iter().chain(residents).copied().collect();

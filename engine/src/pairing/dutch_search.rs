@@ -917,9 +917,21 @@ fn class_exchange(
     Some((a, b))
 }
 
-/// A bracket, p, the criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes), the sink
-/// (free or bye) and whether any exchange is allowed.
-type MemoKey = (Vec<usize>, usize, [bool; 6], bool, bool);
+/// What a bracket's search depends on, for the memo.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct MemoKey {
+    /// The bracket's players.
+    group: Vec<usize>,
+    /// Its p (A.6, C.14).
+    p: usize,
+    /// The criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes); x is left at 0, since
+    /// what is remembered is the fewest denials, which any x is then compared with.
+    criteria: Level,
+    /// Whether any exchange is allowed, or S1 and S2 as they are.
+    any_exchange: bool,
+    /// Whether the player left over takes the bye (else he moves down).
+    bye: bool,
+}
 
 impl Fast {
     fn memo(&self, key: Option<MemoKey>, compute: impl FnOnce() -> Option<usize>) -> Option<usize> {
@@ -1469,21 +1481,19 @@ impl Search for Fast {
         sink: &Sink,
     ) -> Option<Found> {
         let (s1, s2) = group.split_at(p);
-        let key = |any: bool| -> Option<MemoKey> {
-            let tag = match sink {
+        let key = |any_exchange: bool| -> Option<MemoKey> {
+            let bye = match sink {
                 Sink::Free => false,
                 Sink::Bye => true,
                 _ => return None,
             };
-            let flags = [
-                lv.b5_up,
-                lv.b6_up,
-                lv.b5_down,
-                lv.b6_down,
-                lv.a7c,
-                lv.b2_relaxed,
-            ];
-            Some((group.to_vec(), p * 2 + usize::from(tag), flags, any, tag))
+            Some(MemoKey {
+                group: group.to_vec(),
+                p,
+                criteria: Level { x: 0, ..*lv },
+                any_exchange,
+                bye,
+            })
         };
         // S1 and S2 as they are, unless an earlier try showed they need more denials.
         let known = key(false).and_then(|k| self.least.borrow().get(&k).copied());

@@ -181,6 +181,15 @@ pub(crate) fn barred_pairs(
     barred
 }
 
+/// Pairing numbers as the explanations list them: "3 7 12".
+pub(crate) fn tpn_list(players: &[Tpn]) -> String {
+    players
+        .iter()
+        .map(Tpn::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The lot drawn before round 1, or White when none was recorded (said in the explanation).
 pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
     match tournament.settings.initial_color {
