@@ -246,6 +246,15 @@ impl Server {
         self.request("GET", path, None, &[], None)
     }
 
+    /// How many tournaments the public list shows.
+    pub fn tournament_count(&self) -> usize {
+        self.public("/api/tournaments")
+            .json()
+            .as_array()
+            .expect("a list")
+            .len()
+    }
+
     /// A request as the chief arbiter with a JSON body.
     pub fn chief(&self, method: &str, path: &str, body: serde_json::Value) -> Response {
         self.request(

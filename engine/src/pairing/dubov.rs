@@ -819,20 +819,15 @@ fn pair_group(
     lines.push(Step::new("6.2", format!("white (ARO): {}.", cx.list_aro(&whites))).inner());
     lines.push(Step::new("6.2", format!("black (R): {}.", cx.list_r(&blacks))).inner());
     if whites.len() == blacks.len() {
-        let mut changes = Vec::new();
-        let assignment = match text_order(cx, &whites, &blacks, &mut changes) {
+        let assignment = match text_order(cx, &whites, &blacks, lines) {
             Some(pairs) => Some(pairs),
             None => first_assignment(cx, &whites, &blacks).inspect(|_| {
-                changes.push(Step::new(
+                lines.push(Step::new(
                     "6.3",
-                    "no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading)",
-                ));
+                    "no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading).",
+                ).inner());
             }),
         };
-        for mut c in changes {
-            c.text.push('.');
-            lines.push(c.inner());
-        }
         if let Some(pairs) = assignment {
             let natural = whites
                 .iter()
@@ -1158,7 +1153,7 @@ fn transfer_colour(
 /// row j's white takes the first black left that he may play, white k takes row j's black,
 /// and the change "works" when the rows below k can still all be paired (a matching says
 /// so). A row not changed keeps its pair. `None` when at some row no single change works
-/// (or no complete assignment exists); `changes` says each change made.
+/// (or no complete assignment exists); each change made is said in `changes`, the explanation.
 fn text_order(
     cx: &Ctx,
     whites: &[usize],
@@ -1189,19 +1184,22 @@ fn text_order(
                 .map(|j| (r, j))
         })?;
         let (r, j) = change;
-        changes.push(Step::new(
-            "6.3",
-            format!(
-                "row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}",
-                k + 1,
-                cx.tpn(w),
-                r + 1,
-                cx.tpn(whites[r]),
-                cx.tpn(blacks[j]),
-                cx.tpn(w),
-                cx.tpn(blacks[black_of[r]])
-            ),
-        ));
+        changes.push(
+            Step::new(
+                "6.3",
+                format!(
+                    "row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}.",
+                    k + 1,
+                    cx.tpn(w),
+                    r + 1,
+                    cx.tpn(whites[r]),
+                    cx.tpn(blacks[j]),
+                    cx.tpn(w),
+                    cx.tpn(blacks[black_of[r]])
+                ),
+            )
+            .inner(),
+        );
         used[j] = true;
         black_of[k] = black_of[r];
         black_of[r] = j;

@@ -15,7 +15,7 @@ pub struct CreateTournament {
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.
-pub use super::wire::RegisterPlayer;
+pub use super::wire::PlayerData as RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{key}`.
 #[derive(Debug, Deserialize, Serialize)]

@@ -279,6 +279,29 @@ pub enum Sex {
     Female,
 }
 
+impl From<SexV1> for Sex {
+    fn from(s: SexV1) -> Sex {
+        match s {
+            SexV1::Male => Sex::Male,
+            SexV1::Female => Sex::Female,
+        }
+    }
+}
+
+impl From<&PlayerDataV1> for PlayerData {
+    fn from(p: &PlayerDataV1) -> PlayerData {
+        PlayerData {
+            name: p.name.clone(),
+            rating: p.rating,
+            title: p.title.map(Into::into),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id,
+            birth_date: p.birth_date.clone(),
+            sex: p.sex.map(Into::into),
+        }
+    }
+}
+
 impl From<Sex> for SexV1 {
     fn from(s: Sex) -> SexV1 {
         match s {
@@ -288,10 +311,11 @@ impl From<Sex> for SexV1 {
     }
 }
 
-/// `POST /api/tournaments/{id}/players`: a player to register.
+/// A player's data: what `POST /api/tournaments/{id}/players` registers, and what the
+/// registration event carries.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RegisterPlayer {
+pub struct PlayerData {
     /// Name, "Surname,Given".
     pub name: String,
     /// Rating, if rated.
@@ -314,8 +338,8 @@ pub struct RegisterPlayer {
     pub sex: Option<Sex>,
 }
 
-impl From<RegisterPlayer> for PlayerDataV1 {
-    fn from(p: RegisterPlayer) -> PlayerDataV1 {
+impl From<PlayerData> for PlayerDataV1 {
+    fn from(p: PlayerData) -> PlayerDataV1 {
         PlayerDataV1 {
             name: p.name,
             rating: p.rating,
@@ -774,25 +798,6 @@ impl From<app::AroRow> for AroRow {
     }
 }
 
-/// A player's data as registered.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerData {
-    /// Name.
-    pub name: String,
-    /// Rating.
-    pub rating: Option<u16>,
-    /// Title.
-    pub title: Option<&'static str>,
-    /// Federation.
-    pub federation: Option<String>,
-    /// FIDE id.
-    pub fide_id: Option<u64>,
-    /// Birth date, `YYYY/MM/DD`.
-    pub birth_date: Option<String>,
-    /// Sex as FIDE records it, `m` or `w`.
-    pub sex: Option<&'static str>,
-}
-
 /// One pair as published, by registration numbers.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct PublishedPair {
@@ -895,23 +900,9 @@ pub enum Event {
     TournamentClosed,
 }
 
-fn title_of(t: events::schema::TitleV1) -> &'static str {
-    use events::schema::TitleV1::*;
-    match t {
-        Gm => "GM",
-        Im => "IM",
-        Wgm => "WGM",
-        Wim => "WIM",
-        Fm => "FM",
-        Cm => "CM",
-        Wfm => "WFM",
-        Wcm => "WCM",
-    }
-}
-
 impl From<&events::Event> for Event {
     fn from(e: &events::Event) -> Event {
-        use events::schema::{RequestedByeV1, SexV1};
+        use events::schema::RequestedByeV1;
         use events::Event as E;
         match e {
             E::TournamentCreated { name, settings } => Event::TournamentCreated {
@@ -920,18 +911,7 @@ impl From<&events::Event> for Event {
             },
             E::PlayerRegistered { player, data } => Event::PlayerRegistered {
                 player: player.0,
-                data: PlayerData {
-                    name: data.name.clone(),
-                    rating: data.rating,
-                    title: data.title.map(title_of),
-                    federation: data.federation.clone(),
-                    fide_id: data.fide_id,
-                    birth_date: data.birth_date.clone(),
-                    sex: data.sex.map(|s| match s {
-                        SexV1::Male => "m",
-                        SexV1::Female => "w",
-                    }),
-                },
+                data: data.into(),
             },
             E::PlayerCorrected { player, correction } => Event::PlayerCorrected {
                 player: player.0,
@@ -1074,7 +1054,7 @@ mod tests {
 
     #[test]
     fn a_player_and_a_correction_are_converted_null_clearing_a_field() {
-        let p: RegisterPlayer = serde_json::from_value(json!({
+        let p: PlayerData = serde_json::from_value(json!({
             "name": "Dahl,Ada", "rating": 2210, "title": "WFM", "sex": "w", "federation": "NOR"
         }))
         .unwrap();
