@@ -1,7 +1,7 @@
 //! The HTTP application: built here, in the library, so that tests run the same app as `main`.
 
 use crate::api::error::ApiError;
-use actix_web::{get, web, App, HttpResponse, HttpServer};
+use actix_web::{web, App, HttpServer};
 use events::Store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -34,18 +34,6 @@ impl AppState {
     }
 }
 
-#[get("/api/health")]
-async fn health(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(serde_json::json!({
-        "status": "ok",
-        "engine": engine::VERSION,
-        "store": {
-            "empty": state.store.is_empty(),
-            "bytes": state.store.size_on_disk(),
-        },
-    }))
-}
-
 /// Configures the routes of the app on `cfg`.
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
@@ -64,12 +52,11 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 web::QueryConfig::default()
                     .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
             )
-            .service(health)
-            .configure(crate::api::routes)
-            .route(
-                "/ws/tournaments/{id}",
-                web::get().to(crate::live::websocket),
-            );
+            .configure(|cfg| {
+                crate::api::routes(&mut utoipa_actix_web::service_config::ServiceConfig::new(
+                    cfg,
+                ))
+            });
         if static_dir.is_dir() {
             // The pages take the tournament from their address: /display/{id}, /arbiter/{id},
             // /t/{id}.

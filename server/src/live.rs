@@ -20,7 +20,7 @@ use actix_codec::Encoder;
 use actix_http::ws::{handshake, Codec};
 use actix_web::body::{BodyStream, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use actix_ws::Message;
 use events::{Envelope, Store, SubscriptionEnd, TournamentId};
 use futures_util::StreamExt;
@@ -180,27 +180,31 @@ fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Ar
 /// The message a client gets for an event: `{"type": "event", ...}` with the event in the
 /// wire's vocabulary ([`crate::api::wire::Recorded`]), not as it is persisted.
 pub fn message(e: &Envelope) -> String {
-    #[derive(serde::Serialize)]
-    struct Message {
-        r#type: &'static str,
-        #[serde(flatten)]
-        recorded: crate::api::wire::Recorded,
-    }
-    let m = Message {
-        r#type: "event",
-        recorded: e.into(),
-    };
-    serde_json::to_string(&m).unwrap_or_default()
+    serde_json::to_string(&crate::api::wire::Live::Event(e.into())).unwrap_or_default()
 }
 
 /// `?after=SEQ`: the last sequence the client has (0 for everything).
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct After {
+    /// The last sequence number the client has; 0 (the default) for the whole log.
     #[serde(default)]
     after: u64,
 }
 
-/// `GET /ws/tournaments/{id}?after=SEQ`.
+/// The live connection (WebSocket): every event after `?after=SEQ` in order, then each new
+/// one once it is durable, each once, as `Live` messages (`{"type": "event", ...}`); a client
+/// that stops reading gets `{"type": "resync", "after": SEQ}` and is closed, and resumes by
+/// reconnecting with that `after`.
+#[utoipa::path(
+    tag = "live",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), After),
+    responses(
+        (status = 101, description = "Switching to WebSocket; the messages are `Live`."),
+        (status = 404, description = "No such tournament.", body = crate::api::wire::ErrorBody)
+    )
+)]
+#[get("/ws/tournaments/{id}")]
 pub async fn websocket(
     req: HttpRequest,
     body: web::Payload,
@@ -335,7 +339,7 @@ impl Feed {
                             }
                         }
                         Err(broadcast::error::RecvError::Lagged(_)) => {
-                            let notice = serde_json::json!({ "type": "resync", "after": feed.next - 1 }).to_string();
+                            let notice = serde_json::to_string(&crate::api::wire::Live::Resync { after: feed.next - 1 }).unwrap_or_default();
                             let mut frames = BytesMut::new();
                             frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
                             frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));

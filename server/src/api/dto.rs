@@ -5,7 +5,7 @@ use events::schema::{GameResultV1, ModeV1, ScoreV1};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/tournaments`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTournament {
     /// The name.
@@ -18,7 +18,7 @@ pub struct CreateTournament {
 pub use super::wire::PlayerData as RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{key}`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectPlayer {
     /// The fields to change.
@@ -28,7 +28,7 @@ pub struct CorrectPlayer {
 }
 
 /// `POST /api/tournaments/{id}/players/{key}/withdrawal`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Withdraw {
     /// The first round the player does not play.
@@ -39,7 +39,7 @@ pub struct Withdraw {
 }
 
 /// A bye or absence for a round to come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeRequest {
     /// A half-point bye.
@@ -53,7 +53,7 @@ pub enum ByeRequest {
 }
 
 /// `POST /api/tournaments/{id}/byes`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequestBye {
     /// The player's registration number.
@@ -65,7 +65,7 @@ pub struct RequestBye {
 }
 
 /// One pair of a pairing to publish.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Pair {
     /// White's registration number.
@@ -75,7 +75,7 @@ pub struct Pair {
 }
 
 /// `POST /api/tournaments/{id}/rounds`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Publish {
     /// The round (the next one).
@@ -91,7 +91,7 @@ pub struct Publish {
 }
 
 /// `PUT .../boards/{board}/result` and `POST .../boards/{board}/correction`.
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnterResult {
     /// One-game rounds: the result, "1-0", "1/2-1/2", "0-1", "+-", "-+" or "--".
@@ -110,7 +110,7 @@ pub struct EnterResult {
 }
 
 /// `POST /api/accounts`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateAccount {
     /// The name.
@@ -188,13 +188,22 @@ pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult
 }
 
 /// What an account may do, by the name the API uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Results and their corrections.
     Arbiter,
     /// Everything.
     Chief,
+}
+
+impl From<events::Role> for Role {
+    fn from(r: events::Role) -> Role {
+        match r {
+            events::Role::Arbiter => Role::Arbiter,
+            events::Role::Chief => Role::Chief,
+        }
+    }
 }
 
 impl From<Role> for events::Role {

@@ -129,11 +129,15 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut body = json!({ "error": self.to_string() });
+        let mut body = crate::api::wire::ErrorBody {
+            error: self.to_string(),
+            recorded: None,
+            details: None,
+        };
         match self {
-            ApiError::Conflict { recorded, .. } => body["recorded"] = recorded.clone(),
+            ApiError::Conflict { recorded, .. } => body.recorded = Some(recorded.clone()),
             ApiError::Unprocessable { details, .. } if !details.is_null() => {
-                body["details"] = details.clone()
+                body.details = Some(details.clone())
             }
             _ => {}
         }

@@ -17,16 +17,20 @@ use error::ApiError;
 use events::app::{self, App, Request};
 use events::schema::*;
 use events::{AppError, Appended, Role, TournamentId};
-use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 type Result<T> = std::result::Result<T, ApiError>;
 
-/// Registers every route of the API. Routes are tried in this order, each by a pattern match:
-/// the results, which arbiters enter by the thousand at the end of a round, come first.
-pub fn routes(cfg: &mut web::ServiceConfig) {
+/// Registers every route of the API and of the live connection. Each is a service with its
+/// OpenAPI description beside it (`#[utoipa::path]`): a route without one does not compile, so
+/// the document [`document`] builds from this list cannot miss one. Routes are tried in this
+/// order, each by a pattern match: the results, which arbiters enter by the thousand at the end
+/// of a round, come first.
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(enter_result)
         .service(correct_result)
-        .service(openapi)
+        .service(openapi_document)
+        .service(health)
         .service(list_tournaments)
         .service(create)
         .service(import)
@@ -48,19 +52,98 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(close)
         .service(create_account)
         .service(whoami)
-        .service(aro);
+        .service(aro)
+        .service(crate::live::websocket);
+}
+
+/// What the document says besides its routes: the API as a whole and how to sign requests.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "swiss tournament server",
+        description = "Swiss tournaments by the FIDE rules. Reads are public; writes need a \
+            bearer token. Every write is an append-only event. Errors are JSON: \
+            {\"error\": message, ...} (ErrorBody). A write may carry an Idempotency-Key \
+            header: the same request again answers what the first answered; another request \
+            with the same key is refused (422).",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    modifiers(&Bearer),
+    components(schemas(wire::Live))
+)]
+struct ApiDoc;
+
+/// The bearer-token security scheme the writes name.
+struct Bearer;
+
+impl utoipa::Modify for Bearer {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The OpenAPI document: [`routes`] registered on a throwaway app, whose every service
+/// describes itself, with the schemas of the wire types they name.
+pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    use utoipa_actix_web::AppExt;
+    let (_, mut doc) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(routes)
+        .split_for_parts();
+    doc.info.version = env!("CARGO_PKG_VERSION").to_string();
+    doc
+}
+
+/// The document as served, built once.
+fn document_json() -> &'static str {
+    static JSON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    JSON.get_or_init(|| document().to_pretty_json().unwrap_or_default())
+}
+
+/// The server is up; its engine's version and its store.
+#[utoipa::path(tag = "server", responses((status = 200, body = wire::Health)))]
+#[get("/api/health")]
+async fn health(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(wire::Health {
+        status: "ok",
+        engine: engine::VERSION,
+        store: wire::StoreHealth {
+            empty: state.store.is_empty(),
+            bytes: state.store.size_on_disk(),
+        },
+    })
 }
 
 /// Who the token belongs to: for consoles to check a token at sign-in.
+#[utoipa::path(
+    tag = "accounts",
+    responses((status = 200, body = wire::Account), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[get("/api/me")]
 async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
     let who = require(&req, &state, Role::Arbiter).await?;
-    Ok(HttpResponse::Ok().json(json!({ "name": who.name, "role": who.role })))
+    Ok(HttpResponse::Ok().json(wire::Account {
+        name: who.name,
+        role: who.role.into(),
+    }))
 }
 
 /// Dubov 9: the list of AROs after each round, with three decimals (the average rating of the
 /// opponents actually played; 0 before any game), enough to show every difference the pairing
 /// compares.
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, body = Vec<wire::AroRow>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/aro")]
 async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
@@ -69,11 +152,16 @@ async fn aro(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<
     Ok(HttpResponse::Ok().json(rows))
 }
 
+#[utoipa::path(
+    tag = "server",
+    responses((status = 200, description = "This document.", body = Object))
+)]
+/// This document, generated from the routes and the wire types.
 #[get("/api/openapi.json")]
-async fn openapi() -> HttpResponse {
+async fn openapi_document() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(include_str!("../openapi.json"))
+        .body(document_json())
 }
 
 /// Runs one of the application's queries or commands on the blocking pool.
@@ -101,9 +189,7 @@ async fn command<T: Send + 'static>(
 }
 
 fn written(appended: &Appended) -> HttpResponse {
-    let e = appended.envelope();
-    let body =
-        json!({ "seq": e.seq, "id": e.id, "recorded_at_ms": e.recorded_at_ms, "actor": e.actor });
+    let body = wire::Written::from(appended.envelope().as_ref());
     match appended {
         Appended::New(_) => HttpResponse::Created().json(body),
         Appended::Existing(_) => HttpResponse::Ok().json(body),
@@ -150,6 +236,10 @@ fn idempotency_key(req: &HttpRequest) -> Option<String> {
         .map(str::to_string)
 }
 
+#[utoipa::path(
+    tag = "tournaments",
+    responses((status = 200, body = Vec<wire::Tournament>))
+)]
 #[get("/api/tournaments")]
 async fn list_tournaments(state: web::Data<AppState>) -> Result<HttpResponse> {
     let items = query(&state, |app| app.tournaments()).await?;
@@ -157,6 +247,13 @@ async fn list_tournaments(state: web::Data<AppState>) -> Result<HttpResponse> {
     Ok(HttpResponse::Ok().json(items))
 }
 
+#[utoipa::path(
+    tag = "tournaments",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = CreateTournament,
+    responses((status = 201, body = wire::Created), (status = 200, description = "Created before, by the same request with the same Idempotency-Key.", body = wire::Created), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments")]
 async fn create(
     req: HttpRequest,
@@ -169,22 +266,36 @@ async fn create(
         app.create(r, body.name, body.settings.into())
     })
     .await?;
-    let answer = json!({ "id": id, "seq": appended.envelope().seq });
+    let answer = wire::Created {
+        id: id.to_string(),
+        seq: appended.envelope().seq,
+    };
     Ok(match appended {
         Appended::New(_) => HttpResponse::Created().json(answer),
         Appended::Existing(_) => HttpResponse::Ok().json(answer),
     })
 }
 
-#[derive(serde::Deserialize)]
+/// What an import may say beside the file.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ImportQuery {
+    /// The system, when the file does not name it (its 192 record).
     #[serde(default)]
     system: Option<wire::System>,
+    /// The tournament's name, when the file's 012 record is not the one wanted.
     #[serde(default)]
     name: Option<String>,
 }
 
 /// Imports a TRF file: its players, and each recorded round as published with its results.
+#[utoipa::path(
+    tag = "tournaments",
+    params(ImportQuery, ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body(content = String, content_type = "text/plain", description = "A TRF file (FIDE's tournament report format)."),
+    responses((status = 201, body = wire::Imported), (status = 200, description = "Imported before, by the same request with the same Idempotency-Key.", body = wire::Imported), (status = 400, description = "The file cannot be read: the line and column of the first problem.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/import")]
 async fn import(
     req: HttpRequest,
@@ -198,12 +309,17 @@ async fn import(
     })
     .await?;
     Ok(if again {
-        HttpResponse::Ok().json(json!({ "id": id }))
+        HttpResponse::Ok().json(wire::Imported { id: id.to_string() })
     } else {
-        HttpResponse::Created().json(json!({ "id": id }))
+        HttpResponse::Created().json(wire::Imported { id: id.to_string() })
     })
 }
 
+#[utoipa::path(
+    tag = "tournaments",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, body = wire::Tournament), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}")]
 async fn show(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
@@ -211,6 +327,11 @@ async fn show(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result
     Ok(HttpResponse::Ok().json(wire::Tournament::from(summary)))
 }
 
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, body = Vec<wire::Player>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/players")]
 async fn list_players(
     state: web::Data<AppState>,
@@ -222,6 +343,13 @@ async fn list_players(
     Ok(HttpResponse::Ok().json(players))
 }
 
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = RegisterPlayer,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/players")]
 async fn register(
     req: HttpRequest,
@@ -250,6 +378,13 @@ async fn register(
     Ok(response)
 }
 
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = CorrectPlayer,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[patch("/api/tournaments/{id}/players/{key}")]
 async fn correct_player(
     req: HttpRequest,
@@ -273,6 +408,13 @@ async fn correct_player(
     Ok(written(&appended))
 }
 
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = Withdraw,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/players/{key}/withdrawal")]
 async fn withdraw(
     req: HttpRequest,
@@ -296,6 +438,13 @@ async fn withdraw(
     Ok(written(&appended))
 }
 
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = RequestBye,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/byes")]
 async fn request_bye(
     req: HttpRequest,
@@ -320,6 +469,12 @@ async fn request_bye(
 }
 
 /// The system's proposal for the next round, with its explanation; nothing is recorded.
+#[utoipa::path(
+    tag = "rounds",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    responses((status = 200, description = "The proposal; nothing is recorded.", body = wire::Proposal), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "No round to pair, or no pairing satisfies the absolute criteria (details.manual_pairing_possible).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/pairing")]
 async fn propose(
     req: HttpRequest,
@@ -337,6 +492,13 @@ async fn propose(
 /// Publishes a round: the system's proposal as it is, or changed by hand. Changes are
 /// recorded; a pairing that breaks the absolute criteria is refused unless
 /// `accept_violations` is set, and then its breaches are recorded too.
+#[utoipa::path(
+    tag = "rounds",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = Publish,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not the next round, or the pairing breaks absolute criteria (details.violations) and accept_violations is not set.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/rounds")]
 async fn publish(
     req: HttpRequest,
@@ -374,6 +536,12 @@ async fn publish(
     Ok(response)
 }
 
+#[utoipa::path(
+    tag = "rounds",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody), (status = 422, description = "Not the last round, or it has results.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[delete("/api/tournaments/{id}/rounds/{round}")]
 async fn unpublish(
     req: HttpRequest,
@@ -388,6 +556,11 @@ async fn unpublish(
     Ok(written(&appended))
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round.")),
+    responses((status = 200, body = wire::Round), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/rounds/{round}")]
 async fn show_round(
     state: web::Data<AppState>,
@@ -433,6 +606,13 @@ async fn result_event(
     Ok(written(&appended))
 }
 
+#[utoipa::path(
+    tag = "results",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), ("board" = u32, Path, description = "The board."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = EnterResult,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament, round or board.", body = wire::ErrorBody), (status = 409, description = "A different result is recorded (recorded: what it is); send a correction.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[put("/api/tournaments/{id}/rounds/{round}/boards/{board}/result")]
 async fn enter_result(
     req: HttpRequest,
@@ -453,6 +633,13 @@ async fn enter_result(
     .await
 }
 
+#[utoipa::path(
+    tag = "results",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), ("board" = u32, Path, description = "The board."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = EnterResult,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament, round or board.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/rounds/{round}/boards/{board}/correction")]
 async fn correct_result(
     req: HttpRequest,
@@ -473,12 +660,20 @@ async fn correct_result(
     .await
 }
 
-#[derive(serde::Deserialize)]
+/// `?after=ROUND`: the standings after that round (all published rounds when absent).
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct AfterQuery {
+    /// The last round counted.
     #[serde(default)]
     after: Option<u16>,
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), AfterQuery),
+    responses((status = 200, body = wire::Standings), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/standings")]
 async fn standings_json(
     state: web::Data<AppState>,
@@ -491,6 +686,11 @@ async fn standings_json(
     Ok(HttpResponse::Ok().json(wire::Standings::from(view)))
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, description = "The cross table, as text.", body = String, content_type = "text/plain"), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/crosstable")]
 async fn crosstable(
     state: web::Data<AppState>,
@@ -503,6 +703,11 @@ async fn crosstable(
         .body(text))
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number.")),
+    responses((status = 200, body = wire::Card), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/players/{key}/card")]
 async fn card(
     state: web::Data<AppState>,
@@ -513,6 +718,11 @@ async fn card(
     Ok(HttpResponse::Ok().json(wire::Card::from(view)))
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, description = "The tournament as a TRF file.", body = String, content_type = "text/plain"), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/export.trf")]
 async fn export_trf(
     state: web::Data<AppState>,
@@ -525,6 +735,11 @@ async fn export_trf(
         .body(text))
 }
 
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, description = "Every event, in order, with who, when and why.", body = Vec<wire::Recorded>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
 #[get("/api/tournaments/{id}/audit")]
 async fn audit(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
@@ -533,6 +748,12 @@ async fn audit(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Resul
     Ok(HttpResponse::Ok().json(items))
 }
 
+#[utoipa::path(
+    tag = "tournaments",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/tournaments/{id}/close")]
 async fn close(
     req: HttpRequest,
@@ -548,6 +769,13 @@ async fn close(
 }
 
 /// Creates an account; the token is in the answer, once.
+#[utoipa::path(
+    tag = "accounts",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = CreateAccount,
+    responses((status = 201, description = "The account, with its token (shown once).", body = wire::NewAccount), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 409, description = "The name is taken.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
 #[post("/api/accounts")]
 async fn create_account(
     req: HttpRequest,
@@ -562,6 +790,9 @@ async fn create_account(
     let store = state.store.clone();
     let name = body.name.clone();
     let token = web::block(move || store.create_account(&name, body.role.into())).await??;
-    Ok(HttpResponse::Created()
-        .json(json!({ "name": body.name, "role": body.role, "token": token })))
+    Ok(HttpResponse::Created().json(wire::NewAccount {
+        name: body.name,
+        role: body.role,
+        token,
+    }))
 }

@@ -13,7 +13,7 @@ use events::schema::{
 use serde::{Deserialize, Serialize};
 
 /// A pairing system, by the name the API uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum System {
     /// Dutch, 1992-2006 text.
@@ -45,7 +45,7 @@ impl From<System> for SystemV1 {
 }
 
 /// A colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     /// White.
@@ -82,7 +82,7 @@ impl From<Color> for ColorV1 {
 }
 
 /// A bye.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Bye {
     /// Given by the pairing (an odd number of players).
@@ -107,7 +107,7 @@ impl From<EngineByeKind> for Bye {
 }
 
 /// A float (Dutch A.4, A.5).
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Float {
     /// Paired against a lower score, or the pairing-allocated bye.
@@ -126,7 +126,7 @@ impl From<EngineFloat> for Float {
 }
 
 /// Point values, in tenths of a point.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointValues {
     /// A game won.
@@ -183,7 +183,7 @@ impl From<PointValuesV1> for PointValues {
 
 /// A tournament's settings, as a new tournament's request gives them and the tournament's
 /// view answers them.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// The pairing system.
@@ -217,7 +217,7 @@ impl From<Settings> for SettingsV1 {
 }
 
 /// A FIDE title, as FIDE abbreviates it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Title {
     /// Grandmaster.
@@ -269,7 +269,7 @@ impl From<Title> for TitleV1 {
 }
 
 /// Sex, as FIDE records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Sex {
     /// Male.
     #[serde(rename = "m")]
@@ -313,7 +313,7 @@ impl From<Sex> for SexV1 {
 
 /// A player's data: what `POST /api/tournaments/{id}/players` registers, and what the
 /// registration event carries.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerData {
     /// Name, "Surname,Given".
@@ -354,7 +354,7 @@ impl From<PlayerData> for PlayerDataV1 {
 
 /// A correction of a player's data: each field given is replaced; `null` clears the rating
 /// or the title.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerCorrection {
     /// New name.
@@ -407,7 +407,7 @@ impl From<&SettingsV1> for Settings {
 }
 
 /// A tournament.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Tournament {
     /// Its identifier.
     pub id: String,
@@ -440,7 +440,7 @@ impl From<app::Summary> for Tournament {
 }
 
 /// A player: `key` is the registration number, `tpn` the pairing number.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Player {
     /// The registration number.
     pub key: u32,
@@ -476,7 +476,7 @@ impl From<app::PlayerView> for Player {
 }
 
 /// A player with a score ("3.5").
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoredPlayer {
     /// Who.
     #[serde(flatten)]
@@ -496,7 +496,7 @@ impl From<app::Scored> for ScoredPlayer {
 }
 
 /// A board of a published round.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Board {
     /// 1 for the first.
     pub board: u32,
@@ -509,7 +509,7 @@ pub struct Board {
 }
 
 /// A player not playing a round by request.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct RequestedBye {
     /// Who.
     pub player: Player,
@@ -518,7 +518,7 @@ pub struct RequestedBye {
 }
 
 /// The system and engine version that made a pairing.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct MadeBy {
     /// The system.
     pub system: System,
@@ -527,7 +527,7 @@ pub struct MadeBy {
 }
 
 /// A published round.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Round {
     /// The round.
     pub round: u16,
@@ -576,7 +576,7 @@ impl From<app::RoundView> for Round {
 }
 
 /// One pair of a proposal.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct ProposedPair {
     /// 1 for the first.
     pub board: usize,
@@ -587,7 +587,7 @@ pub struct ProposedPair {
 }
 
 /// The system's proposal for the next round.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Proposal {
     /// The round.
     pub round: u16,
@@ -600,7 +600,7 @@ pub struct Proposal {
 }
 
 /// One step of a pairing's explanation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Step {
     /// 0 for the round, a bracket or a score group; 1 for a decision inside one.
     pub depth: u8,
@@ -641,7 +641,7 @@ impl From<app::Proposal> for Proposal {
 }
 
 /// One row of the standings.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct StandingsRow {
     /// Who.
     #[serde(flatten)]
@@ -657,7 +657,7 @@ pub struct StandingsRow {
 }
 
 /// The standings.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Standings {
     /// The round they are after.
     pub after_round: u16,
@@ -688,7 +688,7 @@ impl From<app::StandingsView> for Standings {
 }
 
 /// One round of a player's card.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum CardRound {
     /// Paired.
@@ -727,7 +727,7 @@ pub enum CardRound {
 }
 
 /// A player's card.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Card {
     /// Who.
     #[serde(flatten)]
@@ -780,7 +780,7 @@ impl From<app::CardView> for Card {
 }
 
 /// A player's AROs after each round, with three decimals (Dubov 9).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct AroRow {
     /// Who.
     #[serde(flatten)]
@@ -799,7 +799,7 @@ impl From<app::AroRow> for AroRow {
 }
 
 /// One pair as published, by registration numbers.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
 pub struct PublishedPair {
     /// White.
     pub white: u32,
@@ -809,7 +809,7 @@ pub struct PublishedPair {
 
 /// Something that happened in a tournament, as clients receive it (the live connection and
 /// the audit log). Results are written as arbiters write them ("1-0", "1/2-1/2", "+-").
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The tournament was created.
@@ -992,7 +992,7 @@ impl From<&events::Event> for Event {
 
 /// An event with who recorded it, when and why: the live connection's message (`type`
 /// "event") and an entry of the audit log.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Recorded {
     /// Its position in the tournament's log.
     pub seq: u64,
@@ -1019,6 +1019,118 @@ impl From<&events::Envelope> for Recorded {
             event: (&e.event).into(),
         }
     }
+}
+
+/// What a write answers: the event it appended (201), or the one an identical request with
+/// the same `Idempotency-Key` appended before (200).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Written {
+    /// The event's position in the tournament's log.
+    pub seq: u64,
+    /// The event's identifier.
+    pub id: String,
+    /// When it was recorded, in milliseconds since 1970-01-01 UTC.
+    pub recorded_at_ms: u64,
+    /// The account that recorded it.
+    pub actor: String,
+}
+
+impl From<&events::Envelope> for Written {
+    fn from(e: &events::Envelope) -> Written {
+        Written {
+            seq: e.seq,
+            id: e.id.to_string(),
+            recorded_at_ms: e.recorded_at_ms,
+            actor: e.actor.clone(),
+        }
+    }
+}
+
+/// `POST /api/tournaments` answers the new tournament's identifier.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Created {
+    /// The tournament's identifier.
+    pub id: String,
+    /// The sequence number of its first event.
+    pub seq: u64,
+}
+
+/// `POST /api/tournaments/import` answers the imported tournament's identifier.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Imported {
+    /// The tournament's identifier.
+    pub id: String,
+}
+
+/// An account, as `GET /api/me` shows the token's owner.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Account {
+    /// The account's name.
+    pub name: String,
+    /// What it may do.
+    pub role: super::dto::Role,
+}
+
+/// A new account with its token, shown once.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct NewAccount {
+    /// The account's name.
+    pub name: String,
+    /// What it may do.
+    pub role: super::dto::Role,
+    /// The bearer token: shown in this answer only.
+    pub token: String,
+}
+
+/// The store, as `GET /api/health` shows it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct StoreHealth {
+    /// No tournament recorded yet.
+    pub empty: bool,
+    /// Bytes on disk.
+    pub bytes: u64,
+}
+
+/// `GET /api/health`.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// "ok".
+    pub status: &'static str,
+    /// The pairing engine's version.
+    pub engine: &'static str,
+    /// The store.
+    pub store: StoreHealth,
+}
+
+/// Every refusal and failure: what went wrong, in words, with what is recorded (409) or the
+/// details (422) where there are some.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong.
+    pub error: String,
+    /// 409: what is recorded (for a result, its round, board and games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub recorded: Option<serde_json::Value>,
+    /// 422: details, such as the absolute criteria a pairing breaks (`violations`, a list of
+    /// sentences) or whether a manual pairing is possible (`manual_pairing_possible`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub details: Option<serde_json::Value>,
+}
+
+/// A message of the live connection (`GET /ws/tournaments/{id}`), by its `type`.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Live {
+    /// An event, in order: once each, after the client's `after`.
+    Event(Recorded),
+    /// The client fell behind (it stopped reading): the connection closes; reconnect with
+    /// `?after=` this value to resume without a gap.
+    Resync {
+        /// The last sequence number the client was sent.
+        after: u64,
+    },
 }
 
 #[cfg(test)]
