@@ -9,7 +9,6 @@ pub mod double_swiss_matching;
 pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
-mod dutch_search;
 pub mod explanation;
 
 pub use explanation::Step;

@@ -1,609 +1,8 @@
-//! The search for a bracket's first acceptable pairing in the order of Dutch C.4-C.8: the
-//! exchanges of D.2 (C.8), and for each the transpositions of D.1 (C.7), each candidate paired
-//! S1 against S2 in order (C.6).
-//!
-//! [`Literal`] visits the candidates one by one and tests each complete one. [`Fast`] visits
-//! them in the same order, but before accepting a choice for one S1 player it makes sure the
-//! rest can still be completed: first by completing greedily (which, when it succeeds, is the
-//! first completion in the order, so the next positions are settled at once), and when that
-//! fails by asking a maximum matching whether any completion exists. So it never walks into a
-//! branch with no acceptable end, and returns the same candidate as [`Literal`].
+//! The fast search: C.6-C.8's candidates in their order, a choice made only when the rest can
+//! still be completed (greedily, else as a maximum matching says), D.2's classes of exchanges
+//! walked by the fewest denials they allow, memoised.
 
-use super::bipartite_perfect;
-use super::dutch::{Ctx, Level};
-use crate::assignment::{Assignment, FORBIDDEN};
-use crate::matching::{max_weight_matching, max_weight_matching_wide, Edge, WideEdge};
-
-/// The candidate accepted for a bracket (or for the players moved down into it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Found {
-    /// S1 after the exchange, in A.2 order.
-    pub s1: Vec<usize>,
-    /// S2 after the exchange, in the order of the transposition used.
-    pub s2: Vec<usize>,
-    /// D.2: the players given up by S1 and those taken from S2.
-    pub exchange: Option<(Vec<usize>, Vec<usize>)>,
-    /// `(s1[i], s2[i])`.
-    pub pairs: Vec<(usize, usize)>,
-    /// The players left unpaired (moved down, or in the lowest bracket the bye).
-    pub floaters: Vec<usize>,
-    /// Colour preferences denied (B.4).
-    pub viol: usize,
-    /// The walk through D.2's exchanges reached [`Fast`]'s limit: this is the first exchange
-    /// among the pairings that deny the fewest preferences, not necessarily the first of all
-    /// within x (said in the explanation).
-    pub limited: bool,
-}
-
-/// Where the players left unpaired go, and what they must find there.
-#[derive(Clone, Debug)]
-pub(crate) enum Sink {
-    /// Moved down to the next bracket: only B.5/B.6 for downfloats.
-    Free,
-    /// The lowest bracket: at most one, who gets the bye (A.5, B.1 b).
-    Bye,
-    /// C.12 look-ahead: together with `extra` (players moved on regardless) they must all be
-    /// paired at once with the residents of the next bracket (B.1, B.2).
-    IntoNext {
-        residents: Vec<usize>,
-        extra: Vec<usize>,
-    },
-    /// C.13 look-ahead: together with `extra` and the lowest bracket's players, they must be
-    /// paired completely (one bye if odd).
-    CompleteLowest {
-        lowest: Vec<usize>,
-        extra: Vec<usize>,
-    },
-}
-
-impl Sink {
-    /// C.12's look-ahead on the residents of the next bracket.
-    pub fn into_next(residents: Vec<usize>) -> Sink {
-        Sink::IntoNext {
-            residents,
-            extra: Vec::new(),
-        }
-    }
-
-    /// C.13's look-ahead on the lowest bracket.
-    pub fn complete_lowest(lowest: Vec<usize>) -> Sink {
-        Sink::CompleteLowest {
-            lowest,
-            extra: Vec::new(),
-        }
-    }
-
-    /// The same, with `more` players moved down regardless (C.1).
-    pub fn with_extra(&self, more: &[usize]) -> Sink {
-        match self {
-            Sink::Free | Sink::Bye => self.clone(),
-            Sink::IntoNext { residents, extra } => Sink::IntoNext {
-                residents: residents.clone(),
-                extra: extra.iter().chain(more).copied().collect(),
-            },
-            Sink::CompleteLowest { lowest, extra } => Sink::CompleteLowest {
-                lowest: lowest.clone(),
-                extra: extra.iter().chain(more).copied().collect(),
-            },
-        }
-    }
-
-    /// The players of the brackets below that the look-ahead pairs (none for `Free`, `Bye`).
-    pub fn players(&self) -> impl Iterator<Item = usize> + '_ {
-        let (a, b): (&[usize], &[usize]) = match self {
-            Sink::Free | Sink::Bye => (&[], &[]),
-            Sink::IntoNext { residents, extra } => (residents, extra),
-            Sink::CompleteLowest { lowest, extra } => (lowest, extra),
-        };
-        a.iter().chain(b).copied()
-    }
-
-    /// Whether `floaters` may be left unpaired at level `lv`.
-    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[usize], lv: &Level) -> bool {
-        match self {
-            Sink::Free => floaters.iter().all(|&f| cx.down_ok(f, lv)),
-            Sink::Bye => match floaters {
-                [] => true,
-                [f] => cx.bye_ok(*f, lv),
-                _ => false,
-            },
-            Sink::IntoNext { residents, extra } => {
-                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let left: Vec<usize> = floaters.iter().chain(extra).copied().collect();
-                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, lv.b2_relaxed))
-                }
-            }
-            Sink::CompleteLowest { lowest, extra } => {
-                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let all: Vec<usize> = floaters
-                        .iter()
-                        .chain(extra)
-                        .chain(lowest)
-                        .copied()
-                        .collect();
-                    completely_pairable(cx, &all, lv.b2_relaxed)
-                }
-            }
-        }
-    }
-
-    /// Whether `floaters` may be left unpaired with B.5/B.6 dropped (C.14, p = 0).
-    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[usize]) -> bool {
-        self.accepts_floaters_at(cx, floaters, &RELAXED)
-    }
-
-    /// Whether a lone player may be left over (the bye in the lowest bracket).
-    pub fn accepts_alone(&self, cx: &Ctx, player: usize) -> bool {
-        self.accepts_floaters(cx, &[player])
-    }
-}
-
-const RELAXED: Level = Level {
-    b6_up: false,
-    b5_up: false,
-    b6_down: false,
-    b5_down: false,
-    x: usize::MAX,
-    a7c: false,
-    b2_relaxed: true,
-};
-
-/// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2
-/// (relaxed for players with 50 % in the last round with `b2_relaxed`).
-fn completely_pairable(cx: &Ctx, players: &[usize], b2_relaxed: bool) -> bool {
-    super::all_pairable(
-        players.len(),
-        |i, j| cx.compatible(players[i], players[j], b2_relaxed),
-        |i| cx.players[players[i]].can_bye,
-    )
-}
-
-/// Finds a bracket's first acceptable candidate.
-pub(crate) trait Search {
-    /// A homogeneous bracket or remainder `group` (A.2 order) with `p` pairs at level `lv`,
-    /// denying at most `budget` preferences: the first candidate in C.4-C.8's order.
-    fn homogeneous(
-        &self,
-        cx: &Ctx,
-        group: &[usize],
-        p: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
-    ) -> Option<Found>;
-
-    /// A heterogeneous bracket: the first pairing of the players moved down `mdps` (S1)
-    /// against the `residents` (S2) in D.1's order after which the remainder can be paired with
-    /// `pr` pairs at the same level (C.9), the whole within `budget`. Returns it and the
-    /// remainder.
-    #[allow(clippy::too_many_arguments)]
-    fn heterogeneous(
-        &self,
-        cx: &Ctx,
-        mdps: &[usize],
-        residents: &[usize],
-        pr: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
-    ) -> Option<(Found, Vec<usize>)>;
-}
-
-/// D.2's order of exchanges for S1 of `p` players and S2 of `m`: positions given up by S1 and
-/// taken from S2; the identity first, then one player, two players, and so on. Within a size:
-/// the smallest difference between the numbers exchanged; then the exchange concerning the
-/// lowest players of S1; then (a reading) the highest players of S2.
-///
-/// Generated lazily, one difference at a time, so that even a large bracket never holds more
-/// than the exchanges of one size and one difference.
-pub(crate) struct Exchanges {
-    p: usize,
-    m: usize,
-    k: usize,
-    d: i64,
-    batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
-    /// S1 positions of players who can meet no S2 player; an exchange of k that leaves more
-    /// than k of them in S1 cannot work, so it is not generated.
-    inner: Vec<bool>,
-}
-
-impl Exchanges {
-    pub fn new(p: usize, m: usize) -> Exchanges {
-        Exchanges {
-            p,
-            m,
-            k: 0,
-            d: 0,
-            batch: vec![(Vec::new(), Vec::new())].into_iter(),
-            inner: Vec::new(),
-        }
-    }
-
-    /// The exchanges from size `k` and difference `d` on, without the identity.
-    /// Without the exchanges that leave more `inner` players (S1 positions) in S1 than they
-    /// move out of it.
-    pub fn from_class(p: usize, m: usize, k: usize, d: i64, inner: Vec<bool>) -> Exchanges {
-        let k = k.max(1);
-        Exchanges {
-            p,
-            m,
-            k,
-            d: d.max(Exchanges::range(p, m, k).0) - 1,
-            batch: Vec::new().into_iter(),
-            inner,
-        }
-    }
-
-    /// The least and greatest difference (S2 numbers are p + position) for size `k`.
-    fn range(p: usize, m: usize, k: usize) -> (i64, i64) {
-        let sum = |from: usize, n: usize| -> i64 { (from..from + n).map(|x| x as i64).sum() };
-        let least = sum(p, k) - sum(p - k, k);
-        let most = sum(p + m - k, k) - sum(0, k);
-        (least, most)
-    }
-
-    /// Every exchange of size `k` and difference `d`, in order.
-    fn batch(
-        p: usize,
-        m: usize,
-        k: usize,
-        d: i64,
-        inner: &[bool],
-    ) -> Vec<(Vec<usize>, Vec<usize>)> {
-        let mut out = Vec::new();
-        let mut a: Vec<usize> = Vec::with_capacity(k);
-        // below[x]: inner positions under x; A must take at least `need` of them.
-        let mut below = vec![0usize; p + 1];
-        for x in 0..p {
-            below[x + 1] = below[x] + usize::from(inner.get(x).copied().unwrap_or(false));
-        }
-        let need = below[p].saturating_sub(k);
-        let filter = Filter {
-            inner,
-            below: &below,
-            need,
-        };
-        // A: the largest positions first (descending tuples, lexicographically descending).
-        struct Filter<'f> {
-            inner: &'f [bool],
-            below: &'f [usize],
-            need: usize,
-        }
-        #[allow(clippy::too_many_arguments)]
-        fn for_a(
-            p: usize,
-            m: usize,
-            k: usize,
-            d: i64,
-            top: usize,
-            have: usize,
-            f: &Filter,
-            a: &mut Vec<usize>,
-            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
-        ) {
-            let left = k - a.len();
-            if have + left.min(f.below[top]) < f.need {
-                return;
-            }
-            if a.len() == k {
-                let sa: i64 = a.iter().map(|&i| i as i64).sum();
-                // B's positions must sum to sa + d - k p.
-                let target = sa + d - (k * p) as i64;
-                let mut asc = a.clone();
-                asc.reverse();
-                let mut b = Vec::with_capacity(k);
-                for_b(m, k, target, 0, &mut b, &asc, out);
-                return;
-            }
-            for x in (left - 1..top).rev() {
-                let inner_x = usize::from(f.inner.get(x).copied().unwrap_or(false));
-                a.push(x);
-                for_a(p, m, k, d, x, have + inner_x, f, a, out);
-                a.pop();
-            }
-        }
-        // B: ascending positions with the given sum, lexicographically ascending.
-        fn for_b(
-            m: usize,
-            k: usize,
-            target: i64,
-            from: usize,
-            b: &mut Vec<usize>,
-            a: &[usize],
-            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
-        ) {
-            let left = k - b.len();
-            let have: i64 = b.iter().map(|&j| j as i64).sum();
-            if left == 0 {
-                if have == target {
-                    out.push((a.to_vec(), b.clone()));
-                }
-                return;
-            }
-            for y in from..m {
-                if m - y < left {
-                    break;
-                }
-                let least: i64 = (y..y + left).map(|x| x as i64).sum();
-                let most: i64 = y as i64 + (m - left + 1..m).map(|x| x as i64).sum::<i64>();
-                if have + least > target {
-                    break;
-                }
-                if have + most < target {
-                    continue;
-                }
-                b.push(y);
-                for_b(m, k, target, y + 1, b, a, out);
-                b.pop();
-            }
-        }
-        for_a(p, m, k, d, p, 0, &filter, &mut a, &mut out);
-        out
-    }
-}
-
-impl Iterator for Exchanges {
-    type Item = (Vec<usize>, Vec<usize>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(x) = self.batch.next() {
-                return Some(x);
-            }
-            let limit = self.p.min(self.m);
-            if self.k == 0 || self.d >= Exchanges::range(self.p, self.m, self.k).1 {
-                self.k += 1;
-                if self.k > limit {
-                    return None;
-                }
-                self.d = Exchanges::range(self.p, self.m, self.k).0;
-            } else {
-                self.d += 1;
-            }
-            if self.k > limit {
-                return None;
-            }
-            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d, &self.inner).into_iter();
-        }
-    }
-}
-
-/// S1 and S2 after exchanging positions `a` of S1 with positions `b` of S2, each re-ordered by
-/// A.2 (ranks are indices, so sorted).
-fn exchanged(s1: &[usize], s2: &[usize], a: &[usize], b: &[usize]) -> (Vec<usize>, Vec<usize>) {
-    let mut n1: Vec<usize> = s1
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !a.contains(i))
-        .map(|(_, &x)| x)
-        .chain(b.iter().map(|&j| s2[j]))
-        .collect();
-    let mut n2: Vec<usize> = s2
-        .iter()
-        .enumerate()
-        .filter(|(j, _)| !b.contains(j))
-        .map(|(_, &x)| x)
-        .chain(a.iter().map(|&i| s1[i]))
-        .collect();
-    n1.sort_unstable();
-    n2.sort_unstable();
-    (n1, n2)
-}
-
-fn exchange_of(
-    s1: &[usize],
-    s2: &[usize],
-    a: &[usize],
-    b: &[usize],
-) -> Option<(Vec<usize>, Vec<usize>)> {
-    (!a.is_empty()).then(|| {
-        (
-            a.iter().map(|&i| s1[i]).collect(),
-            b.iter().map(|&j| s2[j]).collect(),
-        )
-    })
-}
-
-/// The order of S2 a transposition produced: the partners in S1's order, then the rest.
-fn s2_order(s2: &[usize], chosen: &[usize]) -> Vec<usize> {
-    let mut out: Vec<usize> = chosen.iter().map(|&j| s2[j]).collect();
-    out.extend(
-        s2.iter()
-            .enumerate()
-            .filter(|(j, _)| !chosen.contains(j))
-            .map(|(_, &x)| x),
-    );
-    out
-}
-
-/// The search that visits every candidate in order.
-pub(crate) struct Literal;
-
-impl Literal {
-    /// D.1: the transpositions of `s2` in order; the first whose pairs with `s1` meet the level
-    /// and whose leftovers the sink accepts. Returns the chosen S2 positions.
-    fn transposition(
-        cx: &Ctx,
-        s1: &[usize],
-        s2: &[usize],
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
-    ) -> Option<(Vec<usize>, usize)> {
-        #[allow(clippy::too_many_arguments)]
-        fn go(
-            cx: &Ctx,
-            s1: &[usize],
-            s2: &[usize],
-            lv: &Level,
-            budget: usize,
-            sink: &Sink,
-            used: &mut Vec<bool>,
-            chosen: &mut Vec<usize>,
-            viol: usize,
-        ) -> Option<usize> {
-            let i = chosen.len();
-            if i == s1.len() {
-                let floaters: Vec<usize> =
-                    (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
-                return sink.accepts_floaters_at(cx, &floaters, lv).then_some(viol);
-            }
-            for j in 0..s2.len() {
-                if used[j] || !cx.pair_ok(s1[i], s2[j], lv) {
-                    continue;
-                }
-                let v = usize::from(cx.denies(s1[i], s2[j]));
-                if viol + v > budget {
-                    continue;
-                }
-                used[j] = true;
-                chosen.push(j);
-                if let Some(total) = go(cx, s1, s2, lv, budget, sink, used, chosen, viol + v) {
-                    return Some(total);
-                }
-                chosen.pop();
-                used[j] = false;
-            }
-            None
-        }
-        let mut used = vec![false; s2.len()];
-        let mut chosen = Vec::new();
-        let viol = go(cx, s1, s2, lv, budget, sink, &mut used, &mut chosen, 0)?;
-        Some((chosen, viol))
-    }
-}
-
-impl Search for Literal {
-    fn homogeneous(
-        &self,
-        cx: &Ctx,
-        group: &[usize],
-        p: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
-    ) -> Option<Found> {
-        let (s1, s2) = group.split_at(p);
-        for (a, b) in Exchanges::new(s1.len(), s2.len()) {
-            let (n1, n2) = exchanged(s1, s2, &a, &b);
-            if let Some((chosen, viol)) = Literal::transposition(cx, &n1, &n2, lv, budget, sink) {
-                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
-            }
-        }
-        None
-    }
-
-    fn heterogeneous(
-        &self,
-        cx: &Ctx,
-        mdps: &[usize],
-        residents: &[usize],
-        pr: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
-    ) -> Option<(Found, Vec<usize>)> {
-        // Every transposition of the residents against the players moved down, in order;
-        // the remainder tried by the literal search too.
-        #[allow(clippy::too_many_arguments)]
-        fn go(
-            cx: &Ctx,
-            mdps: &[usize],
-            residents: &[usize],
-            pr: usize,
-            lv: &Level,
-            budget: usize,
-            sink: &Sink,
-            used: &mut Vec<bool>,
-            chosen: &mut Vec<usize>,
-            viol: usize,
-        ) -> Option<usize> {
-            let i = chosen.len();
-            if i == mdps.len() {
-                let rest: Vec<usize> = (0..residents.len())
-                    .filter(|&j| !used[j])
-                    .map(|j| residents[j])
-                    .collect();
-                let ok = if pr == 0 {
-                    sink.accepts_floaters_at(cx, &rest, lv)
-                } else {
-                    Literal
-                        .homogeneous(cx, &rest, pr, lv, budget - viol, sink)
-                        .is_some()
-                };
-                return ok.then_some(viol);
-            }
-            for j in 0..residents.len() {
-                if used[j] || !cx.pair_ok(mdps[i], residents[j], lv) {
-                    continue;
-                }
-                let v = usize::from(cx.denies(mdps[i], residents[j]));
-                if viol + v > budget {
-                    continue;
-                }
-                used[j] = true;
-                chosen.push(j);
-                if let Some(t) = go(
-                    cx,
-                    mdps,
-                    residents,
-                    pr,
-                    lv,
-                    budget,
-                    sink,
-                    used,
-                    chosen,
-                    viol + v,
-                ) {
-                    return Some(t);
-                }
-                chosen.pop();
-                used[j] = false;
-            }
-            None
-        }
-        let mut used = vec![false; residents.len()];
-        let mut chosen = Vec::new();
-        let viol = go(
-            cx,
-            mdps,
-            residents,
-            pr,
-            lv,
-            budget,
-            sink,
-            &mut used,
-            &mut chosen,
-            0,
-        )?;
-        let f = found(mdps, residents, &chosen, viol, None);
-        let rest = f.floaters.clone();
-        Some((f, rest))
-    }
-}
-
-fn found(
-    s1: &[usize],
-    s2: &[usize],
-    chosen: &[usize],
-    viol: usize,
-    exchange: Option<(Vec<usize>, Vec<usize>)>,
-) -> Found {
-    let mut floaters: Vec<usize> = (0..s2.len())
-        .filter(|j| !chosen.contains(j))
-        .map(|j| s2[j])
-        .collect();
-    floaters.sort_unstable();
-    Found {
-        s1: s1.to_vec(),
-        s2: s2_order(s2, chosen),
-        exchange,
-        pairs: s1.iter().zip(chosen).map(|(&a, &j)| (a, s2[j])).collect(),
-        floaters,
-        viol,
-        limited: false,
-    }
-}
+use super::*;
 
 /// The search that asks a matching before going down a branch.
 ///
@@ -611,11 +10,11 @@ fn found(
 /// pairing must deny (with S1 and S2 as they are, and with any exchange), so that trying the
 /// same bracket with another x (C.11, C.14) does not solve the same problem again.
 pub(crate) struct Fast {
-    least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
+    pub(super) least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
     /// The first class of exchanges worth trying, by the same key.
-    first_class: std::cell::RefCell<std::collections::HashMap<MemoKey, (usize, i64)>>,
+    pub(super) first_class: std::cell::RefCell<std::collections::HashMap<MemoKey, (usize, i64)>>,
     /// The work allowed for walking exchanges one by one in a bracket (see [`EXCHANGE_WORK`]).
-    exchange_work: u64,
+    pub(super) exchange_work: u64,
 }
 
 impl Default for Fast {
@@ -654,13 +53,19 @@ pub const EXCHANGE_WORK: u64 = 300_000_000;
 /// larger of each pair inside S1. The matching that minimises (size, difference) over all
 /// pairings bounds from below the exchanges worth trying, whatever the sink (moved down, the
 /// bye, or the look-ahead of C.12/C.13). `(1, least)` when no pairing is found this way.
-fn first_class(cx: &Ctx, s1: &[usize], s2: &[usize], lv: &Level, sink: &Sink) -> (usize, i64) {
+pub(super) fn first_class(
+    cx: &Ctx,
+    s1: &[usize],
+    s2: &[usize],
+    lv: &Level,
+    sink: &Sink,
+) -> (usize, i64) {
     first_class_of(cx, s1, s2, lv, sink, false)
 }
 
 /// [`first_class`], among all pairings (`fewest_denials` false) or among those that deny the
 /// fewest preferences.
-fn first_class_of(
+pub(super) fn first_class_of(
     cx: &Ctx,
     s1: &[usize],
     s2: &[usize],
@@ -687,28 +92,34 @@ fn first_class_of(
 /// pairs inside S2) and difference (the smaller number of each pair inside S2, less the larger
 /// of each pair inside S1 and those left over from S1). Numbers as D.2's order counts them:
 /// S1 positions, then p + S2 positions, which is the index in `group`.
-struct Classes<'a> {
-    cx: &'a Ctx,
-    lv: &'a Level,
-    group: Vec<usize>,
-    p: usize,
-    big: i64,
-    sink: &'a Sink,
+pub(super) struct Classes<'a> {
+    pub(super) cx: &'a Ctx,
+    pub(super) lv: &'a Level,
+    pub(super) group: Vec<usize>,
+    pub(super) p: usize,
+    pub(super) big: i64,
+    pub(super) sink: &'a Sink,
 }
 
 /// Which players an exchange may give up from S1 (`a_ok`) or must (`a_must`), and likewise
 /// take from S2 (`b_ok`, `b_must`), by position.
 #[derive(Clone)]
-struct Choice {
-    a_ok: Vec<bool>,
-    a_must: Vec<bool>,
-    b_ok: Vec<bool>,
-    b_must: Vec<bool>,
+pub(super) struct Choice {
+    pub(super) a_ok: Vec<bool>,
+    pub(super) a_must: Vec<bool>,
+    pub(super) b_ok: Vec<bool>,
+    pub(super) b_must: Vec<bool>,
 }
 
 impl<'a> Classes<'a> {
     /// The pairings of `s1` and `s2` at level `lv`, the players left over going to `sink`.
-    fn new(cx: &'a Ctx, s1: &[usize], s2: &[usize], lv: &'a Level, sink: &'a Sink) -> Classes<'a> {
+    pub(super) fn new(
+        cx: &'a Ctx,
+        s1: &[usize],
+        s2: &[usize],
+        lv: &'a Level,
+        sink: &'a Sink,
+    ) -> Classes<'a> {
         let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
         let n = group.len() as i64;
         Classes {
@@ -724,7 +135,11 @@ impl<'a> Classes<'a> {
     /// The best pairing allowed by `choice`: the least (size, difference), then the fewest
     /// denials; or, with `fewest_denials`, the fewest denials first. Its size, difference and
     /// denials; `None` if no pairing is allowed.
-    fn best(&self, choice: &Choice, fewest_denials: bool) -> Option<(usize, i64, usize)> {
+    pub(super) fn best(
+        &self,
+        choice: &Choice,
+        fewest_denials: bool,
+    ) -> Option<(usize, i64, usize)> {
         let (cx, lv, group, p, big) = (self.cx, self.lv, &self.group, self.p, self.big);
         let n = group.len();
         let num = |i: usize| i as i64;
@@ -844,7 +259,7 @@ impl<'a> Classes<'a> {
 /// With `fewest_denials`, "within the budget" is "as few denials as any pairing" (the budget
 /// being that least), so the matching puts denials first.
 #[allow(clippy::too_many_arguments)]
-fn class_exchange(
+pub(super) fn class_exchange(
     cx: &Ctx,
     s1: &[usize],
     s2: &[usize],
@@ -919,22 +334,26 @@ fn class_exchange(
 
 /// What a bracket's search depends on, for the memo.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct MemoKey {
+pub(super) struct MemoKey {
     /// The bracket's players.
-    group: Vec<usize>,
+    pub(super) group: Vec<usize>,
     /// Its p (A.6, C.14).
-    p: usize,
+    pub(super) p: usize,
     /// The criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes); x is left at 0, since
     /// what is remembered is the fewest denials, which any x is then compared with.
-    criteria: Level,
+    pub(super) criteria: Level,
     /// Whether any exchange is allowed, or S1 and S2 as they are.
-    any_exchange: bool,
+    pub(super) any_exchange: bool,
     /// Whether the player left over takes the bye (else he moves down).
-    bye: bool,
+    pub(super) bye: bool,
 }
 
 impl Fast {
-    fn memo(&self, key: Option<MemoKey>, compute: impl FnOnce() -> Option<usize>) -> Option<usize> {
+    pub(super) fn memo(
+        &self,
+        key: Option<MemoKey>,
+        compute: impl FnOnce() -> Option<usize>,
+    ) -> Option<usize> {
         let Some(key) = key else {
             return compute();
         };
@@ -956,7 +375,7 @@ impl Fast {
 /// (B.5/B.6 for downfloats at `lv`, or the bye), the sink vertices it may go to; `None` when
 /// the sink cannot take that many.
 #[allow(clippy::too_many_arguments)]
-fn sink_side(
+pub(super) fn sink_side(
     cx: &Ctx,
     lv: &Level,
     sink: &Sink,
@@ -1039,110 +458,12 @@ fn sink_side(
     }
 }
 
-/// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
-/// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
-/// rest going to the sink, denying at most `budget` preferences?
-struct Question<'a> {
-    a: &'a [usize],
-    b: &'a [usize],
-    pool: &'a [usize],
-    internal: usize,
-    lv: &'a Level,
-    budget: usize,
-    sink: &'a Sink,
-}
-
-fn oracle(cx: &Ctx, q: &Question) -> bool {
-    colour_bound(cx, q.a.iter().chain(q.b).chain(q.pool).copied(), q.internal) <= q.budget
-        && least_denied(cx, q).is_some_and(|d| d <= q.budget)
-}
-
-/// A lower bound, from the colour preferences alone, on the preferences any pairing of
-/// `players` into `internal` pairs (the rest left over) must deny (B.4): a player preferring
-/// White is paired with one preferring Black, one with no preference that counts (none, or
-/// A.7 d), or left over, else with another preferring White, which denies one of the two; so
-/// at least half of those preferring White beyond the others' number are in such pairs, and
-/// the same for Black. It answers at once the question a matching would answer at length
-/// when, as in large brackets of early rounds, the colours alone decide it.
-fn colour_bound(cx: &Ctx, players: impl Iterator<Item = usize>, internal: usize) -> usize {
-    let mut count = [0usize; 3];
-    let mut total = 0usize;
-    for p in players {
-        count[class(cx, p)] += 1;
-        total += 1;
-    }
-    let left = total.saturating_sub(2 * internal);
-    let [w, b, n] = count;
-    let excess = |mine: usize, others: usize| mine.saturating_sub(others + n + left).div_ceil(2);
-    excess(w, b) + excess(b, w)
-}
-
-/// The fewest preferences a completion must deny, or `None` if there is no completion at all
-/// (the budget of `q` is not used).
-fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
-    let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
-    let group = na + nb + np;
-    let floaters = group.checked_sub(2 * q.internal)?;
-    if q.internal < na {
-        return None;
-    }
-    let node = |k: usize| -> usize {
-        if k < na {
-            q.a[k]
-        } else if k < na + nb {
-            q.b[k - na]
-        } else {
-            q.pool[k - na - nb]
-        }
-    };
-    let tier = (group as i64) + 2;
-    let mut edges: Vec<Edge> = Vec::new();
-    let internal_edge = |i: usize, j: usize, edges: &mut Vec<Edge>| {
-        let (x, y) = (node(i), node(j));
-        if cx.pair_ok(x, y, q.lv) {
-            edges.push((i, j, 1 + tier - i64::from(cx.denies(x, y))));
-        }
-    };
-    for i in 0..na {
-        for j in na..group {
-            internal_edge(i, j, &mut edges);
-        }
-    }
-    for i in na + nb..group {
-        for j in i + 1..group {
-            internal_edge(i, j, &mut edges);
-        }
-    }
-    // The players that may be left over: S2 and the pool.
-    let leftovers: Vec<(usize, usize)> = (na..group).map(|k| (k, node(k))).collect();
-    let (vertices, to) = sink_side(cx, q.lv, q.sink, &leftovers, floaters, group, 1, &mut edges)?;
-    edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
-    if vertices % 2 == 1 {
-        return None;
-    }
-    let mate = max_weight_matching(vertices, &edges, true);
-    if mate.iter().any(Option::is_none) {
-        return None;
-    }
-    let mut pairs = 0;
-    let mut denied = 0;
-    for (i, partner) in mate.iter().enumerate().take(group) {
-        if let Some(j) = *partner {
-            if j < group && i < j {
-                pairs += 1;
-                denied += usize::from(cx.denies(node(i), node(j)));
-            }
-        }
-    }
-    (pairs == q.internal).then_some(denied)
-}
-
 impl Fast {
     /// D.1's first transposition of `s2` against `s1` that meets the level, each choice made
     /// only when the rest can still be completed.
     /// `straight` receives the fewest denials of any transposition when the search had to
     /// find it out (the assignment solved before any choice was made).
-    fn transposition(
+    pub(super) fn transposition(
         cx: &Ctx,
         s1: &[usize],
         s2: &[usize],
@@ -1265,124 +586,24 @@ impl Fast {
     }
 }
 
-/// What a completion needs at least, from counts alone: the preferences that must be denied
-/// (S1 players preferring a colour that more S2 players prefer too than the others can
-/// absorb), and the S2 players who may not be left over, each needing an S1 player.
-#[derive(Clone, Copy, Debug)]
-struct Tally {
-    rows: [usize; 3],
-    cols: [usize; 3],
-    must: usize,
-    /// S1 players B.2 leaves only White, only Black; S2 players who may take White, Black.
-    bound: [usize; 2],
-    open: [usize; 2],
-}
-
-/// 0 when B.2 (with A.7 c) leaves `i` only White, 1 only Black.
-fn bound_to(cx: &Ctx, i: usize, lv: &Level) -> Option<usize> {
-    cx.must(i, lv)
-        .map(|c| usize::from(c == crate::color::Color::Black))
-}
-
-fn class(cx: &Ctx, i: usize) -> usize {
-    let p = &cx.players[i];
-    if p.flex {
-        return 2;
-    }
-    match p.pref.color() {
-        Some(crate::color::Color::White) => 0,
-        Some(crate::color::Color::Black) => 1,
-        None => 2,
-    }
-}
-
-fn must_pair(cx: &Ctx, b: usize, lv: &Level, sink: &Sink) -> bool {
-    match sink {
-        Sink::Free => !cx.down_ok(b, lv),
-        Sink::Bye => !cx.bye_ok(b, lv),
-        _ => false,
-    }
-}
-
-impl Tally {
-    fn new(cx: &Ctx, rows: &[usize], cols: &[usize], lv: &Level, sink: &Sink) -> Tally {
-        let mut t = Tally {
-            rows: [0; 3],
-            cols: [0; 3],
-            must: 0,
-            bound: [0; 2],
-            open: [0; 2],
-        };
-        for &r in rows {
-            t.rows[class(cx, r)] += 1;
-            if let Some(k) = bound_to(cx, r, lv) {
-                t.bound[k] += 1;
-            }
-        }
-        for &c in cols {
-            t.cols[class(cx, c)] += 1;
-            t.must += usize::from(must_pair(cx, c, lv, sink));
-            // An S2 player may take White unless bound to Black, and the other way.
-            match bound_to(cx, c, lv) {
-                Some(0) => t.open[0] += 1,
-                Some(_) => t.open[1] += 1,
-                None => {
-                    t.open[0] += 1;
-                    t.open[1] += 1;
-                }
-            }
-        }
-        t
-    }
-
-    fn take(mut self, cx: &Ctx, a: usize, b: usize, lv: &Level, sink: &Sink) -> Tally {
-        self.rows[class(cx, a)] -= 1;
-        self.cols[class(cx, b)] -= 1;
-        self.must -= usize::from(must_pair(cx, b, lv, sink));
-        if let Some(k) = bound_to(cx, a, lv) {
-            self.bound[k] -= 1;
-        }
-        match bound_to(cx, b, lv) {
-            Some(0) => self.open[0] -= 1,
-            Some(_) => self.open[1] -= 1,
-            None => {
-                self.open[0] -= 1;
-                self.open[1] -= 1;
-            }
-        }
-        self
-    }
-
-    fn ok(&self, denied: usize, budget: usize) -> bool {
-        let [rw, rb, rn] = self.rows;
-        let [cw, cb, cn] = self.cols;
-        let forced = (rw.saturating_sub(cb) + rb.saturating_sub(cw)).saturating_sub(cn);
-        // An S1 player bound to White needs an S2 player who may take Black, and so on.
-        denied + forced <= budget
-            && self.must <= rw + rb + rn
-            && self.bound[0] <= self.open[1]
-            && self.bound[1] <= self.open[0]
-    }
-}
-
 /// The costs of S1 (then the places of the players left over) against S2 for the
 /// assignment: a denied preference weighs more than any sum of the tie-break, which is the
 /// squared distance from the straight pairing (so that the solution found tends to be the
 /// first in D.1's order, and is then accepted without a question).
-struct Costs<'a> {
-    cx: &'a Ctx,
-    s1: &'a [usize],
-    s2: &'a [usize],
-    lv: &'a Level,
-    bye: bool,
+pub(super) struct Costs<'a> {
+    pub(super) cx: &'a Ctx,
+    pub(super) s1: &'a [usize],
+    pub(super) s2: &'a [usize],
+    pub(super) lv: &'a Level,
+    pub(super) bye: bool,
 }
 
 impl<'a> Costs<'a> {
-    const fn weight() -> i64 {
+    pub(super) const fn weight() -> i64 {
         1 << 40
     }
 
-    fn new(
+    pub(super) fn new(
         cx: &'a Ctx,
         s1: &'a [usize],
         s2: &'a [usize],
@@ -1409,7 +630,7 @@ impl<'a> Costs<'a> {
     }
 
     /// Solved, with S1's first `chosen.len()` players held to the S2 positions chosen.
-    fn solve(&self, chosen: &[usize]) -> Option<Assignment> {
+    pub(super) fn solve(&self, chosen: &[usize]) -> Option<Assignment> {
         let (p, m) = (self.s1.len(), self.s2.len());
         Assignment::solve(m, m, |r, c| {
             let b = self.s2[c];
@@ -1433,7 +654,7 @@ impl<'a> Costs<'a> {
         })
     }
 
-    fn denials(t: &Assignment) -> usize {
+    pub(super) fn denials(t: &Assignment) -> usize {
         usize::try_from(t.total() / Costs::weight()).unwrap_or(usize::MAX)
     }
 }
@@ -1441,7 +662,7 @@ impl<'a> Costs<'a> {
 /// Completes positions `s1` greedily, each with the first S2 player that passes the same tests
 /// as the search itself, then asks the sink about the leftovers. Returns the S2 positions.
 #[allow(clippy::too_many_arguments)]
-fn greedy(
+pub(super) fn greedy(
     cx: &Ctx,
     s1: &[usize],
     s2: &[usize],

@@ -1,0 +1,38 @@
+//! Dubov 4: an odd number of players, the bye; the dominating due colour it and 7.2 look at.
+
+use super::*;
+
+/// The dominating due colour of a group (7.2, 4): the more numerous; White when equal.
+pub(super) fn dominating(cx: &Ctx, g: &[usize]) -> Color {
+    let due = |c: Color| g.iter().filter(|&&x| cx.players[x].due == Some(c)).count();
+    if due(Color::Black) > due(Color::White) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// 4: the lowest R; equal R in both colour subgroups: the dominating due colour; then the
+/// higher ARO. Never a player who had a point without playing (2.2); the first whose absence
+/// leaves the rest pairable.
+pub(super) fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
+    let dominating = dominating(cx, g);
+    let mut cands: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| !cx.players[x].unplayed_point)
+        .collect();
+    let dom = |x: usize| cx.players[x].due == Some(dominating);
+    cands.sort_by(|&a, &b| {
+        cx.players[a]
+            .rating
+            .cmp(&cx.players[b].rating)
+            .then(dom(b).cmp(&dom(a)))
+            .then(cx.aro_cmp(b, a))
+            .then(a.cmp(&b))
+    });
+    cands.into_iter().find(|&c| {
+        let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+        completely_pairable(cx, &rest)
+    })
+}

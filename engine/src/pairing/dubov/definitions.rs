@@ -1,0 +1,190 @@
+//! Dubov 1 (introductory definitions: R, ARO, the due colour) and 2 (the limitations 2.1-2.6):
+//! the players as the procedure sees them and what may be paired.
+
+use super::*;
+
+/// One player as the procedure sees them.
+#[derive(Clone, Debug)]
+pub(super) struct Dp {
+    pub(super) tpn: Tpn,
+    pub(super) name: String,
+    pub(super) score: Points,
+    pub(super) rating: u16,
+    pub(super) aro: Aro,
+    pub(super) due: Option<Color>,
+    /// The colour 2.3/2.4 leave, if only one.
+    pub(super) must: Option<Color>,
+    pub(super) colors: Vec<Color>,
+    /// Upfloats so far, and whether the last round was one (2.5).
+    pub(super) ups: u32,
+    pub(super) up_last: bool,
+    /// 2.2.
+    pub(super) unplayed_point: bool,
+    /// Transferred down from a higher group this round (6.4).
+    pub(super) floater: bool,
+    /// Paired against a lower score in an earlier round: came down from a higher score group
+    /// then (6.4's "was floater from higher score groups", reading).
+    pub(super) floated_before: bool,
+}
+
+#[derive(Clone)]
+pub(super) struct Ctx {
+    pub(super) players: Vec<Dp>,
+    pub(super) met: Vec<Vec<usize>>,
+    pub(super) last_round: bool,
+    pub(super) up_limit: u32,
+    /// 2.5 set aside for everyone: no pairing of the round keeps it (reading of 9).
+    pub(super) relax_up: bool,
+    /// 2.5 set aside for these players only (indexed like `players`; empty: for nobody).
+    pub(super) up_exempt: Vec<bool>,
+}
+
+impl Ctx {
+    pub(super) fn new(t: &Tournament, round: RoundNo) -> Ctx {
+        let states = states_before(t, round);
+        let available = t.available_players(round);
+        let index: std::collections::HashMap<Tpn, usize> =
+            available.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let players = available
+            .iter()
+            .map(|p| {
+                let s = &states[p.index()];
+                let pl = t.player(*p).expect("available");
+                let aro = s.opponents().fold(Aro::default(), |a, o| {
+                    a.with(t.player(o).map_or(0, |x| x.pairing_rating()))
+                });
+                let colors: Vec<Color> = s.played_colors().collect();
+                let whites = colors.iter().filter(|c| **c == Color::White).count();
+                let blacks = colors.len() - whites;
+                // 1: due colour.
+                let due = match whites.cmp(&blacks) {
+                    Ordering::Less => Some(Color::White),
+                    Ordering::Greater => Some(Color::Black),
+                    Ordering::Equal => colors.last().map(|c| c.opposite()),
+                };
+                let diff = whites as i32 - blacks as i32;
+                let last_two =
+                    colors.len() >= 2 && colors[colors.len() - 1] == colors[colors.len() - 2];
+                // 2.3 and 2.4: the colour left when another of the other would break them.
+                let must = if diff >= 2 || (last_two && colors.last() == Some(&Color::White)) {
+                    Some(Color::Black)
+                } else if diff <= -2 || (last_two && colors.last() == Some(&Color::Black)) {
+                    Some(Color::White)
+                } else {
+                    None
+                };
+                let ups = s.floats.iter().filter(|f| **f == Some(Float::Up)).count() as u32;
+                let up_last = round
+                    .index()
+                    .checked_sub(1)
+                    .and_then(|i| s.floats.get(i).copied().flatten())
+                    == Some(Float::Up);
+                Dp {
+                    tpn: *p,
+                    name: pl.name.clone(),
+                    score: s.score,
+                    rating: pl.pairing_rating(),
+                    aro,
+                    due,
+                    must,
+                    colors,
+                    ups,
+                    up_last,
+                    unplayed_point: s.unplayed_point,
+                    floater: false,
+                    floated_before: s.entries.iter().zip(&s.floats).any(|(e, f)| {
+                        matches!(e, RoundEntry::Paired { .. }) && *f == Some(Float::Down)
+                    }),
+                }
+            })
+            .collect::<Vec<_>>();
+        let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
+        Ctx {
+            players,
+            met,
+            last_round: t.settings.rounds == Some(round.get()),
+            up_limit: if t.settings.rounds.is_some_and(|r| r >= 10) {
+                4
+            } else {
+                3
+            },
+            relax_up: false,
+            up_exempt: Vec::new(),
+        }
+    }
+
+    pub(super) fn aro_cmp(&self, a: usize, b: usize) -> Ordering {
+        self.players[a].aro.cmp(&self.players[b].aro)
+    }
+
+    /// 6.2, the white column: increasing ARO, then lower R, then the name.
+    pub(super) fn white_order(&self, a: usize, b: usize) -> Ordering {
+        self.aro_cmp(a, b)
+            .then(self.players[a].rating.cmp(&self.players[b].rating))
+            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then(a.cmp(&b))
+    }
+
+    /// 6.2, the black column: decreasing R, then higher ARO, then the name.
+    pub(super) fn black_order(&self, a: usize, b: usize) -> Ordering {
+        self.players[b]
+            .rating
+            .cmp(&self.players[a].rating)
+            .then(self.aro_cmp(b, a))
+            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then(a.cmp(&b))
+    }
+
+    pub(super) fn colours_fit(&self, a: usize, b: usize) -> bool {
+        match (self.players[a].must, self.players[b].must) {
+            (Some(x), Some(y)) => x != y,
+            _ => true,
+        }
+    }
+
+    /// 2.5 for `i` receiving an upfloat now.
+    pub(super) fn may_float_up(&self, i: usize) -> bool {
+        let p = &self.players[i];
+        self.relax_up
+            || self.up_exempt.get(i) == Some(&true)
+            || self.last_round
+            || (!p.up_last && p.ups < self.up_limit)
+    }
+
+    /// 2.1, 2.3, 2.4 and 2.5 (for the lower score of the two).
+    pub(super) fn pair_ok(&self, a: usize, b: usize) -> bool {
+        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colours_fit(a, b) {
+            return false;
+        }
+        match self.players[a].score.cmp(&self.players[b].score) {
+            Ordering::Greater => self.may_float_up(b),
+            Ordering::Less => self.may_float_up(a),
+            Ordering::Equal => true,
+        }
+    }
+
+    pub(super) fn tpn(&self, i: usize) -> String {
+        self.players[i].tpn.to_string()
+    }
+
+    pub(super) fn list(&self, v: &[usize]) -> String {
+        if v.is_empty() {
+            return "none".into();
+        }
+        v.iter().map(|&i| self.tpn(i)).collect::<Vec<_>>().join(" ")
+    }
+
+    pub(super) fn list_aro(&self, v: &[usize]) -> String {
+        v.iter()
+            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].aro))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    pub(super) fn list_r(&self, v: &[usize]) -> String {
+        v.iter()
+            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].rating))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

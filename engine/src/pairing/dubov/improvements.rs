@@ -1,0 +1,432 @@
+//! Dubov 6.2 (the two columns) and 6.3 (the improvements, row by row), for one score group.
+
+use super::*;
+
+/// 7.3/7.4, then 6.2's columns and 6.3's improvements. Returns the pairs and the players
+/// left unpaired (6.4).
+pub(super) fn pair_group(
+    cx: &Ctx,
+    g: &[usize],
+    below: &[usize],
+    lines: &mut Vec<Step>,
+) -> (Vec<(usize, usize, bool)>, Vec<usize>) {
+    if g.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let due = |x: usize, c: Color| cx.players[x].due == Some(c);
+    let mut whites: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| due(x, Color::White))
+        .collect();
+    let mut blacks: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| due(x, Color::Black))
+        .collect();
+    // Reading: no due colour yet fills the smaller subgroup, in the order 3 would give White:
+    // the higher ARO, then the lower R.
+    let mut undecided: Vec<usize> = g
+        .iter()
+        .copied()
+        .filter(|&x| cx.players[x].due.is_none())
+        .collect();
+    undecided.sort_by(|&a, &b| {
+        cx.aro_cmp(b, a)
+            .then(cx.players[a].rating.cmp(&cx.players[b].rating))
+            .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+            .then(a.cmp(&b))
+    });
+    for x in undecided {
+        if blacks.len() < whites.len() {
+            blacks.push(x);
+        } else {
+            whites.push(x);
+        }
+    }
+    // 7.3 / 7.4, never against 2.3/2.4 (2.6).
+    if whites.len() > blacks.len() + 1 {
+        transfer_colour(cx, &mut whites, &mut blacks, Color::White, lines);
+    } else if blacks.len() > whites.len() + 1 {
+        transfer_colour(cx, &mut blacks, &mut whites, Color::Black, lines);
+    }
+    whites.sort_by(|&a, &b| cx.white_order(a, b));
+    blacks.sort_by(|&a, &b| cx.black_order(a, b));
+    lines.push(Step::new("6.2", format!("white (ARO): {}.", cx.list_aro(&whites))).inner());
+    lines.push(Step::new("6.2", format!("black (R): {}.", cx.list_r(&blacks))).inner());
+    if whites.len() == blacks.len() {
+        let assignment = match text_order(cx, &whites, &blacks, lines) {
+            Some(pairs) => Some(pairs),
+            None => first_assignment(cx, &whites, &blacks).inspect(|_| {
+                lines.push(Step::new(
+                    "6.3",
+                    "no change of a single row above lets every row be paired; the first complete assignment row by row is taken (reading).",
+                ).inner());
+            }),
+        };
+        if let Some(pairs) = assignment {
+            let natural = whites
+                .iter()
+                .zip(&blacks)
+                .filter(|(w, b)| pairs.contains(&(**w, **b)))
+                .count();
+            if natural < whites.len() {
+                lines.push(
+                    Step::new(
+                        "6.3",
+                        format!(
+                            "improvements: {}.",
+                            pairs
+                                .iter()
+                                .map(|(w, b)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
+                    .inner(),
+                );
+            }
+            return (
+                pairs.into_iter().map(|(w, b)| (w, b, true)).collect(),
+                Vec::new(),
+            );
+        }
+    }
+    // 6.3's last case and 6.4: same-colour pairs where needed; floaters by 6.4's preference.
+    let rows: Vec<usize> = whites.iter().chain(&blacks).copied().collect();
+    let nw = whites.len();
+    // Each row's place in its column, and its class by 6.4's preferences (0 floats first):
+    // worked out once, not for every pair.
+    let pos = |r: usize| -> i64 { (if r < nw { r } else { r - nw }) as i64 };
+    let keep: Vec<i64> = rows
+        .iter()
+        .map(|&x| {
+            let can_below = below.iter().any(|&q| cx.pair_ok(x, q));
+            let p = &cx.players[x];
+            let was_floater = p.floater || p.floated_before;
+            match (was_floater, can_below) {
+                (false, true) => 0,
+                (false, false) => 1,
+                (true, true) => 2,
+                (true, false) => 3,
+            }
+        })
+        .collect();
+    let m = rows.len() as i64;
+    let tie = m + 1;
+    let cross = tie * m * m + 1;
+    let tier = cross * (m + 1) + 1;
+    let mut edges: Vec<Edge> = Vec::new();
+    for i in 0..rows.len() {
+        for j in i + 1..rows.len() {
+            if !cx.pair_ok(rows[i], rows[j]) {
+                continue;
+            }
+            let w = tier * (keep[i] + keep[j] + 1)
+                + if (i < nw) != (j < nw) { cross } else { 0 }
+                + (tie * m - (pos(i) - pos(j)).abs());
+            edges.push((i, j, w));
+        }
+    }
+    let mate = max_weight_matching(rows.len(), &edges, true);
+    let (mate, stopped) = in_row_order(rows.len(), nw, &edges, mate);
+    if let Some(r) = stopped {
+        lines.push(Step::new("6.3", format!("among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
+            cx.tpn(rows[r])
+        )).inner());
+    }
+    let mut pairs = Vec::new();
+    let mut left = Vec::new();
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            Some(j) if i < *j => pairs.push((rows[i], rows[*j], false)),
+            Some(_) => {}
+            None => left.push(i),
+        }
+    }
+    lines.push(
+        Step::new(
+            "6.3",
+            format!(
+                "no pairing of every white with a black; pairs {}; unpaired {}.",
+                pairs
+                    .iter()
+                    .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())
+            ),
+        )
+        .inner(),
+    );
+    if !left.is_empty() {
+        // 6.4: each floater's class, and the players kept for theirs.
+        let described = |v: &[usize]| -> String {
+            v.iter()
+                .map(|&i| {
+                    let class = match keep[i] {
+                        0 => "can be paired below",
+                        1 => "cannot be paired below",
+                        2 => "was a floater from above, can be paired below",
+                        _ => "was a floater from above, cannot be paired below",
+                    };
+                    format!("{} ({class})", cx.tpn(rows[i]))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let kept: Vec<usize> = (0..rows.len())
+            .filter(|i| mate[*i].is_some() && keep[*i] > 0)
+            .collect();
+        lines.push(
+            Step::new(
+                "6.4",
+                format!(
+                    "chosen to float: {}{}.",
+                    described(&left),
+                    if kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; kept: {}", described(&kept))
+                    }
+                ),
+            )
+            .inner(),
+        );
+    }
+    let left = left.into_iter().map(|i| rows[i]).collect();
+    (pairs, left)
+}
+
+/// The work (the cube of the players in each matching) the row-by-row choice below may spend,
+/// about a second: it costs a weighted matching per candidate turned down. Past it, the
+/// best pairing found so far stands for the rows not yet reached, and the explanation says
+/// so. In the benchmarks' events the groups on this path had at most 18 players (under
+/// 6,000 per matching).
+pub(super) const ROW_ORDER_WORK: u64 = 300_000_000;
+
+/// 6.3 among pairings the criteria rank equal (reading): rows `0..n` are the white column
+/// (`0..whites`) then the black column, each in its order; row by row, each row still free
+/// takes the first partner in 6.3's order that a best pairing of the rest allows: the blacks
+/// in column order, then (a white) the whites below him; being left unpaired comes last.
+/// `mate` is one best pairing, kept as the witness: a choice it already makes costs nothing.
+/// Also returns the first row not reached when [`ROW_ORDER_WORK`] ran out.
+pub(super) fn in_row_order(
+    n: usize,
+    whites: usize,
+    edges: &[Edge],
+    mut mate: Vec<Option<usize>>,
+) -> (Vec<Option<usize>>, Option<usize>) {
+    let mut work = 0u64;
+    let mut weight = vec![None; n * n];
+    for &(a, b, w) in edges {
+        weight[a * n + b] = Some(w);
+        weight[b * n + a] = Some(w);
+    }
+    let value = |mate: &[Option<usize>], alive: &[bool]| -> (usize, i64) {
+        let mut v = (0, 0);
+        for a in (0..n).filter(|&a| alive[a]) {
+            if let Some(b) = mate[a].filter(|&b| a < b && alive[b]) {
+                v.0 += 1;
+                v.1 += weight[a * n + b].unwrap_or(0);
+            }
+        }
+        v
+    };
+    // The best pairing of the rows still `alive`, and its value.
+    let best = |alive: &[bool]| -> (Vec<Option<usize>>, (usize, i64)) {
+        let index: Vec<usize> = (0..n).filter(|&a| alive[a]).collect();
+        let mut at = vec![usize::MAX; n];
+        for (k, &a) in index.iter().enumerate() {
+            at[a] = k;
+        }
+        let sub: Vec<Edge> = edges
+            .iter()
+            .filter(|&&(a, b, _)| alive[a] && alive[b])
+            .map(|&(a, b, w)| (at[a], at[b], w))
+            .collect();
+        let m = max_weight_matching(index.len(), &sub, true);
+        let mut full = vec![None; n];
+        for (k, p) in m.iter().enumerate() {
+            full[index[k]] = p.map(|q| index[q]);
+        }
+        let v = value(&full, alive);
+        (full, v)
+    };
+    let mut alive = vec![true; n];
+    let mut target = value(&mate, &alive);
+    for r in 0..n {
+        if !alive[r] {
+            continue;
+        }
+        let partners = (whites.max(r + 1)..n).chain(if r < whites { r + 1..whites } else { 0..0 });
+        let candidates = partners
+            .filter(|&c| alive[c] && weight[r * n + c].is_some())
+            .map(Some)
+            .chain(std::iter::once(None))
+            .collect::<Vec<_>>();
+        for c in candidates {
+            let gain = c.map_or((0, 0), |c| (1, weight[r * n + c].unwrap_or(0)));
+            alive[r] = false;
+            if let Some(c) = c {
+                alive[c] = false;
+            }
+            let fits = if mate[r] == c {
+                true
+            } else {
+                let size = alive.iter().filter(|a| **a).count() as u64;
+                work += size.pow(3).max(1);
+                if work > ROW_ORDER_WORK {
+                    return (mate, Some(r));
+                }
+                let (rest, v) = best(&alive);
+                let fits = (v.0 + gain.0, v.1 + gain.1) == target;
+                if fits {
+                    for a in (0..n).filter(|&a| alive[a]) {
+                        mate[a] = rest[a];
+                    }
+                    mate[r] = c;
+                    if let Some(c) = c {
+                        mate[c] = Some(r);
+                    }
+                }
+                fits
+            };
+            if fits {
+                target = (target.0 - gain.0, target.1 - gain.1);
+                break;
+            }
+            alive[r] = true;
+            if let Some(c) = c {
+                alive[c] = true;
+            }
+        }
+    }
+    (mate, None)
+}
+
+/// 6.3 in the text's order of changes. Row by row, the white takes the first black left, in
+/// the column's order, whom he may play (his own row's, else "the first black player whom he
+/// has not played before, from the lower rows"), without looking further down. When he may
+/// play none of the blacks left, the rows above are changed one at a time, nearest first
+/// ("we change the pairing in row No. k-1, if this does not work, in row No. k-2, etc."):
+/// row j's white takes the first black left that he may play, white k takes row j's black,
+/// and the change "works" when the rows below k can still all be paired (a matching says
+/// so). A row not changed keeps its pair. `None` when at some row no single change works
+/// (or no complete assignment exists); each change made is said in `changes`, the explanation.
+pub(super) fn text_order(
+    cx: &Ctx,
+    whites: &[usize],
+    blacks: &[usize],
+    changes: &mut Vec<Step>,
+) -> Option<Vec<(usize, usize)>> {
+    let n = whites.len();
+    let mut black_of = vec![0usize; n];
+    let mut used = vec![false; n];
+    for k in 0..n {
+        let w = whites[k];
+        if let Some(j) = (0..n).find(|&j| !used[j] && cx.pair_ok(w, blacks[j])) {
+            used[j] = true;
+            black_of[k] = j;
+            continue;
+        }
+        let change = (0..k).rev().find_map(|r| {
+            let old = black_of[r];
+            if !cx.pair_ok(w, blacks[old]) {
+                return None;
+            }
+            (0..n)
+                .filter(|&j| !used[j] && cx.pair_ok(whites[r], blacks[j]))
+                .find(|&j| {
+                    let free: Vec<usize> = (0..n).filter(|&x| !used[x] && x != j).collect();
+                    complete(cx, &whites[k + 1..], blacks, &free).is_some()
+                })
+                .map(|j| (r, j))
+        })?;
+        let (r, j) = change;
+        changes.push(
+            Step::new(
+                "6.3",
+                format!(
+                    "row {} ({}) has played every black left; row {} is changed: {}-{}, and {}-{}.",
+                    k + 1,
+                    cx.tpn(w),
+                    r + 1,
+                    cx.tpn(whites[r]),
+                    cx.tpn(blacks[j]),
+                    cx.tpn(w),
+                    cx.tpn(blacks[black_of[r]])
+                ),
+            )
+            .inner(),
+        );
+        used[j] = true;
+        black_of[k] = black_of[r];
+        black_of[r] = j;
+    }
+    Some((0..n).map(|k| (whites[k], blacks[black_of[k]])).collect())
+}
+
+/// 6.3 as far as the rows changed one at a time do not reach (reading): row by row, each white
+/// takes the first black (in the column's order) he may play such that the rows below can
+/// still all be paired; `None` if no complete assignment exists.
+pub(super) fn first_assignment(
+    cx: &Ctx,
+    whites: &[usize],
+    blacks: &[usize],
+) -> Option<Vec<(usize, usize)>> {
+    let n = whites.len();
+    let all: Vec<usize> = (0..n).collect();
+    // A complete assignment of the rows from the current one on (column positions).
+    let mut witness: Vec<usize> = complete(cx, whites, blacks, &all)?;
+    let mut used = vec![false; n];
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let w = whites[k];
+        let mut pick = None;
+        for j in 0..n {
+            if used[j] || !cx.pair_ok(w, blacks[j]) {
+                continue;
+            }
+            if witness[0] == j {
+                witness.remove(0);
+                pick = Some(j);
+                break;
+            }
+            let free: Vec<usize> = (0..n).filter(|&x| !used[x] && x != j).collect();
+            if let Some(rest) = complete(cx, &whites[k + 1..], blacks, &free) {
+                witness = rest;
+                pick = Some(j);
+                break;
+            }
+        }
+        let j = pick?;
+        used[j] = true;
+        out.push((w, blacks[j]));
+    }
+    Some(out)
+}
+
+/// A complete assignment of `rows` (whites, in order) to the black positions `free`: straight
+/// down if that fits, else by augmenting paths. The positions chosen, row by row.
+pub(super) fn complete(
+    cx: &Ctx,
+    rows: &[usize],
+    blacks: &[usize],
+    free: &[usize],
+) -> Option<Vec<usize>> {
+    if rows.len() > free.len() {
+        return None;
+    }
+    if rows
+        .iter()
+        .zip(free)
+        .all(|(&w, &j)| cx.pair_ok(w, blacks[j]))
+    {
+        return Some(free[..rows.len()].to_vec());
+    }
+    let chosen = crate::pairing::bipartite_assignment(rows.len(), free.len(), |i, c| {
+        cx.pair_ok(rows[i], blacks[free[c]])
+    })?;
+    Some(chosen.into_iter().map(|c| free[c]).collect())
+}

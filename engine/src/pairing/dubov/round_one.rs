@@ -1,0 +1,36 @@
+//! Dubov 5: the pairing for the first round.
+
+use super::*;
+
+/// Dubov 5: the list is divided into two equal parts, the first of the upper part plays the
+/// first of the lower part, and so on; the lot gives the first pair its colours, odd-numbered
+/// pairs the same and even-numbered pairs the other. With an odd number the last player in the
+/// list gets the bye, having no colour.
+///
+/// Reading: "the player's list calculated before" is the starting list, ordered as the
+/// pairing numbers were fixed (rating, title, name).
+///
+/// `None` when the straight pairing holds a forbidden pair: the general procedure pairs then.
+pub(super) fn round_one(tournament: &Tournament, round: RoundNo) -> Option<RoundPairing> {
+    let mut explanation = vec![Step::new(
+        "5",
+        "round 1: the starting list divided into two equal parts.",
+    )];
+    let r = half_against_half(tournament, round, &mut explanation);
+    check_no_forbidden(tournament, System::Dubov, round, &r.pairs).ok()?;
+    if let Some(b) = r.bye {
+        explanation.push(Step::new(
+            "5",
+            format!("the number of players is odd; the last in the list, {b}, gets the bye."),
+        ));
+    }
+    explanation.push(Step::new("5", format!("the lot gives the first pair's left-hand player {}; odd pairs alike, even pairs the other way.",
+        r.first.name()
+    )));
+    Some(RoundPairing {
+        round,
+        pairs: r.pairs,
+        bye: r.bye,
+        explanation,
+    })
+}

@@ -1,0 +1,394 @@
+//! Dubov 6.1, 6.4 and 8: the score groups from the top, the floaters (6.4's preference,
+//! 8.1's order, 8.2's partner), 2.5's upfloat limits over the whole field, and 9's remedy for
+//! a group that cannot be paired.
+
+use super::*;
+
+pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    let base = Ctx::new(t, round);
+    // Score groups, highest first.
+    let mut order: Vec<usize> = (0..base.players.len()).collect();
+    order.sort_by(|&a, &b| {
+        base.players[b]
+            .score
+            .cmp(&base.players[a].score)
+            .then(base.players[a].tpn.cmp(&base.players[b].tpn))
+    });
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in order {
+        match groups.last_mut() {
+            Some(g) if base.players[g[0]].score == base.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut explanation = vec![Step::heading(format!(
+        "Round {round} (Dubov): {} players in {} score groups.",
+        base.players.len(),
+        groups.len()
+    ))];
+    let original = groups.clone();
+    let mut relax_up = false;
+    let mut checked = false;
+    let mut exempt_first = true;
+    let mut base = base;
+    loop {
+        let mut cx = base.clone();
+        cx.relax_up = relax_up;
+        match procedure(&mut cx, &groups) {
+            Ok((pairs, bye, lines)) => {
+                explanation.extend(lines);
+                let lot = initial_color(t, &mut explanation);
+                let pairs = boards(&cx, pairs, lot, &mut explanation);
+                explanation.push(Step::new(
+                    "9",
+                    "the AROs before this round, to be published:",
+                ));
+                let mut all: Vec<usize> = (0..cx.players.len()).collect();
+                all.sort_by_key(|&i| cx.players[i].tpn);
+                explanation.push(Step::new("9", cx.list_aro(&all)).inner());
+                return Ok(RoundPairing {
+                    round,
+                    pairs,
+                    bye: bye.map(|b| cx.players[b].tpn),
+                    explanation,
+                });
+            }
+            Err(()) if !relax_up && !checked && !whole_field_pairable(&base) => {
+                // Joining groups cannot help when no pairing of the whole field keeps 2.1-2.5.
+                // 9, reading: 2.5 gives way for as few players as it must: those who float up
+                // against it in a pairing of the whole field with the fewest such upfloats.
+                checked = true;
+                groups = original.clone();
+                match fewest_breaches(&base) {
+                    Some(exempt) if exempt_first => {
+                        exempt_first = false;
+                        let who: Vec<usize> = (0..exempt.len()).filter(|&i| exempt[i]).collect();
+                        explanation.push(Step::new(
+                            "9",
+                            format!(
+                                "no pairing keeps 2.5's upfloat limits for everyone: they are set aside for {} only, the fewest any pairing needs.",
+                                base.list(&who)
+                            ),
+                        ));
+                        base.up_exempt = exempt;
+                    }
+                    _ => {
+                        explanation.push(Step::new(
+                            "9",
+                            "no pairing keeps 2.5's upfloat limits: they are set aside for this round.",
+                        ));
+                        relax_up = true;
+                    }
+                }
+            }
+            Err(()) if groups.len() > 1 => {
+                checked = true;
+                // 9, reading: the lowest group joins the one above it.
+                let low = groups.pop().expect("two groups");
+                explanation.push(Step::new(
+                    "9",
+                    format!(
+                        "the lowest group ({}) cannot be paired; it is joined with the one above.",
+                        base.list(&low)
+                    ),
+                ));
+                groups.last_mut().expect("one group").extend(low);
+            }
+            Err(()) if !relax_up => {
+                // 9, reading: when no pairing of the round keeps 2.5's upfloat limits (or the
+                // procedure finds none with them set aside for the fewest players), they give
+                // way (2.1-2.4 never do), and the round is paired again from the start.
+                explanation.push(Step::new(
+                    "9",
+                    "no pairing keeps 2.5's upfloat limits: they are set aside for this round.",
+                ));
+                relax_up = true;
+                groups = original.clone();
+            }
+            Err(()) => {
+                return Err(PairingError::NoValidPairing {
+                    round,
+                    reason: "no pairing meets the limitations 2.1-2.4".into(),
+                })
+            }
+        }
+    }
+}
+
+/// Pairs `(a, b, columns)`: with `columns`, `a` is from the white column and gets White.
+pub(super) type Outcome = (Vec<(usize, usize, bool)>, Option<usize>, Vec<Step>);
+
+pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
+    let n = cx.players.len();
+    let mut done = vec![false; n];
+    let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
+    let mut lines = Vec::new();
+    let mut bye = None;
+    let mut down: Vec<usize> = Vec::new();
+    for gi in 0..groups.len() {
+        let lowest = gi + 1 == groups.len();
+        let mut g: Vec<usize> = groups[gi].iter().copied().filter(|&i| !done[i]).collect();
+        let label = groups[gi]
+            .first()
+            .map(|&i| cx.players[i].score.to_string())
+            .unwrap_or_default();
+        if g.is_empty() && down.is_empty() {
+            continue;
+        }
+        lines.push(Step::heading(format!(
+            "Score group {label}: {}.",
+            cx.list(&g)
+        )));
+        // 8: the floaters from above first.
+        let mut next_down: Vec<usize> = Vec::new();
+        if !down.is_empty() {
+            for &f in &down {
+                cx.players[f].floater = true;
+            }
+            let seq = floater_sequence(cx, &down);
+            for (k, &f) in seq.iter().enumerate() {
+                let later = &seq[k + 1..];
+                let mut cands: Vec<usize> =
+                    g.iter().copied().filter(|&c| cx.pair_ok(f, c)).collect();
+                let due = cx.players[f].due;
+                let opp = |x: usize| due.is_some() && cx.players[x].due == due.map(Color::opposite);
+                cands.sort_by(|&a, &b| {
+                    opp(b)
+                        .cmp(&opp(a))
+                        .then(cx.players[b].rating.cmp(&cx.players[a].rating))
+                        .then(cx.aro_cmp(a, b))
+                        .then(a.cmp(&b))
+                });
+                let pick = cands.into_iter().find(|&c| {
+                    let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+                    floaters_fit(cx, later, &rest)
+                });
+                match pick {
+                    Some(c) => {
+                        lines.push(
+                            Step::new(
+                                "8.2",
+                                format!(
+                                    "floater {} plays {} (R {}).",
+                                    cx.tpn(f),
+                                    cx.tpn(c),
+                                    cx.players[c].rating
+                                ),
+                            )
+                            .inner(),
+                        );
+                        pairs.push((f, c, false));
+                        done[f] = true;
+                        done[c] = true;
+                        g.retain(|&x| x != c);
+                    }
+                    None => {
+                        lines.push(
+                            Step::new(
+                                "8.2",
+                                format!(
+                                    "floater {} cannot be paired here and floats on (6.4).",
+                                    cx.tpn(f)
+                                ),
+                            )
+                            .inner(),
+                        );
+                        next_down.push(f);
+                    }
+                }
+            }
+        }
+        // 4: the bye, in the lowest group.
+        if lowest && g.len() % 2 == 1 && next_down.is_empty() {
+            let b = choose_bye(cx, &g).ok_or(())?;
+            lines.push(
+                Step::new(
+                    "4",
+                    format!(
+                        "the bye goes to {} (the lowest R without a point without playing, 2.2).",
+                        cx.tpn(b)
+                    ),
+                )
+                .inner(),
+            );
+            bye = Some(b);
+            done[b] = true;
+            g.retain(|&x| x != b);
+        }
+        // 7.1: players who cannot play anyone in the group.
+        let mut i = 0;
+        while i < g.len() {
+            let p = g[i];
+            if g.iter().any(|&q| cx.pair_ok(p, q)) {
+                i += 1;
+                continue;
+            }
+            let found = transfer(
+                cx,
+                &groups[gi + 1..],
+                &done,
+                |q| cx.pair_ok(p, q),
+                cx.players[p].due,
+            );
+            match found {
+                Some(q) => {
+                    lines.push(Step::new("7.1", format!("{} can play no one in the group; {} is transferred up to play him.",
+                        cx.tpn(p),
+                        cx.tpn(q)
+                    )).inner());
+                    pairs.push((p, q, false));
+                    done[p] = true;
+                    done[q] = true;
+                    g.remove(i);
+                }
+                None => i += 1,
+            }
+        }
+        // 7.2: an odd group takes a player from below.
+        if g.len() % 2 == 1 && !lowest {
+            let dominating = dominating(cx, &g);
+            let members = g.clone();
+            let found = transfer(
+                cx,
+                &groups[gi + 1..],
+                &done,
+                |q| members.iter().any(|&m| cx.pair_ok(m, q)),
+                Some(dominating),
+            );
+            if let Some(q) = found {
+                lines.push(
+                    Step::new(
+                        "7.2",
+                        format!(
+                            "the group is odd; {} ({}, R {}) is transferred up.",
+                            cx.tpn(q),
+                            match cx.players[q].due {
+                                Some(Color::White) => "due White",
+                                Some(Color::Black) => "due Black",
+                                None => "no due colour",
+                            },
+                            cx.players[q].rating
+                        ),
+                    )
+                    .inner(),
+                );
+                done[q] = true;
+                g.push(q);
+            }
+        }
+        // 7.3/7.4 and 6.2-6.3.
+        // 6.4 looks at the lower groups as they stand after the transfers up.
+        let below: Vec<usize> = groups[gi + 1..]
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&i| !done[i])
+            .collect();
+        let (made, left) = pair_group(cx, &g, &below, &mut lines);
+        for &(a, b, _) in &made {
+            done[a] = true;
+            done[b] = true;
+        }
+        pairs.extend(made);
+        next_down.extend(left.iter().copied());
+        if !next_down.is_empty() {
+            if lowest {
+                return Err(());
+            }
+            lines
+                .push(Step::new("6.4", format!("floating down: {}.", cx.list(&next_down))).inner());
+        }
+        for &d in &next_down {
+            done[d] = true;
+        }
+        down = next_down;
+    }
+    Ok((pairs, bye, lines))
+}
+
+/// 8.1: white-due floaters in 6.2's white order, black-due ones in its black order, taken
+/// alternately from the highest white.
+pub(super) fn floater_sequence(cx: &Ctx, down: &[usize]) -> Vec<usize> {
+    let mut w: Vec<usize> = down
+        .iter()
+        .copied()
+        .filter(|&f| cx.players[f].due != Some(Color::Black))
+        .collect();
+    let mut b: Vec<usize> = down
+        .iter()
+        .copied()
+        .filter(|&f| cx.players[f].due == Some(Color::Black))
+        .collect();
+    w.sort_by(|&x, &y| cx.white_order(x, y));
+    b.sort_by(|&x, &y| cx.black_order(x, y));
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < w.len() || j < b.len() {
+        if i < w.len() {
+            out.push(w[i]);
+            i += 1;
+        }
+        if j < b.len() {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out
+}
+
+/// Whether `floaters` can all be given distinct partners among `group`.
+pub(super) fn floaters_fit(cx: &Ctx, floaters: &[usize], group: &[usize]) -> bool {
+    crate::pairing::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
+}
+
+/// Whether the whole field can be paired within 2.1-2.5 (one bye, 2.2, if odd).
+pub(super) fn whole_field_pairable(cx: &Ctx) -> bool {
+    crate::pairing::all_pairable(
+        cx.players.len(),
+        |i, j| cx.pair_ok(i, j),
+        |i| !cx.players[i].unplayed_point,
+    )
+}
+
+/// The players who float up against 2.5 in a pairing of the whole field (2.1-2.4 kept, one
+/// bye by 2.2 if odd) with the fewest such upfloats; `None` when 2.1-2.4 cannot be kept.
+pub(super) fn fewest_breaches(cx: &Ctx) -> Option<Vec<bool>> {
+    let n = cx.players.len();
+    let mut free = cx.clone();
+    free.relax_up = true;
+    // Who floats up in a pair, if that breaks 2.5.
+    let breaking = |a: usize, b: usize| match cx.players[a].score.cmp(&cx.players[b].score) {
+        Ordering::Greater => (!cx.may_float_up(b)).then_some(b),
+        Ordering::Less => (!cx.may_float_up(a)).then_some(a),
+        Ordering::Equal => None,
+    };
+    let mut edges: Vec<Edge> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if free.pair_ok(a, b) {
+                edges.push((a, b, if breaking(a, b).is_some() { 1 } else { 2 }));
+            }
+        }
+        if n % 2 == 1 && !cx.players[a].unplayed_point {
+            edges.push((a, n, 2));
+        }
+    }
+    let mate = max_weight_matching(n + n % 2, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    let mut exempt = vec![false; n];
+    for (a, b) in mate.iter().enumerate().take(n) {
+        if let Some(b) = b.filter(|&b| b < n && a < b) {
+            if let Some(x) = breaking(a, b) {
+                exempt[x] = true;
+            }
+        }
+    }
+    Some(exempt)
+}
+
+/// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
+pub(super) fn completely_pairable(cx: &Ctx, v: &[usize]) -> bool {
+    crate::pairing::all_pairable(v.len(), |i, j| cx.pair_ok(v[i], v[j]), |_| false)
+}

@@ -1,0 +1,206 @@
+//! The fast search's oracle: whether a prefix of choices can still be completed at a level
+//! (B.1-B.6 and x as a matching), and the bounds that answer it cheaply.
+
+use super::*;
+
+/// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
+/// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
+/// rest going to the sink, denying at most `budget` preferences?
+pub(super) struct Question<'a> {
+    pub(super) a: &'a [usize],
+    pub(super) b: &'a [usize],
+    pub(super) pool: &'a [usize],
+    pub(super) internal: usize,
+    pub(super) lv: &'a Level,
+    pub(super) budget: usize,
+    pub(super) sink: &'a Sink,
+}
+
+pub(super) fn oracle(cx: &Ctx, q: &Question) -> bool {
+    colour_bound(cx, q.a.iter().chain(q.b).chain(q.pool).copied(), q.internal) <= q.budget
+        && least_denied(cx, q).is_some_and(|d| d <= q.budget)
+}
+
+/// A lower bound, from the colour preferences alone, on the preferences any pairing of
+/// `players` into `internal` pairs (the rest left over) must deny (B.4): a player preferring
+/// White is paired with one preferring Black, one with no preference that counts (none, or
+/// A.7 d), or left over, else with another preferring White, which denies one of the two; so
+/// at least half of those preferring White beyond the others' number are in such pairs, and
+/// the same for Black. It answers at once the question a matching would answer at length
+/// when, as in large brackets of early rounds, the colours alone decide it.
+pub(super) fn colour_bound(
+    cx: &Ctx,
+    players: impl Iterator<Item = usize>,
+    internal: usize,
+) -> usize {
+    let mut count = [0usize; 3];
+    let mut total = 0usize;
+    for p in players {
+        count[class(cx, p)] += 1;
+        total += 1;
+    }
+    let left = total.saturating_sub(2 * internal);
+    let [w, b, n] = count;
+    let excess = |mine: usize, others: usize| mine.saturating_sub(others + n + left).div_ceil(2);
+    excess(w, b) + excess(b, w)
+}
+
+/// The fewest preferences a completion must deny, or `None` if there is no completion at all
+/// (the budget of `q` is not used).
+pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
+    let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
+    let group = na + nb + np;
+    let floaters = group.checked_sub(2 * q.internal)?;
+    if q.internal < na {
+        return None;
+    }
+    let node = |k: usize| -> usize {
+        if k < na {
+            q.a[k]
+        } else if k < na + nb {
+            q.b[k - na]
+        } else {
+            q.pool[k - na - nb]
+        }
+    };
+    let tier = (group as i64) + 2;
+    let mut edges: Vec<Edge> = Vec::new();
+    let internal_edge = |i: usize, j: usize, edges: &mut Vec<Edge>| {
+        let (x, y) = (node(i), node(j));
+        if cx.pair_ok(x, y, q.lv) {
+            edges.push((i, j, 1 + tier - i64::from(cx.denies(x, y))));
+        }
+    };
+    for i in 0..na {
+        for j in na..group {
+            internal_edge(i, j, &mut edges);
+        }
+    }
+    for i in na + nb..group {
+        for j in i + 1..group {
+            internal_edge(i, j, &mut edges);
+        }
+    }
+    // The players that may be left over: S2 and the pool.
+    let leftovers: Vec<(usize, usize)> = (na..group).map(|k| (k, node(k))).collect();
+    let (vertices, to) = sink_side(cx, q.lv, q.sink, &leftovers, floaters, group, 1, &mut edges)?;
+    edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
+    if vertices % 2 == 1 {
+        return None;
+    }
+    let mate = max_weight_matching(vertices, &edges, true);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    let mut pairs = 0;
+    let mut denied = 0;
+    for (i, partner) in mate.iter().enumerate().take(group) {
+        if let Some(j) = *partner {
+            if j < group && i < j {
+                pairs += 1;
+                denied += usize::from(cx.denies(node(i), node(j)));
+            }
+        }
+    }
+    (pairs == q.internal).then_some(denied)
+}
+
+/// What a completion needs at least, from counts alone: the preferences that must be denied
+/// (S1 players preferring a colour that more S2 players prefer too than the others can
+/// absorb), and the S2 players who may not be left over, each needing an S1 player.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tally {
+    pub(super) rows: [usize; 3],
+    pub(super) cols: [usize; 3],
+    pub(super) must: usize,
+    /// S1 players B.2 leaves only White, only Black; S2 players who may take White, Black.
+    pub(super) bound: [usize; 2],
+    pub(super) open: [usize; 2],
+}
+
+/// 0 when B.2 (with A.7 c) leaves `i` only White, 1 only Black.
+pub(super) fn bound_to(cx: &Ctx, i: usize, lv: &Level) -> Option<usize> {
+    cx.must(i, lv)
+        .map(|c| usize::from(c == crate::color::Color::Black))
+}
+
+pub(super) fn class(cx: &Ctx, i: usize) -> usize {
+    let p = &cx.players[i];
+    if p.flex {
+        return 2;
+    }
+    match p.pref.color() {
+        Some(crate::color::Color::White) => 0,
+        Some(crate::color::Color::Black) => 1,
+        None => 2,
+    }
+}
+
+pub(super) fn must_pair(cx: &Ctx, b: usize, lv: &Level, sink: &Sink) -> bool {
+    match sink {
+        Sink::Free => !cx.down_ok(b, lv),
+        Sink::Bye => !cx.bye_ok(b, lv),
+        _ => false,
+    }
+}
+
+impl Tally {
+    pub(super) fn new(cx: &Ctx, rows: &[usize], cols: &[usize], lv: &Level, sink: &Sink) -> Tally {
+        let mut t = Tally {
+            rows: [0; 3],
+            cols: [0; 3],
+            must: 0,
+            bound: [0; 2],
+            open: [0; 2],
+        };
+        for &r in rows {
+            t.rows[class(cx, r)] += 1;
+            if let Some(k) = bound_to(cx, r, lv) {
+                t.bound[k] += 1;
+            }
+        }
+        for &c in cols {
+            t.cols[class(cx, c)] += 1;
+            t.must += usize::from(must_pair(cx, c, lv, sink));
+            // An S2 player may take White unless bound to Black, and the other way.
+            match bound_to(cx, c, lv) {
+                Some(0) => t.open[0] += 1,
+                Some(_) => t.open[1] += 1,
+                None => {
+                    t.open[0] += 1;
+                    t.open[1] += 1;
+                }
+            }
+        }
+        t
+    }
+
+    pub(super) fn take(mut self, cx: &Ctx, a: usize, b: usize, lv: &Level, sink: &Sink) -> Tally {
+        self.rows[class(cx, a)] -= 1;
+        self.cols[class(cx, b)] -= 1;
+        self.must -= usize::from(must_pair(cx, b, lv, sink));
+        if let Some(k) = bound_to(cx, a, lv) {
+            self.bound[k] -= 1;
+        }
+        match bound_to(cx, b, lv) {
+            Some(0) => self.open[0] -= 1,
+            Some(_) => self.open[1] -= 1,
+            None => {
+                self.open[0] -= 1;
+                self.open[1] -= 1;
+            }
+        }
+        self
+    }
+
+    pub(super) fn ok(&self, denied: usize, budget: usize) -> bool {
+        let [rw, rb, rn] = self.rows;
+        let [cw, cb, cn] = self.cols;
+        let forced = (rw.saturating_sub(cb) + rb.saturating_sub(cw)).saturating_sub(cn);
+        // An S1 player bound to White needs an S2 player who may take Black, and so on.
+        denied + forced <= budget
+            && self.must <= rw + rb + rn
+            && self.bound[0] <= self.open[1]
+            && self.bound[1] <= self.open[0]
+    }
+}

@@ -1,0 +1,210 @@
+//! Dutch A.1-A.8: the players by rank (A.2) with what the criteria look at (colour
+//! preferences A.6, floats A.4, byes A.5), and who may meet whom (B.1, B.2).
+
+use super::*;
+
+/// One player as the procedure sees them. Players are numbered by rank (A.2 with the score
+/// first): index 0 is the highest.
+#[derive(Clone, Debug)]
+pub(crate) struct Pl {
+    pub tpn: Tpn,
+    pub score: Points,
+    pub pref: ColorPreference,
+    /// The colour B.2 leaves (colour difference ±2, or the same colour twice in a row).
+    pub absolute: Option<Color>,
+    /// B.6 notes: last round, exactly 50 %: B.2 may be relaxed for this player.
+    pub b2_exempt: bool,
+    /// A.7 (c): the strong preference treated as absolute while that costs no floater.
+    pub a7c: Option<Color>,
+    /// A.7 (d): a mild preference that counts on whichever side lowers x.
+    pub flex: bool,
+    /// Floats in the last round and the round before it (B.5, B.6).
+    pub down1: bool,
+    pub down2: bool,
+    pub up1: bool,
+    pub up2: bool,
+    /// B.6 notes: last round, above 50 %: B.5 and B.6 do not apply.
+    pub float_exempt: bool,
+    /// B.1 (b): may receive the bye.
+    pub can_bye: bool,
+    /// Colours of the games played, oldest first (F.2, F.3).
+    pub colors: Vec<Color>,
+}
+
+/// What the procedure knows before the round: the players by rank, who met whom.
+pub(crate) struct Ctx {
+    pub players: Vec<Pl>,
+    /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
+    /// pairs), sorted.
+    pub(super) met: Vec<Vec<usize>>,
+}
+
+impl Ctx {
+    pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Ctx {
+        let states = states_before(tournament, round);
+        let mut available: Vec<Tpn> = tournament.available_players(round);
+        // A.2: score, then the order of the pairing numbers' list with current ratings.
+        available.sort_by(|a, b| {
+            let (pa, pb) = (
+                tournament.player(*a).expect("available"),
+                tournament.player(*b).expect("available"),
+            );
+            states[b.index()]
+                .score
+                .cmp(&states[a.index()].score)
+                .then_with(|| crate::player::pairing_order(pa, pb))
+        });
+        let rank_of: std::collections::HashMap<Tpn, usize> =
+            available.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let last_round = tournament.settings.rounds == Some(round.get());
+        let half = |s: Points| {
+            // Score doubled against the rounds so far (B.6 notes).
+            let doubled = (s + s).tenths();
+            let full = tournament.settings.points.win.tenths() * i32::from(round.get() - 1);
+            doubled.cmp(&full)
+        };
+        let odd_round = round.get() % 2 == 1;
+        let r = round.index();
+        let players = available
+            .iter()
+            .map(|t| {
+                let s: &PlayerState = &states[t.index()];
+                let pref = s.color_preference();
+                let absolute = match pref {
+                    ColorPreference::Absolute(c) => Some(c),
+                    _ => None,
+                };
+                let had_no_game = s
+                    .entries
+                    .iter()
+                    .any(|e| !matches!(e, RoundEntry::Paired { colored: true, .. }))
+                    && s.played_colors().next().is_some();
+                let float_at = |back: usize| r.checked_sub(back).and_then(|i| s.floats[i]);
+                Pl {
+                    tpn: *t,
+                    score: s.score,
+                    pref,
+                    absolute,
+                    b2_exempt: last_round && half(s.score).is_eq(),
+                    a7c: match pref {
+                        ColorPreference::Strong(c) if odd_round && had_no_game => Some(c),
+                        _ => None,
+                    },
+                    flex: !odd_round && had_no_game && matches!(pref, ColorPreference::Mild(_)),
+                    down1: float_at(1) == Some(Float::Down),
+                    down2: float_at(2) == Some(Float::Down),
+                    up1: float_at(1) == Some(Float::Up),
+                    up2: float_at(2) == Some(Float::Up),
+                    float_exempt: last_round && half(s.score).is_gt(),
+                    can_bye: !s.unplayed_point,
+                    colors: s.played_colors().collect(),
+                }
+            })
+            .collect::<Vec<_>>();
+        let met = crate::pairing::barred_pairs(tournament, round, &states, &available, &rank_of);
+        Ctx { players, met }
+    }
+
+    /// The colour B.2 (and A.7 c, when in force) leaves player `i`.
+    pub(crate) fn must(&self, i: usize, lv: &Level) -> Option<Color> {
+        let p = &self.players[i];
+        if lv.b2_relaxed && p.b2_exempt {
+            return None;
+        }
+        p.absolute.or(if lv.a7c { p.a7c } else { None })
+    }
+
+    /// B.1 (a) and B.2 alone, at their most relaxed (C.1, C.12 and C.13 look-ahead).
+    pub fn compatible(&self, a: usize, b: usize, b2_relaxed: bool) -> bool {
+        let lv = Level {
+            b6_up: false,
+            b5_up: false,
+            b6_down: false,
+            b5_down: false,
+            x: 0,
+            a7c: false,
+            b2_relaxed,
+        };
+        a != b && self.met[a].binary_search(&b).is_err() && self.colors_fit(a, b, &lv)
+    }
+
+    pub(super) fn colors_fit(&self, a: usize, b: usize, lv: &Level) -> bool {
+        match (self.must(a, lv), self.must(b, lv)) {
+            (Some(x), Some(y)) => x != y,
+            _ => true,
+        }
+    }
+
+    /// Whether `a` and `b` may be paired at level `lv`: B.1 (a), B.2 (with A.7 c), and, when
+    /// their scores differ, B.5/B.6 for the floats A.4 gives: a downfloat to the higher of the
+    /// two, an upfloat to the lower. The downfloat of a player moved down who is paired here is
+    /// judged exactly as the one he would receive by moving on or taking the bye (A.5).
+    pub fn pair_ok(&self, a: usize, b: usize, lv: &Level) -> bool {
+        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colors_fit(a, b, lv) {
+            return false;
+        }
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        match pa.score.cmp(&pb.score) {
+            std::cmp::Ordering::Greater => self.down_ok(a, lv) && self.up_ok(b, lv),
+            std::cmp::Ordering::Less => self.down_ok(b, lv) && self.up_ok(a, lv),
+            std::cmp::Ordering::Equal => true,
+        }
+    }
+
+    /// B.5/B.6 for an upfloat of `i`.
+    pub fn up_ok(&self, i: usize, lv: &Level) -> bool {
+        let p = &self.players[i];
+        p.float_exempt || !((lv.b5_up && p.up1) || (lv.b6_up && p.up2))
+    }
+
+    /// B.5/B.6 for a downfloat of `i` (moved down, or the bye: A.5).
+    pub fn down_ok(&self, i: usize, lv: &Level) -> bool {
+        let p = &self.players[i];
+        p.float_exempt || !((lv.b5_down && p.down1) || (lv.b6_down && p.down2))
+    }
+
+    /// B.1 (b) and A.5: may `i` take the bye at this level.
+    pub fn bye_ok(&self, i: usize, lv: &Level) -> bool {
+        self.players[i].can_bye && self.down_ok(i, lv)
+    }
+
+    /// B.4: whether pairing `a` with `b` denies one of them their colour preference.
+    pub fn denies(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        if pa.flex || pb.flex {
+            return false;
+        }
+        matches!((pa.pref.color(), pb.pref.color()), (Some(x), Some(y)) if x == y)
+    }
+
+    /// A.8: x of a group of players.
+    pub(super) fn x_of(&self, group: &[usize]) -> usize {
+        let (mut w, mut b, mut flex) = (0usize, 0usize, 0usize);
+        for &i in group {
+            let p = &self.players[i];
+            if p.flex {
+                flex += 1;
+                continue;
+            }
+            match p.pref.color() {
+                Some(Color::White) => w += 1,
+                Some(Color::Black) => b += 1,
+                None => {}
+            }
+        }
+        // A.7 (d): the flexible preferences go to the smaller side first.
+        let larger = w.max(b).max((w + b + flex).div_ceil(2));
+        larger.saturating_sub(group.len().div_ceil(2))
+    }
+
+    pub(super) fn tpns(&self, players: &[usize]) -> String {
+        if players.is_empty() {
+            return "none".into();
+        }
+        players
+            .iter()
+            .map(|&i| self.players[i].tpn.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

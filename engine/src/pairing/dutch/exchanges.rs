@@ -1,0 +1,233 @@
+//! Dutch D.1-D.3: the order of transpositions and of exchanges between S1 and S2.
+
+/// D.2's order of exchanges for S1 of `p` players and S2 of `m`: positions given up by S1 and
+/// taken from S2; the identity first, then one player, two players, and so on. Within a size:
+/// the smallest difference between the numbers exchanged; then the exchange concerning the
+/// lowest players of S1; then (a reading) the highest players of S2.
+///
+/// Generated lazily, one difference at a time, so that even a large bracket never holds more
+/// than the exchanges of one size and one difference.
+pub(crate) struct Exchanges {
+    pub(super) p: usize,
+    pub(super) m: usize,
+    pub(super) k: usize,
+    pub(super) d: i64,
+    pub(super) batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
+    /// S1 positions of players who can meet no S2 player; an exchange of k that leaves more
+    /// than k of them in S1 cannot work, so it is not generated.
+    pub(super) inner: Vec<bool>,
+}
+
+impl Exchanges {
+    pub fn new(p: usize, m: usize) -> Exchanges {
+        Exchanges {
+            p,
+            m,
+            k: 0,
+            d: 0,
+            batch: vec![(Vec::new(), Vec::new())].into_iter(),
+            inner: Vec::new(),
+        }
+    }
+
+    /// The exchanges from size `k` and difference `d` on, without the identity.
+    /// Without the exchanges that leave more `inner` players (S1 positions) in S1 than they
+    /// move out of it.
+    pub fn from_class(p: usize, m: usize, k: usize, d: i64, inner: Vec<bool>) -> Exchanges {
+        let k = k.max(1);
+        Exchanges {
+            p,
+            m,
+            k,
+            d: d.max(Exchanges::range(p, m, k).0) - 1,
+            batch: Vec::new().into_iter(),
+            inner,
+        }
+    }
+
+    /// The least and greatest difference (S2 numbers are p + position) for size `k`.
+    pub(super) fn range(p: usize, m: usize, k: usize) -> (i64, i64) {
+        let sum = |from: usize, n: usize| -> i64 { (from..from + n).map(|x| x as i64).sum() };
+        let least = sum(p, k) - sum(p - k, k);
+        let most = sum(p + m - k, k) - sum(0, k);
+        (least, most)
+    }
+
+    /// Every exchange of size `k` and difference `d`, in order.
+    pub(super) fn batch(
+        p: usize,
+        m: usize,
+        k: usize,
+        d: i64,
+        inner: &[bool],
+    ) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut out = Vec::new();
+        let mut a: Vec<usize> = Vec::with_capacity(k);
+        // below[x]: inner positions under x; A must take at least `need` of them.
+        let mut below = vec![0usize; p + 1];
+        for x in 0..p {
+            below[x + 1] = below[x] + usize::from(inner.get(x).copied().unwrap_or(false));
+        }
+        let need = below[p].saturating_sub(k);
+        let filter = Filter {
+            inner,
+            below: &below,
+            need,
+        };
+        // A: the largest positions first (descending tuples, lexicographically descending).
+        struct Filter<'f> {
+            inner: &'f [bool],
+            below: &'f [usize],
+            need: usize,
+        }
+        #[allow(clippy::too_many_arguments)]
+        fn for_a(
+            p: usize,
+            m: usize,
+            k: usize,
+            d: i64,
+            top: usize,
+            have: usize,
+            f: &Filter,
+            a: &mut Vec<usize>,
+            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
+        ) {
+            let left = k - a.len();
+            if have + left.min(f.below[top]) < f.need {
+                return;
+            }
+            if a.len() == k {
+                let sa: i64 = a.iter().map(|&i| i as i64).sum();
+                // B's positions must sum to sa + d - k p.
+                let target = sa + d - (k * p) as i64;
+                let mut asc = a.clone();
+                asc.reverse();
+                let mut b = Vec::with_capacity(k);
+                for_b(m, k, target, 0, &mut b, &asc, out);
+                return;
+            }
+            for x in (left - 1..top).rev() {
+                let inner_x = usize::from(f.inner.get(x).copied().unwrap_or(false));
+                a.push(x);
+                for_a(p, m, k, d, x, have + inner_x, f, a, out);
+                a.pop();
+            }
+        }
+        // B: ascending positions with the given sum, lexicographically ascending.
+        fn for_b(
+            m: usize,
+            k: usize,
+            target: i64,
+            from: usize,
+            b: &mut Vec<usize>,
+            a: &[usize],
+            out: &mut Vec<(Vec<usize>, Vec<usize>)>,
+        ) {
+            let left = k - b.len();
+            let have: i64 = b.iter().map(|&j| j as i64).sum();
+            if left == 0 {
+                if have == target {
+                    out.push((a.to_vec(), b.clone()));
+                }
+                return;
+            }
+            for y in from..m {
+                if m - y < left {
+                    break;
+                }
+                let least: i64 = (y..y + left).map(|x| x as i64).sum();
+                let most: i64 = y as i64 + (m - left + 1..m).map(|x| x as i64).sum::<i64>();
+                if have + least > target {
+                    break;
+                }
+                if have + most < target {
+                    continue;
+                }
+                b.push(y);
+                for_b(m, k, target, y + 1, b, a, out);
+                b.pop();
+            }
+        }
+        for_a(p, m, k, d, p, 0, &filter, &mut a, &mut out);
+        out
+    }
+}
+
+impl Iterator for Exchanges {
+    type Item = (Vec<usize>, Vec<usize>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(x) = self.batch.next() {
+                return Some(x);
+            }
+            let limit = self.p.min(self.m);
+            if self.k == 0 || self.d >= Exchanges::range(self.p, self.m, self.k).1 {
+                self.k += 1;
+                if self.k > limit {
+                    return None;
+                }
+                self.d = Exchanges::range(self.p, self.m, self.k).0;
+            } else {
+                self.d += 1;
+            }
+            if self.k > limit {
+                return None;
+            }
+            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d, &self.inner).into_iter();
+        }
+    }
+}
+
+/// S1 and S2 after exchanging positions `a` of S1 with positions `b` of S2, each re-ordered by
+/// A.2 (ranks are indices, so sorted).
+pub(super) fn exchanged(
+    s1: &[usize],
+    s2: &[usize],
+    a: &[usize],
+    b: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
+    let mut n1: Vec<usize> = s1
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !a.contains(i))
+        .map(|(_, &x)| x)
+        .chain(b.iter().map(|&j| s2[j]))
+        .collect();
+    let mut n2: Vec<usize> = s2
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| !b.contains(j))
+        .map(|(_, &x)| x)
+        .chain(a.iter().map(|&i| s1[i]))
+        .collect();
+    n1.sort_unstable();
+    n2.sort_unstable();
+    (n1, n2)
+}
+
+pub(super) fn exchange_of(
+    s1: &[usize],
+    s2: &[usize],
+    a: &[usize],
+    b: &[usize],
+) -> Option<(Vec<usize>, Vec<usize>)> {
+    (!a.is_empty()).then(|| {
+        (
+            a.iter().map(|&i| s1[i]).collect(),
+            b.iter().map(|&j| s2[j]).collect(),
+        )
+    })
+}
+
+/// The order of S2 a transposition produced: the partners in S1's order, then the rest.
+pub(super) fn s2_order(s2: &[usize], chosen: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = chosen.iter().map(|&j| s2[j]).collect();
+    out.extend(
+        s2.iter()
+            .enumerate()
+            .filter(|(j, _)| !chosen.contains(j))
+            .map(|(_, &x)| x),
+    );
+    out
+}

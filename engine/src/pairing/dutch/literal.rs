@@ -1,0 +1,170 @@
+//! The literal search: every exchange of D.2 and every transposition of D.1 in order, each
+//! complete candidate tested (small fields only; it holds the fast search to the text).
+
+use super::*;
+
+/// The search that visits every candidate in order.
+pub(crate) struct Literal;
+
+impl Literal {
+    /// D.1: the transpositions of `s2` in order; the first whose pairs with `s1` meet the level
+    /// and whose leftovers the sink accepts. Returns the chosen S2 positions.
+    pub(super) fn transposition(
+        cx: &Ctx,
+        s1: &[usize],
+        s2: &[usize],
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Vec<usize>, usize)> {
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            cx: &Ctx,
+            s1: &[usize],
+            s2: &[usize],
+            lv: &Level,
+            budget: usize,
+            sink: &Sink,
+            used: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            viol: usize,
+        ) -> Option<usize> {
+            let i = chosen.len();
+            if i == s1.len() {
+                let floaters: Vec<usize> =
+                    (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+                return sink.accepts_floaters_at(cx, &floaters, lv).then_some(viol);
+            }
+            for j in 0..s2.len() {
+                if used[j] || !cx.pair_ok(s1[i], s2[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(s1[i], s2[j]));
+                if viol + v > budget {
+                    continue;
+                }
+                used[j] = true;
+                chosen.push(j);
+                if let Some(total) = go(cx, s1, s2, lv, budget, sink, used, chosen, viol + v) {
+                    return Some(total);
+                }
+                chosen.pop();
+                used[j] = false;
+            }
+            None
+        }
+        let mut used = vec![false; s2.len()];
+        let mut chosen = Vec::new();
+        let viol = go(cx, s1, s2, lv, budget, sink, &mut used, &mut chosen, 0)?;
+        Some((chosen, viol))
+    }
+}
+
+impl Search for Literal {
+    fn homogeneous(
+        &self,
+        cx: &Ctx,
+        group: &[usize],
+        p: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<Found> {
+        let (s1, s2) = group.split_at(p);
+        for (a, b) in Exchanges::new(s1.len(), s2.len()) {
+            let (n1, n2) = exchanged(s1, s2, &a, &b);
+            if let Some((chosen, viol)) = Literal::transposition(cx, &n1, &n2, lv, budget, sink) {
+                return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
+            }
+        }
+        None
+    }
+
+    fn heterogeneous(
+        &self,
+        cx: &Ctx,
+        mdps: &[usize],
+        residents: &[usize],
+        pr: usize,
+        lv: &Level,
+        budget: usize,
+        sink: &Sink,
+    ) -> Option<(Found, Vec<usize>)> {
+        // Every transposition of the residents against the players moved down, in order;
+        // the remainder tried by the literal search too.
+        #[allow(clippy::too_many_arguments)]
+        fn go(
+            cx: &Ctx,
+            mdps: &[usize],
+            residents: &[usize],
+            pr: usize,
+            lv: &Level,
+            budget: usize,
+            sink: &Sink,
+            used: &mut Vec<bool>,
+            chosen: &mut Vec<usize>,
+            viol: usize,
+        ) -> Option<usize> {
+            let i = chosen.len();
+            if i == mdps.len() {
+                let rest: Vec<usize> = (0..residents.len())
+                    .filter(|&j| !used[j])
+                    .map(|j| residents[j])
+                    .collect();
+                let ok = if pr == 0 {
+                    sink.accepts_floaters_at(cx, &rest, lv)
+                } else {
+                    Literal
+                        .homogeneous(cx, &rest, pr, lv, budget - viol, sink)
+                        .is_some()
+                };
+                return ok.then_some(viol);
+            }
+            for j in 0..residents.len() {
+                if used[j] || !cx.pair_ok(mdps[i], residents[j], lv) {
+                    continue;
+                }
+                let v = usize::from(cx.denies(mdps[i], residents[j]));
+                if viol + v > budget {
+                    continue;
+                }
+                used[j] = true;
+                chosen.push(j);
+                if let Some(t) = go(
+                    cx,
+                    mdps,
+                    residents,
+                    pr,
+                    lv,
+                    budget,
+                    sink,
+                    used,
+                    chosen,
+                    viol + v,
+                ) {
+                    return Some(t);
+                }
+                chosen.pop();
+                used[j] = false;
+            }
+            None
+        }
+        let mut used = vec![false; residents.len()];
+        let mut chosen = Vec::new();
+        let viol = go(
+            cx,
+            mdps,
+            residents,
+            pr,
+            lv,
+            budget,
+            sink,
+            &mut used,
+            &mut chosen,
+            0,
+        )?;
+        let f = found(mdps, residents, &chosen, viol, None);
+        let rest = f.floaters.clone();
+        Some((f, rest))
+    }
+}
