@@ -6,7 +6,8 @@ use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
 use crate::points::Points;
 use crate::result::ByeKind;
-use crate::tournament::Tournament;
+use crate::settings::PointValues;
+use crate::tournament::{Round, Tournament};
 
 /// A float (Dutch A.4): paired against a player with a different score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,12 +178,6 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                     played,
                     colored,
                 };
-                gained[me.index()] = p
-                    .games
-                    .iter()
-                    .flatten()
-                    .map(|g| points.for_game(*g, color))
-                    .sum();
                 floats[me.index()] = match before[me.index()].cmp(&before[opponent.index()]) {
                     std::cmp::Ordering::Greater => Some(Float::Down),
                     std::cmp::Ordering::Less => Some(Float::Up),
@@ -193,10 +188,10 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                 }
             }
         }
+        add_gains(points, r, &mut gained);
         for b in &r.byes {
             let i = b.player.index();
             entries[i] = RoundEntry::Bye(b.kind);
-            gained[i] = points.for_bye(b.kind);
             if b.kind == ByeKind::PairingAllocated {
                 floats[i] = Some(Float::Down);
             }
@@ -213,12 +208,32 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
     states
 }
 
-/// Every registered player's score after all the rounds so far, by pairing number.
+/// Adds what each player gains in round `r` (games, byes) to `out`, by pairing number.
+fn add_gains(points: &PointValues, r: &Round, out: &mut [Points]) {
+    for p in &r.pairings {
+        for color in [Color::White, Color::Black] {
+            let gained: Points = p
+                .games
+                .iter()
+                .flatten()
+                .map(|g| points.for_game(*g, color))
+                .sum();
+            out[p.player(color).index()] += gained;
+        }
+    }
+    for b in &r.byes {
+        out[b.player.index()] += points.for_bye(b.kind);
+    }
+}
+
+/// Every registered player's score after all the rounds so far, by pairing number: the
+/// scores of [`states_before`] the next round, without the rest of the states.
 pub fn scores(tournament: &Tournament) -> Vec<Points> {
-    states_before(tournament, tournament.next_round())
-        .into_iter()
-        .map(|s| s.score)
-        .collect()
+    let mut out = vec![Points::ZERO; tournament.players().len()];
+    for r in tournament.rounds() {
+        add_gains(&tournament.settings.points, r, &mut out);
+    }
+    out
 }
 
 /// An average rating of opponents (Dubov 1 and 9), kept exact as the sum of the opponents'

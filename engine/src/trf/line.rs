@@ -94,20 +94,33 @@ impl Cell {
 
     /// The eight characters of the column.
     pub(crate) fn format(self) -> String {
-        match self {
-            Cell::Empty => " ".repeat(8),
-            Cell::Bye(kind) => format!("0000 - {}", kind.trf_char()),
+        let mut out = String::with_capacity(8);
+        self.write_to(&mut out);
+        out
+    }
+
+    /// [`Cell::format`] onto the end of `out`.
+    pub(crate) fn write_to(self, out: &mut String) {
+        use std::fmt::Write;
+        // Writing to a String cannot fail.
+        let _ = match self {
+            Cell::Empty => {
+                out.push_str("        ");
+                Ok(())
+            }
+            Cell::Bye(kind) => write!(out, "0000 - {}", kind.trf_char()),
             Cell::Game {
                 opponent,
                 color,
                 code,
-            } => format!(
+            } => write!(
+                out,
                 "{:>4} {} {}",
                 opponent.get(),
                 color.map_or('-', Color::trf_char),
                 code.to_char()
             ),
-        }
+        };
     }
 }
 
@@ -144,11 +157,25 @@ impl PlayerLine {
 
     /// The line, with `columns` round columns (blank ones included, as full-width files do).
     pub(crate) fn format(&self, columns: usize) -> String {
-        let mut name: String = self.name.chars().take(33).collect();
-        let pad = 33 - name.chars().count();
-        name.extend(std::iter::repeat_n(' ', pad));
-        let mut out = format!(
-            "001 {:>4} {}{:>3} {} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        let mut out = String::with_capacity(91 + 10 * columns);
+        self.write_to(&mut out, columns);
+        out
+    }
+
+    /// [`PlayerLine::format`] onto the end of `out`, with no allocation of its own beyond
+    /// `out`'s: the export of a field of 9,999 players writes as many lines.
+    pub(crate) fn write_to(&self, out: &mut String, columns: usize) {
+        use std::fmt::Write;
+        /// An optional number right-aligned in `width` (blank when absent).
+        fn right(out: &mut String, width: usize, n: Option<u64>) {
+            let _ = match n {
+                Some(n) => write!(out, "{n:>width$}"),
+                None => write!(out, "{:width$}", ""),
+            };
+        }
+        let _ = write!(
+            out,
+            "001 {:>4} {}{:>3} ",
             self.tpn.get(),
             match self.sex {
                 Some(Sex::Male) => 'm',
@@ -156,19 +183,41 @@ impl PlayerLine {
                 None => ' ',
             },
             self.title.map_or("", Title::as_str),
-            name,
-            self.rating.map_or(String::new(), |r| r.to_string()),
-            self.federation.as_ref().map_or("", Federation::as_str),
-            self.fide_id.map_or(String::new(), |i| i.to_string()),
-            self.birth_date.map_or(String::new(), |d| d.to_string()),
-            self.points.to_string(),
-            self.rank.map_or(String::new(), |r| r.to_string()),
         );
+        let mut chars = 0;
+        for c in self.name.chars().take(33) {
+            out.push(c);
+            chars += 1;
+        }
+        out.extend(std::iter::repeat_n(' ', 33 - chars));
+        out.push(' ');
+        right(out, 4, self.rating.map(u64::from));
+        let _ = write!(
+            out,
+            " {:<3} ",
+            self.federation.as_ref().map_or("", Federation::as_str)
+        );
+        right(out, 11, self.fide_id);
+        out.push(' ');
+        let before = out.len();
+        if let Some(d) = self.birth_date {
+            let _ = write!(out, "{d}");
+        }
+        let written = out.len() - before;
+        out.extend(std::iter::repeat_n(
+            ' ',
+            10usize.saturating_sub(written) + 1,
+        ));
+        let _ = write!(out, "{:>4} ", self.points);
+        right(out, 4, self.rank.map(u64::from));
         for i in 0..columns.max(self.cells.len()) {
             out.push_str("  ");
-            out.push_str(&self.cells.get(i).copied().unwrap_or(Cell::Empty).format());
+            self.cells
+                .get(i)
+                .copied()
+                .unwrap_or(Cell::Empty)
+                .write_to(out);
         }
-        out
     }
 }
 
@@ -784,6 +833,24 @@ impl Fields<'_> {
 impl Record {
     /// The line the writer writes for this record.
     pub(crate) fn format(&self, columns: usize) -> String {
+        if let Record::Player(p) = self {
+            return p.format(columns);
+        }
+        let mut out = String::new();
+        self.write_to(&mut out, columns);
+        out
+    }
+
+    /// [`Record::format`] onto the end of `out` (player lines without an allocation of their
+    /// own).
+    pub(crate) fn write_to(&self, out: &mut String, columns: usize) {
+        match self {
+            Record::Player(p) => p.write_to(out, columns),
+            other => out.push_str(&other.text(columns)),
+        }
+    }
+
+    fn text(&self, columns: usize) -> String {
         let list = |v: &[Tpn], width: usize| -> String {
             v.iter().map(|t| format!(" {:>width$}", t.get())).collect()
         };

@@ -19,6 +19,22 @@ pub fn write(tournament: &Tournament) -> String {
         .trf_layout
         .as_ref()
         .map_or((LineEnding::Lf, true), |l| (l.ending, l.final_newline));
+    let eol = ending.as_str();
+    if tournament.trf_layout.is_none() {
+        // A file of our own layout, written straight into one buffer: no line is a String
+        // of its own (a 9,999-player export writes as many player lines).
+        let mut out = String::with_capacity(canonical.len() * (93 + 10 * columns));
+        for (i, r) in canonical.values().enumerate() {
+            if i > 0 {
+                out.push_str(eol);
+            }
+            r.write_to(&mut out, columns);
+        }
+        if final_newline && !canonical.is_empty() {
+            out.push_str(eol);
+        }
+        return out;
+    }
     let mut lines: Vec<String> = Vec::new();
     match &tournament.trf_layout {
         None => lines.extend(canonical.values().map(|r| r.format(columns))),
@@ -80,7 +96,6 @@ pub fn write(tournament: &Tournament) -> String {
             lines.extend(rest);
         }
     }
-    let eol = ending.as_str();
     let mut out = lines.join(eol);
     if final_newline && !lines.is_empty() {
         out.push_str(eol);
