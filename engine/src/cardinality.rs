@@ -296,10 +296,10 @@ pub(crate) fn bipartite_assignment(
 }
 
 /// Whether every player of `left` can be given a distinct partner in `right`.
-pub(crate) fn bipartite_perfect(
-    left: &[usize],
-    right: &[usize],
-    ok: impl Fn(usize, usize) -> bool,
+pub(crate) fn bipartite_perfect<T: Copy>(
+    left: &[T],
+    right: &[T],
+    ok: impl Fn(T, T) -> bool,
 ) -> bool {
     bipartite_assignment(left.len(), right.len(), |i, j| ok(left[i], right[j])).is_some()
 }

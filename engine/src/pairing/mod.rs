@@ -10,11 +10,13 @@ pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
 pub mod explanation;
+mod index;
 
 pub use explanation::Step;
 
 // The matchings the procedures ask about live with the other matching code.
 pub(crate) use crate::cardinality::{all_pairable, bipartite_assignment, bipartite_perfect};
+pub(crate) use index::{IxVec, PlayerIx};
 
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
@@ -149,9 +151,9 @@ pub(crate) fn barred_pairs(
     round: RoundNo,
     states: &[crate::history::PlayerState],
     players: &[Tpn],
-    index: &std::collections::HashMap<Tpn, usize>,
-) -> Vec<Vec<usize>> {
-    let mut barred: Vec<Vec<usize>> = players
+    index: &std::collections::HashMap<Tpn, PlayerIx>,
+) -> IxVec<Vec<PlayerIx>> {
+    let mut barred: IxVec<Vec<PlayerIx>> = players
         .iter()
         .map(|t| {
             states[t.index()]
@@ -173,7 +175,7 @@ pub(crate) fn barred_pairs(
             }
         }
     }
-    for m in &mut barred {
+    for m in barred.iter_mut() {
         m.sort_unstable();
         m.dedup();
     }

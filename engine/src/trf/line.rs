@@ -92,14 +92,7 @@ impl Cell {
         }
     }
 
-    /// The eight characters of the column.
-    pub(crate) fn format(self) -> String {
-        let mut out = String::with_capacity(8);
-        self.write_to(&mut out);
-        out
-    }
-
-    /// [`Cell::format`] onto the end of `out`.
+    /// The eight characters of the column, onto the end of `out`.
     pub(crate) fn write_to(self, out: &mut String) {
         use std::fmt::Write;
         // Writing to a String cannot fail.

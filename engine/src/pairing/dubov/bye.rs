@@ -3,7 +3,7 @@
 use super::*;
 
 /// The dominating due colour of a group (7.2, 4): the more numerous; White when equal.
-pub(super) fn dominating(cx: &Ctx, g: &[usize]) -> Color {
+pub(super) fn dominating(cx: &Ctx, g: &[PlayerIx]) -> Color {
     let due = |c: Color| g.iter().filter(|&&x| cx.players[x].due == Some(c)).count();
     if due(Color::Black) > due(Color::White) {
         Color::Black
@@ -15,14 +15,14 @@ pub(super) fn dominating(cx: &Ctx, g: &[usize]) -> Color {
 /// 4: the lowest R; equal R in both colour subgroups: the dominating due colour; then the
 /// higher ARO. Never a player who had a point without playing (2.2); the first whose absence
 /// leaves the rest pairable.
-pub(super) fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
+pub(super) fn choose_bye(cx: &Ctx, g: &[PlayerIx]) -> Option<PlayerIx> {
     let dominating = dominating(cx, g);
-    let mut cands: Vec<usize> = g
+    let mut cands: Vec<PlayerIx> = g
         .iter()
         .copied()
         .filter(|&x| !cx.players[x].unplayed_point)
         .collect();
-    let dom = |x: usize| cx.players[x].due == Some(dominating);
+    let dom = |x: PlayerIx| cx.players[x].due == Some(dominating);
     cands.sort_by(|&a, &b| {
         cx.players[a]
             .rating
@@ -32,7 +32,7 @@ pub(super) fn choose_bye(cx: &Ctx, g: &[usize]) -> Option<usize> {
             .then(a.cmp(&b))
     });
     cands.into_iter().find(|&c| {
-        let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+        let rest: Vec<PlayerIx> = g.iter().copied().filter(|&x| x != c).collect();
         completely_pairable(cx, &rest)
     })
 }

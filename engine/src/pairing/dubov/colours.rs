@@ -6,12 +6,12 @@ use super::*;
 /// higher player's number).
 pub(super) fn boards(
     cx: &Ctx,
-    pairs: Vec<(usize, usize, bool)>,
+    pairs: Vec<(PlayerIx, PlayerIx, bool)>,
     lot: Color,
     lines: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
     let mut rows = pairs;
-    let key = |a: usize, b: usize| {
+    let key = |a: PlayerIx, b: PlayerIx| {
         let (pa, pb) = (&cx.players[a], &cx.players[b]);
         (
             std::cmp::Reverse(pa.score.max(pb.score)),
@@ -50,7 +50,7 @@ pub(super) fn boards(
 pub(super) type Why = (&'static str, &'static str);
 
 /// Dubov 3: whether `a` gets White, and why.
-pub(super) fn colour(cx: &Ctx, a: usize, b: usize, board: usize, lot: Color) -> (bool, Why) {
+pub(super) fn colour(cx: &Ctx, a: PlayerIx, b: PlayerIx, board: usize, lot: Color) -> (bool, Why) {
     let (pa, pb) = (&cx.players[a], &cx.players[b]);
     match (pa.must, pb.must) {
         (Some(x), _) => {

@@ -29,22 +29,25 @@ pub(super) struct Dp {
 
 #[derive(Clone)]
 pub(super) struct Ctx {
-    pub(super) players: Vec<Dp>,
-    pub(super) met: Vec<Vec<usize>>,
+    pub(super) players: IxVec<Dp>,
+    pub(super) met: IxVec<Vec<PlayerIx>>,
     pub(super) last_round: bool,
     pub(super) up_limit: u32,
     /// 2.5 set aside for everyone: no pairing of the round keeps it (reading of 9).
     pub(super) relax_up: bool,
     /// 2.5 set aside for these players only (indexed like `players`; empty: for nobody).
-    pub(super) up_exempt: Vec<bool>,
+    pub(super) up_exempt: IxVec<bool>,
 }
 
 impl Ctx {
     pub(super) fn new(t: &Tournament, round: RoundNo) -> Ctx {
         let states = states_before(t, round);
         let available = t.available_players(round);
-        let index: std::collections::HashMap<Tpn, usize> =
-            available.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+        let index: std::collections::HashMap<Tpn, PlayerIx> = available
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (*p, PlayerIx::new(i)))
+            .collect();
         let players = available
             .iter()
             .map(|p| {
@@ -97,7 +100,7 @@ impl Ctx {
                     }),
                 }
             })
-            .collect::<Vec<_>>();
+            .collect::<IxVec<_>>();
         let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
         Ctx {
             players,
@@ -109,16 +112,16 @@ impl Ctx {
                 3
             },
             relax_up: false,
-            up_exempt: Vec::new(),
+            up_exempt: IxVec::default(),
         }
     }
 
-    pub(super) fn aro_cmp(&self, a: usize, b: usize) -> Ordering {
+    pub(super) fn aro_cmp(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
         self.players[a].aro.cmp(&self.players[b].aro)
     }
 
     /// 6.2, the white column: increasing ARO, then lower R, then the name.
-    pub(super) fn white_order(&self, a: usize, b: usize) -> Ordering {
+    pub(super) fn white_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
         self.aro_cmp(a, b)
             .then(self.players[a].rating.cmp(&self.players[b].rating))
             .then_with(|| self.players[a].name.cmp(&self.players[b].name))
@@ -126,7 +129,7 @@ impl Ctx {
     }
 
     /// 6.2, the black column: decreasing R, then higher ARO, then the name.
-    pub(super) fn black_order(&self, a: usize, b: usize) -> Ordering {
+    pub(super) fn black_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
         self.players[b]
             .rating
             .cmp(&self.players[a].rating)
@@ -135,7 +138,7 @@ impl Ctx {
             .then(a.cmp(&b))
     }
 
-    pub(super) fn colours_fit(&self, a: usize, b: usize) -> bool {
+    pub(super) fn colours_fit(&self, a: PlayerIx, b: PlayerIx) -> bool {
         match (self.players[a].must, self.players[b].must) {
             (Some(x), Some(y)) => x != y,
             _ => true,
@@ -143,7 +146,7 @@ impl Ctx {
     }
 
     /// 2.5 for `i` receiving an upfloat now.
-    pub(super) fn may_float_up(&self, i: usize) -> bool {
+    pub(super) fn may_float_up(&self, i: PlayerIx) -> bool {
         let p = &self.players[i];
         self.relax_up
             || self.up_exempt.get(i) == Some(&true)
@@ -152,7 +155,7 @@ impl Ctx {
     }
 
     /// 2.1, 2.3, 2.4 and 2.5 (for the lower score of the two).
-    pub(super) fn pair_ok(&self, a: usize, b: usize) -> bool {
+    pub(super) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
         if a == b || self.met[a].binary_search(&b).is_ok() || !self.colours_fit(a, b) {
             return false;
         }
@@ -163,25 +166,25 @@ impl Ctx {
         }
     }
 
-    pub(super) fn tpn(&self, i: usize) -> String {
+    pub(super) fn tpn(&self, i: PlayerIx) -> String {
         self.players[i].tpn.to_string()
     }
 
-    pub(super) fn list(&self, v: &[usize]) -> String {
+    pub(super) fn list(&self, v: &[PlayerIx]) -> String {
         if v.is_empty() {
             return "none".into();
         }
         v.iter().map(|&i| self.tpn(i)).collect::<Vec<_>>().join(" ")
     }
 
-    pub(super) fn list_aro(&self, v: &[usize]) -> String {
+    pub(super) fn list_aro(&self, v: &[PlayerIx]) -> String {
         v.iter()
             .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].aro))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    pub(super) fn list_r(&self, v: &[usize]) -> String {
+    pub(super) fn list_r(&self, v: &[PlayerIx]) -> String {
         v.iter()
             .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].rating))
             .collect::<Vec<_>>()

@@ -6,27 +6,27 @@ use super::*;
 /// left unpaired (6.4).
 pub(super) fn pair_group(
     cx: &Ctx,
-    g: &[usize],
-    below: &[usize],
+    g: &[PlayerIx],
+    below: &[PlayerIx],
     lines: &mut Vec<Step>,
-) -> (Vec<(usize, usize, bool)>, Vec<usize>) {
+) -> (Vec<(PlayerIx, PlayerIx, bool)>, Vec<PlayerIx>) {
     if g.is_empty() {
         return (Vec::new(), Vec::new());
     }
-    let due = |x: usize, c: Color| cx.players[x].due == Some(c);
-    let mut whites: Vec<usize> = g
+    let due = |x: PlayerIx, c: Color| cx.players[x].due == Some(c);
+    let mut whites: Vec<PlayerIx> = g
         .iter()
         .copied()
         .filter(|&x| due(x, Color::White))
         .collect();
-    let mut blacks: Vec<usize> = g
+    let mut blacks: Vec<PlayerIx> = g
         .iter()
         .copied()
         .filter(|&x| due(x, Color::Black))
         .collect();
     // Reading: no due colour yet fills the smaller subgroup, in the order 3 would give White:
     // the higher ARO, then the lower R.
-    let mut undecided: Vec<usize> = g
+    let mut undecided: Vec<PlayerIx> = g
         .iter()
         .copied()
         .filter(|&x| cx.players[x].due.is_none())
@@ -93,7 +93,8 @@ pub(super) fn pair_group(
         }
     }
     // 6.3's last case and 6.4: same-colour pairs where needed; floaters by 6.4's preference.
-    let rows: Vec<usize> = whites.iter().chain(&blacks).copied().collect();
+    // The rows are the matching's vertices: positions, the white column then the black.
+    let rows: Vec<PlayerIx> = whites.iter().chain(&blacks).copied().collect();
     let nw = whites.len();
     // Each row's place in its column, and its class by 6.4's preferences (0 floats first):
     // worked out once, not for every pair.
@@ -316,10 +317,10 @@ pub(super) fn in_row_order(
 /// (or no complete assignment exists); each change made is said in `changes`, the explanation.
 pub(super) fn text_order(
     cx: &Ctx,
-    whites: &[usize],
-    blacks: &[usize],
+    whites: &[PlayerIx],
+    blacks: &[PlayerIx],
     changes: &mut Vec<Step>,
-) -> Option<Vec<(usize, usize)>> {
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
     let n = whites.len();
     let mut black_of = vec![0usize; n];
     let mut used = vec![false; n];
@@ -372,9 +373,9 @@ pub(super) fn text_order(
 /// still all be paired; `None` if no complete assignment exists.
 pub(super) fn first_assignment(
     cx: &Ctx,
-    whites: &[usize],
-    blacks: &[usize],
-) -> Option<Vec<(usize, usize)>> {
+    whites: &[PlayerIx],
+    blacks: &[PlayerIx],
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
     let n = whites.len();
     let all: Vec<usize> = (0..n).collect();
     // A complete assignment of the rows from the current one on (column positions).
@@ -411,8 +412,8 @@ pub(super) fn first_assignment(
 /// down if that fits, else by augmenting paths. The positions chosen, row by row.
 pub(super) fn complete(
     cx: &Ctx,
-    rows: &[usize],
-    blacks: &[usize],
+    rows: &[PlayerIx],
+    blacks: &[PlayerIx],
     free: &[usize],
 ) -> Option<Vec<usize>> {
     if rows.len() > free.len() {

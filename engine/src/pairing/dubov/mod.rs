@@ -80,7 +80,8 @@
 //!   higher player's number.
 
 use super::{
-    check_no_forbidden, half_against_half, initial_color, PairingError, RoundPairing, Step,
+    check_no_forbidden, half_against_half, initial_color, IxVec, PairingError, PlayerIx,
+    RoundPairing, Step,
 };
 use crate::color::Color;
 use crate::history::{states_before, Aro, Float, RoundEntry};

@@ -7,14 +7,14 @@ use super::*;
 pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let base = Ctx::new(t, round);
     // Score groups, highest first.
-    let mut order: Vec<usize> = (0..base.players.len()).collect();
+    let mut order: Vec<PlayerIx> = base.players.indices().collect();
     order.sort_by(|&a, &b| {
         base.players[b]
             .score
             .cmp(&base.players[a].score)
             .then(base.players[a].tpn.cmp(&base.players[b].tpn))
     });
-    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut groups: Vec<Vec<PlayerIx>> = Vec::new();
     for i in order {
         match groups.last_mut() {
             Some(g) if base.players[g[0]].score == base.players[i].score => g.push(i),
@@ -43,7 +43,7 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                     "9",
                     "the AROs before this round, to be published:",
                 ));
-                let mut all: Vec<usize> = (0..cx.players.len()).collect();
+                let mut all: Vec<PlayerIx> = cx.players.indices().collect();
                 all.sort_by_key(|&i| cx.players[i].tpn);
                 explanation.push(Step::new("9", cx.list_aro(&all)).inner());
                 return Ok(RoundPairing {
@@ -62,7 +62,11 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                 match fewest_breaches(&base) {
                     Some(exempt) if exempt_first => {
                         exempt_first = false;
-                        let who: Vec<usize> = (0..exempt.len()).filter(|&i| exempt[i]).collect();
+                        let who: Vec<PlayerIx> = exempt
+                            .enumerated()
+                            .filter(|(_, &e)| e)
+                            .map(|(i, _)| i)
+                            .collect();
                         explanation.push(Step::new(
                             "9",
                             format!(
@@ -116,18 +120,18 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
 }
 
 /// Pairs `(a, b, columns)`: with `columns`, `a` is from the white column and gets White.
-pub(super) type Outcome = (Vec<(usize, usize, bool)>, Option<usize>, Vec<Step>);
+pub(super) type Outcome = (Vec<(PlayerIx, PlayerIx, bool)>, Option<PlayerIx>, Vec<Step>);
 
-pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, ()> {
+pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcome, ()> {
     let n = cx.players.len();
-    let mut done = vec![false; n];
-    let mut pairs: Vec<(usize, usize, bool)> = Vec::new();
+    let mut done = IxVec::filled(n, false);
+    let mut pairs: Vec<(PlayerIx, PlayerIx, bool)> = Vec::new();
     let mut lines = Vec::new();
     let mut bye = None;
-    let mut down: Vec<usize> = Vec::new();
+    let mut down: Vec<PlayerIx> = Vec::new();
     for gi in 0..groups.len() {
         let lowest = gi + 1 == groups.len();
-        let mut g: Vec<usize> = groups[gi].iter().copied().filter(|&i| !done[i]).collect();
+        let mut g: Vec<PlayerIx> = groups[gi].iter().copied().filter(|&i| !done[i]).collect();
         let label = groups[gi]
             .first()
             .map(|&i| cx.players[i].score.to_string())
@@ -140,7 +144,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, 
             cx.list(&g)
         )));
         // 8: the floaters from above first.
-        let mut next_down: Vec<usize> = Vec::new();
+        let mut next_down: Vec<PlayerIx> = Vec::new();
         if !down.is_empty() {
             for &f in &down {
                 cx.players[f].floater = true;
@@ -148,10 +152,11 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, 
             let seq = floater_sequence(cx, &down);
             for (k, &f) in seq.iter().enumerate() {
                 let later = &seq[k + 1..];
-                let mut cands: Vec<usize> =
+                let mut cands: Vec<PlayerIx> =
                     g.iter().copied().filter(|&c| cx.pair_ok(f, c)).collect();
                 let due = cx.players[f].due;
-                let opp = |x: usize| due.is_some() && cx.players[x].due == due.map(Color::opposite);
+                let opp =
+                    |x: PlayerIx| due.is_some() && cx.players[x].due == due.map(Color::opposite);
                 cands.sort_by(|&a, &b| {
                     opp(b)
                         .cmp(&opp(a))
@@ -160,7 +165,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, 
                         .then(a.cmp(&b))
                 });
                 let pick = cands.into_iter().find(|&c| {
-                    let rest: Vec<usize> = g.iter().copied().filter(|&x| x != c).collect();
+                    let rest: Vec<PlayerIx> = g.iter().copied().filter(|&x| x != c).collect();
                     floaters_fit(cx, later, &rest)
                 });
                 match pick {
@@ -278,7 +283,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, 
         }
         // 7.3/7.4 and 6.2-6.3.
         // 6.4 looks at the lower groups as they stand after the transfers up.
-        let below: Vec<usize> = groups[gi + 1..]
+        let below: Vec<PlayerIx> = groups[gi + 1..]
             .iter()
             .flatten()
             .copied()
@@ -308,13 +313,13 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<usize>]) -> Result<Outcome, 
 
 /// 8.1: white-due floaters in 6.2's white order, black-due ones in its black order, taken
 /// alternately from the highest white.
-pub(super) fn floater_sequence(cx: &Ctx, down: &[usize]) -> Vec<usize> {
-    let mut w: Vec<usize> = down
+pub(super) fn floater_sequence(cx: &Ctx, down: &[PlayerIx]) -> Vec<PlayerIx> {
+    let mut w: Vec<PlayerIx> = down
         .iter()
         .copied()
         .filter(|&f| cx.players[f].due != Some(Color::Black))
         .collect();
-    let mut b: Vec<usize> = down
+    let mut b: Vec<PlayerIx> = down
         .iter()
         .copied()
         .filter(|&f| cx.players[f].due == Some(Color::Black))
@@ -337,7 +342,7 @@ pub(super) fn floater_sequence(cx: &Ctx, down: &[usize]) -> Vec<usize> {
 }
 
 /// Whether `floaters` can all be given distinct partners among `group`.
-pub(super) fn floaters_fit(cx: &Ctx, floaters: &[usize], group: &[usize]) -> bool {
+pub(super) fn floaters_fit(cx: &Ctx, floaters: &[PlayerIx], group: &[PlayerIx]) -> bool {
     crate::pairing::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
 }
 
@@ -345,31 +350,41 @@ pub(super) fn floaters_fit(cx: &Ctx, floaters: &[usize], group: &[usize]) -> boo
 pub(super) fn whole_field_pairable(cx: &Ctx) -> bool {
     crate::pairing::all_pairable(
         cx.players.len(),
-        |i, j| cx.pair_ok(i, j),
-        |i| !cx.players[i].unplayed_point,
+        |i, j| cx.pair_ok(PlayerIx::new(i), PlayerIx::new(j)),
+        |i| !cx.players[PlayerIx::new(i)].unplayed_point,
     )
 }
 
 /// The players who float up against 2.5 in a pairing of the whole field (2.1-2.4 kept, one
 /// bye by 2.2 if odd) with the fewest such upfloats; `None` when 2.1-2.4 cannot be kept.
-pub(super) fn fewest_breaches(cx: &Ctx) -> Option<Vec<bool>> {
+pub(super) fn fewest_breaches(cx: &Ctx) -> Option<IxVec<bool>> {
     let n = cx.players.len();
     let mut free = cx.clone();
     free.relax_up = true;
     // Who floats up in a pair, if that breaks 2.5.
-    let breaking = |a: usize, b: usize| match cx.players[a].score.cmp(&cx.players[b].score) {
+    let breaking = |a: PlayerIx, b: PlayerIx| match cx.players[a].score.cmp(&cx.players[b].score) {
         Ordering::Greater => (!cx.may_float_up(b)).then_some(b),
         Ordering::Less => (!cx.may_float_up(a)).then_some(a),
         Ordering::Equal => None,
     };
+    // The matching's vertices are the players' indices; vertex n stands for the bye.
+    let ix = PlayerIx::new;
     let mut edges: Vec<Edge> = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
-            if free.pair_ok(a, b) {
-                edges.push((a, b, if breaking(a, b).is_some() { 1 } else { 2 }));
+            if free.pair_ok(ix(a), ix(b)) {
+                edges.push((
+                    a,
+                    b,
+                    if breaking(ix(a), ix(b)).is_some() {
+                        1
+                    } else {
+                        2
+                    },
+                ));
             }
         }
-        if n % 2 == 1 && !cx.players[a].unplayed_point {
+        if n % 2 == 1 && !cx.players[ix(a)].unplayed_point {
             edges.push((a, n, 2));
         }
     }
@@ -377,10 +392,10 @@ pub(super) fn fewest_breaches(cx: &Ctx) -> Option<Vec<bool>> {
     if mate.iter().any(Option::is_none) {
         return None;
     }
-    let mut exempt = vec![false; n];
+    let mut exempt = IxVec::filled(n, false);
     for (a, b) in mate.iter().enumerate().take(n) {
         if let Some(b) = b.filter(|&b| b < n && a < b) {
-            if let Some(x) = breaking(a, b) {
+            if let Some(x) = breaking(ix(a), ix(b)) {
                 exempt[x] = true;
             }
         }
@@ -389,6 +404,6 @@ pub(super) fn fewest_breaches(cx: &Ctx) -> Option<Vec<bool>> {
 }
 
 /// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
-pub(super) fn completely_pairable(cx: &Ctx, v: &[usize]) -> bool {
+pub(super) fn completely_pairable(cx: &Ctx, v: &[PlayerIx]) -> bool {
     crate::pairing::all_pairable(v.len(), |i, j| cx.pair_ok(v[i], v[j]), |_| false)
 }

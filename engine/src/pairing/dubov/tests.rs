@@ -22,12 +22,12 @@ const W: Option<Color> = Some(Color::White);
 const B: Option<Color> = Some(Color::Black);
 
 fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx {
-    let mut m = vec![Vec::new(); players.len()];
+    let mut m = IxVec::filled(players.len(), Vec::new());
     for &(a, b) in met {
-        m[a - 1].push(b - 1);
-        m[b - 1].push(a - 1);
+        m[ix(a - 1)].push(ix(b - 1));
+        m[ix(b - 1)].push(ix(a - 1));
     }
-    for v in &mut m {
+    for v in m.iter_mut() {
         v.sort_unstable();
     }
     Ctx {
@@ -58,13 +58,31 @@ fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx {
         last_round: false,
         up_limit: 3,
         relax_up: false,
-        up_exempt: Vec::new(),
+        up_exempt: IxVec::default(),
     }
 }
 
 /// Pairs as 1-based numbers, the white-column (or first) player first.
-fn numbered(pairs: &[(usize, usize, bool)]) -> Vec<(usize, usize)> {
-    pairs.iter().map(|&(a, b, _)| (a + 1, b + 1)).collect()
+fn numbered(pairs: &[(PlayerIx, PlayerIx, bool)]) -> Vec<(usize, usize)> {
+    pairs
+        .iter()
+        .map(|&(a, b, _)| (a.get() + 1, b.get() + 1))
+        .collect()
+}
+
+/// The player at index `i` of the procedure's list.
+fn ix(i: usize) -> PlayerIx {
+    PlayerIx::new(i)
+}
+
+/// The players at `indices` of the procedure's list.
+fn ids(indices: &[usize]) -> Vec<PlayerIx> {
+    indices.iter().copied().map(PlayerIx::new).collect()
+}
+
+/// The first `n` players of the procedure's list.
+fn first(n: usize) -> Vec<PlayerIx> {
+    (0..n).map(PlayerIx::new).collect()
 }
 
 /// 6.2's example: whites by increasing ARO (2310.0, 2318.4, 2322.3, 2333.7, 2340.5,
@@ -87,7 +105,7 @@ fn dubov_6_2_the_two_columns() {
         p(2200, (23223, 10), W, 1), // 12: white, ARO 2322.3
     ];
     let cx = ctx(&players, &[]);
-    let group: Vec<usize> = (0..12).collect();
+    let group = first(12);
     let mut lines = Vec::new();
     let (pairs, left) = pair_group(&cx, &group, &[], &mut lines);
     assert!(left.is_empty());
@@ -124,7 +142,7 @@ fn columns(met: &[(usize, usize)]) -> Vec<(usize, usize)> {
     ];
     let cx = ctx(&players, met);
     let mut lines = Vec::new();
-    let (pairs, left) = pair_group(&cx, &(0..8).collect::<Vec<_>>(), &[], &mut lines);
+    let (pairs, left) = pair_group(&cx, &first(8), &[], &mut lines);
     assert!(left.is_empty());
     numbered(&pairs)
 }
@@ -183,7 +201,7 @@ fn dubov_7_3_whites_with_the_lowest_aro_become_black() {
     ];
     let cx = ctx(&players, &[]);
     let mut lines = Vec::new();
-    let (pairs, _) = pair_group(&cx, &(0..8).collect::<Vec<_>>(), &[], &mut lines);
+    let (pairs, _) = pair_group(&cx, &first(8), &[], &mut lines);
     assert!(
         lines
             .iter()
@@ -204,7 +222,7 @@ fn dubov_7_4_blacks_with_the_highest_aro_become_white() {
     ];
     let cx = ctx(&players, &[]);
     let mut lines = Vec::new();
-    let (pairs, _) = pair_group(&cx, &(0..4).collect::<Vec<_>>(), &[], &mut lines);
+    let (pairs, _) = pair_group(&cx, &first(4), &[], &mut lines);
     // 3 has the highest ARO among the blacks: white. Whites by ARO: 1 (2000), 3 (2500);
     // blacks by R: 2 (2400), 4 (2200).
     assert_eq!(numbered(&pairs), vec![(1, 2), (3, 4)]);
@@ -221,9 +239,9 @@ fn dubov_2_6_no_transfer_against_2_3_or_2_4() {
         p(2400, (0, 0), B, 1),
     ];
     let mut cx = ctx(&players, &[]);
-    cx.players[0].must = Some(Color::White);
+    cx.players[ix(0)].must = Some(Color::White);
     let mut lines = Vec::new();
-    let (pairs, _) = pair_group(&cx, &(0..4).collect::<Vec<_>>(), &[], &mut lines);
+    let (pairs, _) = pair_group(&cx, &first(4), &[], &mut lines);
     assert!(
         lines
             .iter()
@@ -242,11 +260,11 @@ fn dubov_4_2_2_the_bye() {
         p(2100, (0, 0), W, 0),
     ];
     let mut cx = ctx(&players, &[]);
-    let (_, bye, _) = procedure(&mut cx.clone(), &[vec![0, 1, 2]]).unwrap();
-    assert_eq!(bye, Some(2));
-    cx.players[2].unplayed_point = true;
-    let (_, bye, _) = procedure(&mut cx, &[vec![0, 1, 2]]).unwrap();
-    assert_eq!(bye, Some(1));
+    let (_, bye, _) = procedure(&mut cx.clone(), &[ids(&[0, 1, 2])]).unwrap();
+    assert_eq!(bye, Some(ix(2)));
+    cx.players[ix(2)].unplayed_point = true;
+    let (_, bye, _) = procedure(&mut cx, &[ids(&[0, 1, 2])]).unwrap();
+    assert_eq!(bye, Some(ix(1)));
 }
 
 /// 7.2 with 2.5: an odd group takes, from the next group, the player due the colour
@@ -264,7 +282,7 @@ fn dubov_7_2_2_5_the_odd_group_takes_a_player_from_below() {
         p(2100, (0, 0), W, 1),
         p(2000, (0, 0), B, 1),
     ];
-    let groups = vec![vec![0, 1, 2], vec![3, 4, 5, 6, 7]];
+    let groups = vec![ids(&[0, 1, 2]), ids(&[3, 4, 5, 6, 7])];
     let (pairs, _, lines) = procedure(&mut ctx(&players, &[]), &groups).unwrap();
     assert!(
         lines.iter().any(|l| l.says("7.2", "the group is odd; 5 ")),
@@ -274,7 +292,7 @@ fn dubov_7_2_2_5_the_odd_group_takes_a_player_from_below() {
         .iter()
         .any(|&(a, b)| a.min(b) <= 3 && a.max(b) == 5));
     let mut cx = ctx(&players, &[]);
-    cx.players[4].up_last = true;
+    cx.players[ix(4)].up_last = true;
     let (_, _, lines) = procedure(&mut cx, &groups).unwrap();
     assert!(
         lines.iter().any(|l| l.says("7.2", "the group is odd; 6 ")),
@@ -297,7 +315,7 @@ fn dubov_7_1_a_player_who_has_met_his_whole_group() {
         p(2000, (0, 0), B, 1),
     ];
     // 1 has met 2 and 3.
-    let groups = vec![vec![0, 1, 2], vec![3, 4, 5, 6, 7]];
+    let groups = vec![ids(&[0, 1, 2]), ids(&[3, 4, 5, 6, 7])];
     let (pairs, _, lines) = procedure(&mut ctx(&players, &[(1, 2), (1, 3)]), &groups).unwrap();
     assert!(
         lines.iter().any(|l| l.says("7.1", "1 can play no one")),
@@ -327,9 +345,9 @@ fn dubov_6_4_8_1_8_2_floaters_are_paired_first() {
     ];
     let mut cx = ctx(&players, &[]);
     for i in 0..3 {
-        cx.players[i].must = Some(Color::White);
+        cx.players[ix(i)].must = Some(Color::White);
     }
-    let groups = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+    let groups = vec![ids(&[0, 1, 2, 3]), ids(&[4, 5, 6, 7])];
     let (pairs, _, lines) = procedure(&mut cx, &groups).unwrap();
     let text = crate::pairing::explanation::to_text(&lines);
     assert!(text.contains("6.4: floating down: 2 1."), "{text}");
@@ -356,7 +374,7 @@ fn dubov_6_3_the_last_case_goes_row_by_row() {
         p(2380, (0, 0), B, 1),
     ];
     let mut cx = ctx(&players, &[(2, 4), (2, 5), (2, 6)]);
-    let (pairs, _, lines) = procedure(&mut cx, &[vec![0, 1, 2, 3, 4, 5]]).unwrap();
+    let (pairs, _, lines) = procedure(&mut cx, &[ids(&[0, 1, 2, 3, 4, 5])]).unwrap();
     assert_eq!(numbered(&pairs), vec![(1, 4), (2, 3), (5, 6)], "{lines:?}");
 }
 
@@ -383,7 +401,7 @@ fn dubov_6_3_the_last_case_in_a_large_group() {
         met.push((1, b));
     }
     let mut cx = ctx(&players, &met);
-    let all: Vec<usize> = (0..2 * n).collect();
+    let all = first(2 * n);
     let (pairs, _, lines) = procedure(&mut cx, &[all]).unwrap();
     assert_eq!(pairs.len(), n, "{lines:?}");
     for &(a, b, _) in &pairs {
@@ -393,7 +411,7 @@ fn dubov_6_3_the_last_case_in_a_large_group() {
     // 148 whites with the other 148 blacks.
     let cross = pairs
         .iter()
-        .filter(|&&(a, b, _)| (a < n) != (b < n))
+        .filter(|&&(a, b, _)| (a.get() < n) != (b.get() < n))
         .count();
     assert_eq!(cross, n - 2, "{lines:?}");
     assert!(numbered(&pairs).contains(&(1, 2)), "{lines:?}");
@@ -407,32 +425,32 @@ fn dubov_3_colour_allocation() {
     let players = [p(2300, (2000, 1), W, 1), p(2200, (2100, 1), B, 1)];
     let mut cx = ctx(&players, &[]);
     assert_eq!(
-        colour(&cx, 0, 1, 0, Color::White),
+        colour(&cx, ix(0), ix(1), 0, Color::White),
         (true, ("3", "both due colours"))
     );
     // Both due White; 1 has had more Black: he gets White (equalising).
-    cx.players[1].due = W;
-    cx.players[0].colors = vec![Color::Black, Color::Black, Color::White];
-    cx.players[1].colors = vec![Color::White, Color::Black];
-    assert!(colour(&cx, 0, 1, 0, Color::White).0);
+    cx.players[ix(1)].due = W;
+    cx.players[ix(0)].colors = vec![Color::Black, Color::Black, Color::White];
+    cx.players[ix(1)].colors = vec![Color::White, Color::Black];
+    assert!(colour(&cx, ix(0), ix(1), 0, Color::White).0);
     // Equal balance, histories differ first in the previous round: alternate.
-    cx.players[0].colors = vec![Color::White, Color::Black];
-    cx.players[1].colors = vec![Color::Black, Color::White];
+    cx.players[ix(0)].colors = vec![Color::White, Color::Black];
+    cx.players[ix(1)].colors = vec![Color::Black, Color::White];
     // (1 had Black in the previous round, 2 White: 1 now White.)
     assert_eq!(
-        colour(&cx, 0, 1, 0, Color::White),
+        colour(&cx, ix(0), ix(1), 0, Color::White),
         (true, ("3", "alternating from the first difference"))
     );
     // The same histories: White to the higher ARO (2).
-    cx.players[1].colors = cx.players[0].colors.clone();
+    cx.players[ix(1)].colors = cx.players[ix(0)].colors.clone();
     assert_eq!(
-        colour(&cx, 0, 1, 0, Color::White),
+        colour(&cx, ix(0), ix(1), 0, Color::White),
         (false, ("3", "White to the higher ARO"))
     );
     // The same AROs: White to the lower R (2).
-    cx.players[1].aro.sum = 2000;
+    cx.players[ix(1)].aro.sum = 2000;
     assert_eq!(
-        colour(&cx, 0, 1, 0, Color::White),
+        colour(&cx, ix(0), ix(1), 0, Color::White),
         (false, ("3", "White to the lower R"))
     );
 }

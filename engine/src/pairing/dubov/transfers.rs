@@ -7,13 +7,13 @@ use super::*;
 /// the due colour opposite to `against` first, then the highest R, then the lowest ARO.
 pub(super) fn transfer(
     cx: &Ctx,
-    lower: &[Vec<usize>],
-    done: &[bool],
-    fits: impl Fn(usize) -> bool,
+    lower: &[Vec<PlayerIx>],
+    done: &IxVec<bool>,
+    fits: impl Fn(PlayerIx) -> bool,
     against: Option<Color>,
-) -> Option<usize> {
+) -> Option<PlayerIx> {
     for g in lower {
-        let mut cands: Vec<usize> = g
+        let mut cands: Vec<PlayerIx> = g
             .iter()
             .copied()
             .filter(|&q| !done[q] && cx.may_float_up(q) && fits(q))
@@ -21,7 +21,8 @@ pub(super) fn transfer(
         if cands.is_empty() {
             continue;
         }
-        let opp = |x: usize| against.is_some() && cx.players[x].due == against.map(Color::opposite);
+        let opp =
+            |x: PlayerIx| against.is_some() && cx.players[x].due == against.map(Color::opposite);
         cands.sort_by(|&a, &b| {
             opp(b)
                 .cmp(&opp(a))
@@ -39,13 +40,13 @@ pub(super) fn transfer(
 /// ARO (then the lower R), then by name; never a player 2.3/2.4 keep to `colour` (2.6).
 pub(super) fn transfer_colour(
     cx: &Ctx,
-    from: &mut Vec<usize>,
-    to: &mut Vec<usize>,
+    from: &mut Vec<PlayerIx>,
+    to: &mut Vec<PlayerIx>,
     colour: Color,
     lines: &mut Vec<Step>,
 ) {
     let n = (from.len() - to.len()) / 2;
-    let mut movable: Vec<usize> = from.clone();
+    let mut movable: Vec<PlayerIx> = from.clone();
     movable.sort_by(|&a, &b| {
         let (aro, rating) = match colour {
             Color::White => (

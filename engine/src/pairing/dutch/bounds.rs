@@ -7,9 +7,9 @@ use super::*;
 /// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
 /// rest going to the sink, denying at most `budget` preferences?
 pub(super) struct Question<'a> {
-    pub(super) a: &'a [usize],
-    pub(super) b: &'a [usize],
-    pub(super) pool: &'a [usize],
+    pub(super) a: &'a [PlayerIx],
+    pub(super) b: &'a [PlayerIx],
+    pub(super) pool: &'a [PlayerIx],
     pub(super) internal: usize,
     pub(super) lv: &'a Level,
     pub(super) budget: usize,
@@ -30,7 +30,7 @@ pub(super) fn oracle(cx: &Ctx, q: &Question) -> bool {
 /// when, as in large brackets of early rounds, the colours alone decide it.
 pub(super) fn colour_bound(
     cx: &Ctx,
-    players: impl Iterator<Item = usize>,
+    players: impl Iterator<Item = PlayerIx>,
     internal: usize,
 ) -> usize {
     let mut count = [0usize; 3];
@@ -54,7 +54,7 @@ pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
     if q.internal < na {
         return None;
     }
-    let node = |k: usize| -> usize {
+    let node = |k: usize| -> PlayerIx {
         if k < na {
             q.a[k]
         } else if k < na + nb {
@@ -81,8 +81,8 @@ pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
             internal_edge(i, j, &mut edges);
         }
     }
-    // The players that may be left over: S2 and the pool.
-    let leftovers: Vec<(usize, usize)> = (na..group).map(|k| (k, node(k))).collect();
+    // The players that may be left over (vertex, player): S2 and the pool.
+    let leftovers: Vec<(usize, PlayerIx)> = (na..group).map(|k| (k, node(k))).collect();
     let (vertices, to) = sink_side(cx, q.lv, q.sink, &leftovers, floaters, group, 1, &mut edges)?;
     edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
     if vertices % 2 == 1 {
@@ -119,12 +119,12 @@ pub(super) struct Tally {
 }
 
 /// 0 when B.2 (with A.7 c) leaves `i` only White, 1 only Black.
-pub(super) fn bound_to(cx: &Ctx, i: usize, lv: &Level) -> Option<usize> {
+pub(super) fn bound_to(cx: &Ctx, i: PlayerIx, lv: &Level) -> Option<usize> {
     cx.must(i, lv)
         .map(|c| usize::from(c == crate::color::Color::Black))
 }
 
-pub(super) fn class(cx: &Ctx, i: usize) -> usize {
+pub(super) fn class(cx: &Ctx, i: PlayerIx) -> usize {
     let p = &cx.players[i];
     if p.flex {
         return 2;
@@ -136,7 +136,7 @@ pub(super) fn class(cx: &Ctx, i: usize) -> usize {
     }
 }
 
-pub(super) fn must_pair(cx: &Ctx, b: usize, lv: &Level, sink: &Sink) -> bool {
+pub(super) fn must_pair(cx: &Ctx, b: PlayerIx, lv: &Level, sink: &Sink) -> bool {
     match sink {
         Sink::Free => !cx.down_ok(b, lv),
         Sink::Bye => !cx.bye_ok(b, lv),
@@ -145,7 +145,13 @@ pub(super) fn must_pair(cx: &Ctx, b: usize, lv: &Level, sink: &Sink) -> bool {
 }
 
 impl Tally {
-    pub(super) fn new(cx: &Ctx, rows: &[usize], cols: &[usize], lv: &Level, sink: &Sink) -> Tally {
+    pub(super) fn new(
+        cx: &Ctx,
+        rows: &[PlayerIx],
+        cols: &[PlayerIx],
+        lv: &Level,
+        sink: &Sink,
+    ) -> Tally {
         let mut t = Tally {
             rows: [0; 3],
             cols: [0; 3],
@@ -175,7 +181,14 @@ impl Tally {
         t
     }
 
-    pub(super) fn take(mut self, cx: &Ctx, a: usize, b: usize, lv: &Level, sink: &Sink) -> Tally {
+    pub(super) fn take(
+        mut self,
+        cx: &Ctx,
+        a: PlayerIx,
+        b: PlayerIx,
+        lv: &Level,
+        sink: &Sink,
+    ) -> Tally {
         self.rows[class(cx, a)] -= 1;
         self.cols[class(cx, b)] -= 1;
         self.must -= usize::from(must_pair(cx, b, lv, sink));

@@ -26,7 +26,7 @@ impl Part {
     }
 }
 
-pub(super) type BracketOutcome = Option<(Vec<(usize, usize)>, Vec<usize>, Vec<Step>)>;
+pub(super) type BracketOutcome = Option<(Vec<(PlayerIx, PlayerIx)>, Vec<PlayerIx>, Vec<Step>)>;
 
 /// The steps saying how `f` was found at `lv`. The players `f` leaves over float (moved down,
 /// or the bye) unless `part` is the players moved down, whose leftovers form the remainder.
@@ -103,8 +103,8 @@ pub(super) fn floats_given_up(
     lv: &Level,
     leftovers_float: bool,
 ) -> Vec<String> {
-    let mut ups: Vec<(usize, usize)> = Vec::new();
-    let mut downs: Vec<(usize, Option<usize>)> = Vec::new();
+    let mut ups: Vec<(PlayerIx, PlayerIx)> = Vec::new();
+    let mut downs: Vec<(PlayerIx, Option<PlayerIx>)> = Vec::new();
     for &(a, b) in &f.pairs {
         let (h, l) = if cx.players[a].score >= cx.players[b].score {
             (a, b)
@@ -130,7 +130,7 @@ pub(super) fn floats_given_up(
         if !dropped {
             continue;
         }
-        let breaks = |i: usize| {
+        let breaks = |i: PlayerIx| {
             let p = &cx.players[i];
             !p.float_exempt
                 && match (up, last) {
@@ -187,11 +187,11 @@ pub(super) fn x_for(x0: usize, p0: usize, p: usize) -> usize {
 pub(super) fn homogeneous_bracket(
     cx: &Ctx,
     search: &dyn Search,
-    group: &[usize],
+    group: &[PlayerIx],
     x0: usize,
     sink: &Sink,
     lowest: bool,
-    moved_on: &[usize],
+    moved_on: &[PlayerIx],
 ) -> BracketOutcome {
     let p0 = group.len() / 2;
     let floor = if lowest { p0 } else { 1 };
@@ -244,19 +244,19 @@ pub(super) fn homogeneous_bracket(
 pub(super) fn heterogeneous_bracket(
     cx: &Ctx,
     search: &dyn Search,
-    mdps: &[usize],
-    residents: &[usize],
+    mdps: &[PlayerIx],
+    residents: &[PlayerIx],
     x0: usize,
     sink: &Sink,
     lowest: bool,
-    moved_on: &[usize],
+    moved_on: &[PlayerIx],
 ) -> BracketOutcome {
     let sink = sink.with_extra(moved_on);
     let rem = residents.len() - mdps.len();
     let pr0 = rem / 2;
     let total0 = mdps.len() + pr0;
     let floor = if lowest { pr0 } else { 0 };
-    let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let mut all: Vec<PlayerIx> = mdps.iter().chain(residents).copied().collect();
     all.sort_unstable();
     let mut lines = Vec::new();
     let mut pr = pr0;

@@ -5,7 +5,7 @@ use super::*;
 /// E.1-E.4 (E.5 in the fallback), then F.1's board order. Returns `(white, black)` pairs.
 pub(super) fn allocate(
     cx: &Ctx,
-    mut pairs: Vec<(usize, usize)>,
+    mut pairs: Vec<(PlayerIx, PlayerIx)>,
     lot: Color,
 ) -> (Vec<(Tpn, Tpn)>, Vec<Step>) {
     // F.1: the score of the higher player, the sum of scores, the rank of the higher player.
@@ -15,7 +15,7 @@ pub(super) fn allocate(
         }
     }
     pairs.sort_by(|a, b| {
-        let key = |(h, l): (usize, usize)| {
+        let key = |(h, l): (PlayerIx, PlayerIx)| {
             let (sh, sl) = (cx.players[h].score, cx.players[l].score);
             (std::cmp::Reverse(sh.max(sl)), std::cmp::Reverse(sh + sl), h)
         };
@@ -64,8 +64,8 @@ pub(super) fn strength(p: ColorPreference) -> u8 {
 /// The colour of the higher-ranked player `h` against `l`, and the article deciding it.
 pub(crate) fn higher_color(
     cx: &Ctx,
-    h: usize,
-    l: usize,
+    h: PlayerIx,
+    l: PlayerIx,
     board: usize,
     lot: Color,
 ) -> (Color, &'static str) {

@@ -128,13 +128,13 @@ pub(super) fn first_level<T>(
 /// that the look-ahead of C.12/C.13 (`sink`) pairs: the relaxation holds only "if this is
 /// helpful to avoid additional downfloaters", so the look-ahead keeps B.2 too until every
 /// pairing with as many pairs keeping it has been tried.
-pub(super) fn modes(cx: &Ctx, group: &[usize], sink: &Sink) -> Vec<(bool, bool)> {
+pub(super) fn modes(cx: &Ctx, group: &[PlayerIx], sink: &Sink) -> Vec<(bool, bool)> {
     let mut out = Vec::new();
     if group.iter().any(|&i| cx.players[i].a7c.is_some()) {
         out.push((true, false));
     }
     out.push((false, false));
-    let exempt = |i: &usize| cx.players[*i].b2_exempt;
+    let exempt = |i: &PlayerIx| cx.players[*i].b2_exempt;
     if group.iter().any(exempt) || sink.players().any(|i| exempt(&i)) {
         out.push((false, true));
     }
@@ -153,7 +153,7 @@ pub(super) const RELAXED: Level = Level {
 
 /// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2
 /// (relaxed for players with 50 % in the last round with `b2_relaxed`).
-pub(super) fn completely_pairable(cx: &Ctx, players: &[usize], b2_relaxed: bool) -> bool {
+pub(super) fn completely_pairable(cx: &Ctx, players: &[PlayerIx], b2_relaxed: bool) -> bool {
     crate::pairing::all_pairable(
         players.len(),
         |i, j| cx.compatible(players[i], players[j], b2_relaxed),

@@ -33,10 +33,10 @@ pub(crate) struct Pl {
 
 /// What the procedure knows before the round: the players by rank, who met whom.
 pub(crate) struct Ctx {
-    pub players: Vec<Pl>,
+    pub players: IxVec<Pl>,
     /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
     /// pairs), sorted.
-    pub(super) met: Vec<Vec<usize>>,
+    pub(super) met: IxVec<Vec<PlayerIx>>,
 }
 
 impl Ctx {
@@ -54,8 +54,11 @@ impl Ctx {
                 .cmp(&states[a.index()].score)
                 .then_with(|| crate::player::pairing_order(pa, pb))
         });
-        let rank_of: std::collections::HashMap<Tpn, usize> =
-            available.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let rank_of: std::collections::HashMap<Tpn, PlayerIx> = available
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, PlayerIx::new(i)))
+            .collect();
         let last_round = tournament.settings.rounds == Some(round.get());
         let half = |s: Points| {
             // Score doubled against the rounds so far (B.6 notes).
@@ -100,13 +103,13 @@ impl Ctx {
                     colors: s.played_colors().collect(),
                 }
             })
-            .collect::<Vec<_>>();
+            .collect::<IxVec<_>>();
         let met = crate::pairing::barred_pairs(tournament, round, &states, &available, &rank_of);
         Ctx { players, met }
     }
 
     /// The colour B.2 (and A.7 c, when in force) leaves player `i`.
-    pub(crate) fn must(&self, i: usize, lv: &Level) -> Option<Color> {
+    pub(crate) fn must(&self, i: PlayerIx, lv: &Level) -> Option<Color> {
         let p = &self.players[i];
         if lv.b2_relaxed && p.b2_exempt {
             return None;
@@ -115,7 +118,7 @@ impl Ctx {
     }
 
     /// B.1 (a) and B.2 alone, at their most relaxed (C.1, C.12 and C.13 look-ahead).
-    pub fn compatible(&self, a: usize, b: usize, b2_relaxed: bool) -> bool {
+    pub fn compatible(&self, a: PlayerIx, b: PlayerIx, b2_relaxed: bool) -> bool {
         let lv = Level {
             b6_up: false,
             b5_up: false,
@@ -128,7 +131,7 @@ impl Ctx {
         a != b && self.met[a].binary_search(&b).is_err() && self.colors_fit(a, b, &lv)
     }
 
-    pub(super) fn colors_fit(&self, a: usize, b: usize, lv: &Level) -> bool {
+    pub(super) fn colors_fit(&self, a: PlayerIx, b: PlayerIx, lv: &Level) -> bool {
         match (self.must(a, lv), self.must(b, lv)) {
             (Some(x), Some(y)) => x != y,
             _ => true,
@@ -139,7 +142,7 @@ impl Ctx {
     /// their scores differ, B.5/B.6 for the floats A.4 gives: a downfloat to the higher of the
     /// two, an upfloat to the lower. The downfloat of a player moved down who is paired here is
     /// judged exactly as the one he would receive by moving on or taking the bye (A.5).
-    pub fn pair_ok(&self, a: usize, b: usize, lv: &Level) -> bool {
+    pub fn pair_ok(&self, a: PlayerIx, b: PlayerIx, lv: &Level) -> bool {
         if a == b || self.met[a].binary_search(&b).is_ok() || !self.colors_fit(a, b, lv) {
             return false;
         }
@@ -152,24 +155,24 @@ impl Ctx {
     }
 
     /// B.5/B.6 for an upfloat of `i`.
-    pub fn up_ok(&self, i: usize, lv: &Level) -> bool {
+    pub fn up_ok(&self, i: PlayerIx, lv: &Level) -> bool {
         let p = &self.players[i];
         p.float_exempt || !((lv.b5_up && p.up1) || (lv.b6_up && p.up2))
     }
 
     /// B.5/B.6 for a downfloat of `i` (moved down, or the bye: A.5).
-    pub fn down_ok(&self, i: usize, lv: &Level) -> bool {
+    pub fn down_ok(&self, i: PlayerIx, lv: &Level) -> bool {
         let p = &self.players[i];
         p.float_exempt || !((lv.b5_down && p.down1) || (lv.b6_down && p.down2))
     }
 
     /// B.1 (b) and A.5: may `i` take the bye at this level.
-    pub fn bye_ok(&self, i: usize, lv: &Level) -> bool {
+    pub fn bye_ok(&self, i: PlayerIx, lv: &Level) -> bool {
         self.players[i].can_bye && self.down_ok(i, lv)
     }
 
     /// B.4: whether pairing `a` with `b` denies one of them their colour preference.
-    pub fn denies(&self, a: usize, b: usize) -> bool {
+    pub fn denies(&self, a: PlayerIx, b: PlayerIx) -> bool {
         let (pa, pb) = (&self.players[a], &self.players[b]);
         if pa.flex || pb.flex {
             return false;
@@ -178,7 +181,7 @@ impl Ctx {
     }
 
     /// A.8: x of a group of players.
-    pub(super) fn x_of(&self, group: &[usize]) -> usize {
+    pub(super) fn x_of(&self, group: &[PlayerIx]) -> usize {
         let (mut w, mut b, mut flex) = (0usize, 0usize, 0usize);
         for &i in group {
             let p = &self.players[i];
@@ -197,7 +200,7 @@ impl Ctx {
         larger.saturating_sub(group.len().div_ceil(2))
     }
 
-    pub(super) fn tpns(&self, players: &[usize]) -> String {
+    pub(super) fn tpns(&self, players: &[PlayerIx]) -> String {
         if players.is_empty() {
             return "none".into();
         }

@@ -1,5 +1,7 @@
 //! Dutch D.1-D.3: the order of transpositions and of exchanges between S1 and S2.
 
+use super::PlayerIx;
+
 /// D.2's order of exchanges for S1 of `p` players and S2 of `m`: positions given up by S1 and
 /// taken from S2; the identity first, then one player, two players, and so on. Within a size:
 /// the smallest difference between the numbers exchanged; then the exchange concerning the
@@ -182,19 +184,19 @@ impl Iterator for Exchanges {
 /// S1 and S2 after exchanging positions `a` of S1 with positions `b` of S2, each re-ordered by
 /// A.2 (ranks are indices, so sorted).
 pub(super) fn exchanged(
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     a: &[usize],
     b: &[usize],
-) -> (Vec<usize>, Vec<usize>) {
-    let mut n1: Vec<usize> = s1
+) -> (Vec<PlayerIx>, Vec<PlayerIx>) {
+    let mut n1: Vec<PlayerIx> = s1
         .iter()
         .enumerate()
         .filter(|(i, _)| !a.contains(i))
         .map(|(_, &x)| x)
         .chain(b.iter().map(|&j| s2[j]))
         .collect();
-    let mut n2: Vec<usize> = s2
+    let mut n2: Vec<PlayerIx> = s2
         .iter()
         .enumerate()
         .filter(|(j, _)| !b.contains(j))
@@ -207,11 +209,11 @@ pub(super) fn exchanged(
 }
 
 pub(super) fn exchange_of(
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     a: &[usize],
     b: &[usize],
-) -> Option<(Vec<usize>, Vec<usize>)> {
+) -> Option<(Vec<PlayerIx>, Vec<PlayerIx>)> {
     (!a.is_empty()).then(|| {
         (
             a.iter().map(|&i| s1[i]).collect(),
@@ -221,8 +223,8 @@ pub(super) fn exchange_of(
 }
 
 /// The order of S2 a transposition produced: the partners in S1's order, then the rest.
-pub(super) fn s2_order(s2: &[usize], chosen: &[usize]) -> Vec<usize> {
-    let mut out: Vec<usize> = chosen.iter().map(|&j| s2[j]).collect();
+pub(super) fn s2_order(s2: &[PlayerIx], chosen: &[usize]) -> Vec<PlayerIx> {
+    let mut out: Vec<PlayerIx> = chosen.iter().map(|&j| s2[j]).collect();
     out.extend(
         s2.iter()
             .enumerate()

@@ -55,8 +55,8 @@ pub const EXCHANGE_WORK: u64 = 300_000_000;
 /// bye, or the look-ahead of C.12/C.13). `(1, least)` when no pairing is found this way.
 pub(super) fn first_class(
     cx: &Ctx,
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     lv: &Level,
     sink: &Sink,
 ) -> (usize, i64) {
@@ -67,8 +67,8 @@ pub(super) fn first_class(
 /// fewest preferences.
 pub(super) fn first_class_of(
     cx: &Ctx,
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     lv: &Level,
     sink: &Sink,
     fewest_denials: bool,
@@ -95,7 +95,7 @@ pub(super) fn first_class_of(
 pub(super) struct Classes<'a> {
     pub(super) cx: &'a Ctx,
     pub(super) lv: &'a Level,
-    pub(super) group: Vec<usize>,
+    pub(super) group: Vec<PlayerIx>,
     pub(super) p: usize,
     pub(super) big: i64,
     pub(super) sink: &'a Sink,
@@ -115,12 +115,12 @@ impl<'a> Classes<'a> {
     /// The pairings of `s1` and `s2` at level `lv`, the players left over going to `sink`.
     pub(super) fn new(
         cx: &'a Ctx,
-        s1: &[usize],
-        s2: &[usize],
+        s1: &[PlayerIx],
+        s2: &[PlayerIx],
         lv: &'a Level,
         sink: &'a Sink,
     ) -> Classes<'a> {
-        let group: Vec<usize> = s1.iter().chain(s2).copied().collect();
+        let group: Vec<PlayerIx> = s1.iter().chain(s2).copied().collect();
         let n = group.len() as i64;
         Classes {
             cx,
@@ -182,7 +182,7 @@ impl<'a> Classes<'a> {
                 ));
             }
         }
-        let leftovers: Vec<(usize, usize)> = group.iter().copied().enumerate().collect();
+        let leftovers: Vec<(usize, PlayerIx)> = group.iter().copied().enumerate().collect();
         let (vertices, to) =
             sink_side(cx, lv, self.sink, &leftovers, n - 2 * p, n, top, &mut edges)?;
         for (i, d) in to {
@@ -261,8 +261,8 @@ impl<'a> Classes<'a> {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn class_exchange(
     cx: &Ctx,
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     lv: &Level,
     budget: usize,
     sink: &Sink,
@@ -336,7 +336,7 @@ pub(super) fn class_exchange(
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(super) struct MemoKey {
     /// The bracket's players.
-    pub(super) group: Vec<usize>,
+    pub(super) group: Vec<PlayerIx>,
     /// Its p (A.6, C.14).
     pub(super) p: usize,
     /// The criteria in force (B.5/B.6 up and down, A.7 c, B.6 notes); x is left at 0, since
@@ -379,7 +379,7 @@ pub(super) fn sink_side(
     cx: &Ctx,
     lv: &Level,
     sink: &Sink,
-    leftovers: &[(usize, usize)],
+    leftovers: &[(usize, PlayerIx)],
     floaters: usize,
     first: usize,
     w: i64,
@@ -424,7 +424,7 @@ pub(super) fn sink_side(
             Some((z0 + absorb, to))
         }
         Sink::CompleteLowest { lowest, extra } => {
-            let below: Vec<usize> = lowest.iter().chain(extra).copied().collect();
+            let below: Vec<PlayerIx> = lowest.iter().chain(extra).copied().collect();
             let l0 = first;
             for (i, &x) in below.iter().enumerate() {
                 for (j, &y) in below.iter().enumerate().skip(i + 1) {
@@ -465,8 +465,8 @@ impl Fast {
     /// find it out (the assignment solved before any choice was made).
     pub(super) fn transposition(
         cx: &Ctx,
-        s1: &[usize],
-        s2: &[usize],
+        s1: &[PlayerIx],
+        s2: &[PlayerIx],
         lv: &Level,
         budget: usize,
         sink: &Sink,
@@ -551,7 +551,7 @@ impl Fast {
                     used[j] = false;
                     continue;
                 }
-                let rest_b: Vec<usize> = (0..m).filter(|&k| !used[k]).map(|k| s2[k]).collect();
+                let rest_b: Vec<PlayerIx> = (0..m).filter(|&k| !used[k]).map(|k| s2[k]).collect();
                 let q = Question {
                     a: &s1[i + 1..],
                     b: &rest_b,
@@ -577,7 +577,7 @@ impl Fast {
             }
         }
         if s1.is_empty() {
-            let floaters: Vec<usize> = s2.to_vec();
+            let floaters: Vec<PlayerIx> = s2.to_vec();
             if !sink.accepts_floaters_at(cx, &floaters, lv) {
                 return None;
             }
@@ -592,8 +592,8 @@ impl Fast {
 /// first in D.1's order, and is then accepted without a question).
 pub(super) struct Costs<'a> {
     pub(super) cx: &'a Ctx,
-    pub(super) s1: &'a [usize],
-    pub(super) s2: &'a [usize],
+    pub(super) s1: &'a [PlayerIx],
+    pub(super) s2: &'a [PlayerIx],
     pub(super) lv: &'a Level,
     pub(super) bye: bool,
 }
@@ -605,8 +605,8 @@ impl<'a> Costs<'a> {
 
     pub(super) fn new(
         cx: &'a Ctx,
-        s1: &'a [usize],
-        s2: &'a [usize],
+        s1: &'a [PlayerIx],
+        s2: &'a [PlayerIx],
         lv: &'a Level,
         sink: &Sink,
     ) -> Option<Costs<'a>> {
@@ -664,8 +664,8 @@ impl<'a> Costs<'a> {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn greedy(
     cx: &Ctx,
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     used: &mut [bool],
     mut tally: Tally,
     mut viol: usize,
@@ -687,7 +687,7 @@ pub(super) fn greedy(
         tally = tally.take(cx, a, s2[j], lv, sink);
         out.push(j);
     }
-    let floaters: Vec<usize> = (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+    let floaters: Vec<PlayerIx> = (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
     sink.accepts_floaters_at(cx, &floaters, lv).then_some(out)
 }
 
@@ -695,7 +695,7 @@ impl Search for Fast {
     fn homogeneous(
         &self,
         cx: &Ctx,
-        group: &[usize],
+        group: &[PlayerIx],
         p: usize,
         lv: &Level,
         budget: usize,
@@ -800,19 +800,19 @@ impl Search for Fast {
     fn heterogeneous(
         &self,
         cx: &Ctx,
-        mdps: &[usize],
-        residents: &[usize],
+        mdps: &[PlayerIx],
+        residents: &[PlayerIx],
         pr: usize,
         lv: &Level,
         budget: usize,
         sink: &Sink,
-    ) -> Option<(Found, Vec<usize>)> {
+    ) -> Option<(Found, Vec<PlayerIx>)> {
         let m = residents.len();
         let mut used = vec![false; m];
         let mut chosen: Vec<usize> = Vec::new();
         let mut viol = 0;
         let remainder_fits = |used: &[bool], viol: usize| -> bool {
-            let rest: Vec<usize> = (0..m).filter(|&j| !used[j]).map(|j| residents[j]).collect();
+            let rest: Vec<PlayerIx> = (0..m).filter(|&j| !used[j]).map(|j| residents[j]).collect();
             if pr == 0 {
                 return sink.accepts_floaters_at(cx, &rest, lv);
             }
@@ -885,7 +885,8 @@ impl Search for Fast {
                     pick = Some((j, v));
                     break;
                 }
-                let pool: Vec<usize> = (0..m).filter(|&k| !used[k]).map(|k| residents[k]).collect();
+                let pool: Vec<PlayerIx> =
+                    (0..m).filter(|&k| !used[k]).map(|k| residents[k]).collect();
                 let q = Question {
                     a: &mdps[i + 1..],
                     b: &[],

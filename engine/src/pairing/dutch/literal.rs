@@ -11,8 +11,8 @@ impl Literal {
     /// and whose leftovers the sink accepts. Returns the chosen S2 positions.
     pub(super) fn transposition(
         cx: &Ctx,
-        s1: &[usize],
-        s2: &[usize],
+        s1: &[PlayerIx],
+        s2: &[PlayerIx],
         lv: &Level,
         budget: usize,
         sink: &Sink,
@@ -20,8 +20,8 @@ impl Literal {
         #[allow(clippy::too_many_arguments)]
         fn go(
             cx: &Ctx,
-            s1: &[usize],
-            s2: &[usize],
+            s1: &[PlayerIx],
+            s2: &[PlayerIx],
             lv: &Level,
             budget: usize,
             sink: &Sink,
@@ -31,7 +31,7 @@ impl Literal {
         ) -> Option<usize> {
             let i = chosen.len();
             if i == s1.len() {
-                let floaters: Vec<usize> =
+                let floaters: Vec<PlayerIx> =
                     (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
                 return sink.accepts_floaters_at(cx, &floaters, lv).then_some(viol);
             }
@@ -64,7 +64,7 @@ impl Search for Literal {
     fn homogeneous(
         &self,
         cx: &Ctx,
-        group: &[usize],
+        group: &[PlayerIx],
         p: usize,
         lv: &Level,
         budget: usize,
@@ -83,20 +83,20 @@ impl Search for Literal {
     fn heterogeneous(
         &self,
         cx: &Ctx,
-        mdps: &[usize],
-        residents: &[usize],
+        mdps: &[PlayerIx],
+        residents: &[PlayerIx],
         pr: usize,
         lv: &Level,
         budget: usize,
         sink: &Sink,
-    ) -> Option<(Found, Vec<usize>)> {
+    ) -> Option<(Found, Vec<PlayerIx>)> {
         // Every transposition of the residents against the players moved down, in order;
         // the remainder tried by the literal search too.
         #[allow(clippy::too_many_arguments)]
         fn go(
             cx: &Ctx,
-            mdps: &[usize],
-            residents: &[usize],
+            mdps: &[PlayerIx],
+            residents: &[PlayerIx],
             pr: usize,
             lv: &Level,
             budget: usize,
@@ -107,7 +107,7 @@ impl Search for Literal {
         ) -> Option<usize> {
             let i = chosen.len();
             if i == mdps.len() {
-                let rest: Vec<usize> = (0..residents.len())
+                let rest: Vec<PlayerIx> = (0..residents.len())
                     .filter(|&j| !used[j])
                     .map(|j| residents[j])
                     .collect();

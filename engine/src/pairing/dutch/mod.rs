@@ -88,8 +88,8 @@
 //!   is (the server refuses with the boards missing).
 
 use super::{
-    check_no_forbidden, half_against_half, initial_color, tpn_list as list_tpn, PairingError,
-    RoundPairing, Step,
+    check_no_forbidden, half_against_half, initial_color, tpn_list as list_tpn, IxVec,
+    PairingError, PlayerIx, RoundPairing, Step,
 };
 use crate::assignment::{Assignment, FORBIDDEN};
 use crate::color::Color;

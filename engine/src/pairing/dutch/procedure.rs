@@ -7,17 +7,17 @@ use super::*;
 /// the players moved down into it.
 #[derive(Clone, Debug)]
 pub(super) struct Bracket {
-    pub(super) residents: Vec<usize>,
+    pub(super) residents: Vec<PlayerIx>,
     /// Players joined in from the bracket above by C.13; they count as moved down.
-    pub(super) joined: Vec<usize>,
+    pub(super) joined: Vec<PlayerIx>,
 }
 
 /// How one bracket was paired.
 #[derive(Clone, Debug)]
 pub(super) struct Paired {
-    pub(super) pairs: Vec<(usize, usize)>,
+    pub(super) pairs: Vec<(PlayerIx, PlayerIx)>,
     /// Moved down to the next bracket (or, in the lowest, the bye).
-    pub(super) floaters: Vec<usize>,
+    pub(super) floaters: Vec<PlayerIx>,
     /// The pairs' count, for C.12/C.13 (pairs made among this bracket's players).
     pub(super) lines: Vec<Step>,
 }
@@ -57,12 +57,12 @@ pub(super) fn pair_with(
     })
 }
 
-pub(super) type Procedure = (Vec<(usize, usize)>, Option<usize>, Vec<Step>);
+pub(super) type Procedure = (Vec<(PlayerIx, PlayerIx)>, Option<PlayerIx>, Vec<Step>);
 
 /// C.1-C.14 over all brackets, from the highest score down.
 pub(super) fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
     let mut brackets: Vec<Bracket> = Vec::new();
-    for (i, p) in cx.players.iter().enumerate() {
+    for (i, p) in cx.players.enumerated() {
         match brackets.last_mut() {
             Some(b) if cx.players[b.residents[0]].score == p.score => b.residents.push(i),
             _ => brackets.push(Bracket {
@@ -72,11 +72,12 @@ pub(super) fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, Stri
         }
     }
     if cx.players.len() < 2 {
-        return match cx.players.first() {
+        let only = PlayerIx::new(0);
+        return match cx.players.get(only) {
             None => Ok((Vec::new(), None, Vec::new())),
             Some(p) if p.can_bye => Ok((
                 Vec::new(),
-                Some(0),
+                Some(only),
                 vec![Step::new("A.5", "one player: the bye.")],
             )),
             Some(_) => {
@@ -88,7 +89,7 @@ pub(super) fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, Stri
     let mut i = 0;
     while i < brackets.len() {
         let lowest = i + 1 == brackets.len();
-        let moved: Vec<usize> = done.last().map(|d| d.floaters.clone()).unwrap_or_default();
+        let moved: Vec<PlayerIx> = done.last().map(|d| d.floaters.clone()).unwrap_or_default();
         let mut incoming = moved.clone();
         incoming.extend(&brackets[i].joined);
         incoming.sort_unstable();
@@ -110,7 +111,7 @@ pub(super) fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, Stri
                 // C.12: pair the previous bracket again so that other players come down.
                 let mut fixed = None;
                 if i > 0 && brackets[i].joined.is_empty() {
-                    let prev_in: Vec<usize> = if i >= 2 {
+                    let prev_in: Vec<PlayerIx> = if i >= 2 {
                         done[i - 2].floaters.clone()
                     } else {
                         Vec::new()
@@ -253,14 +254,14 @@ pub(super) fn c13(
         );
     }
     let pen = *i - 1;
-    let mut pen_in: Vec<usize> = if pen >= 1 {
+    let mut pen_in: Vec<PlayerIx> = if pen >= 1 {
         done[pen - 1].floaters.clone()
     } else {
         Vec::new()
     };
     pen_in.extend(&brackets[pen].joined);
     pen_in.sort_unstable();
-    let lowest_players: Vec<usize> = {
+    let lowest_players: Vec<PlayerIx> = {
         let mut v = brackets[*i].residents.clone();
         v.extend(&brackets[*i].joined);
         v.sort_unstable();
@@ -345,8 +346,8 @@ pub(super) enum Unpaired {
 pub(super) fn pair_bracket(
     cx: &Ctx,
     search: &dyn Search,
-    incoming: &[usize],
-    residents: &[usize],
+    incoming: &[PlayerIx],
+    residents: &[PlayerIx],
     sink: &Sink,
     place: Place,
     unpaired: Unpaired,
@@ -354,8 +355,8 @@ pub(super) fn pair_bracket(
     let lowest = place == Place::Lowest;
     let c12 = unpaired == Unpaired::AskC12;
     let mut lines = Vec::new();
-    let score = |i: usize| cx.players[i].score;
-    let mut all: Vec<usize> = incoming.iter().chain(residents).copied().collect();
+    let score = |i: PlayerIx| cx.players[i].score;
+    let mut all: Vec<PlayerIx> = incoming.iter().chain(residents).copied().collect();
     all.sort_unstable();
     let label = residents
         .first()
@@ -363,14 +364,14 @@ pub(super) fn pair_bracket(
         .unwrap_or_default();
     let relax = all.iter().any(|&i| cx.players[i].b2_exempt);
     // C.1: players with no possible opponent in the bracket.
-    let lonely: Vec<usize> = all
+    let lonely: Vec<PlayerIx> = all
         .iter()
         .copied()
         .filter(|&a| !all.iter().any(|&b| cx.compatible(a, b, relax)))
         .collect();
-    let mut moved_on: Vec<usize> = Vec::new();
-    let mut mdps: Vec<usize> = incoming.to_vec();
-    let mut residents: Vec<usize> = residents.to_vec();
+    let mut moved_on: Vec<PlayerIx> = Vec::new();
+    let mut mdps: Vec<PlayerIx> = incoming.to_vec();
+    let mut residents: Vec<PlayerIx> = residents.to_vec();
     if !lowest {
         for &l in &lonely {
             if mdps.contains(&l) {
@@ -398,7 +399,7 @@ pub(super) fn pair_bracket(
             if c12 {
                 return Err(Failure::MovedDown);
             }
-            let rest: Vec<usize> = mdps
+            let rest: Vec<PlayerIx> = mdps
                 .iter()
                 .copied()
                 .filter(|m| !matchable.contains(m))
@@ -420,7 +421,7 @@ pub(super) fn pair_bracket(
         return Err(Failure::Lowest);
     }
     let heterogeneous = !mdps.is_empty() && mdps.len() * 2 < mdps.len() + residents.len();
-    let mut group: Vec<usize> = mdps.iter().chain(&residents).copied().collect();
+    let mut group: Vec<PlayerIx> = mdps.iter().chain(&residents).copied().collect();
     group.sort_unstable();
     if !lowest && group.len() < 2 {
         if !group.is_empty() {
@@ -489,11 +490,11 @@ pub(super) fn pair_bracket(
 /// The players moved down that can be paired together, the higher first (C.12 failing).
 pub(super) fn matchable_prefix(
     cx: &Ctx,
-    mdps: &[usize],
-    residents: &[usize],
+    mdps: &[PlayerIx],
+    residents: &[PlayerIx],
     relax: bool,
-) -> Vec<usize> {
-    let mut chosen: Vec<usize> = Vec::new();
+) -> Vec<PlayerIx> {
+    let mut chosen: Vec<PlayerIx> = Vec::new();
     for &m in mdps {
         let mut trial = chosen.clone();
         trial.push(m);

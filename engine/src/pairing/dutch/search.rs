@@ -15,15 +15,15 @@ use super::*;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     /// S1 after the exchange, in A.2 order.
-    pub s1: Vec<usize>,
+    pub s1: Vec<PlayerIx>,
     /// S2 after the exchange, in the order of the transposition used.
-    pub s2: Vec<usize>,
+    pub s2: Vec<PlayerIx>,
     /// D.2: the players given up by S1 and those taken from S2.
-    pub exchange: Option<(Vec<usize>, Vec<usize>)>,
+    pub exchange: Option<(Vec<PlayerIx>, Vec<PlayerIx>)>,
     /// `(s1[i], s2[i])`.
-    pub pairs: Vec<(usize, usize)>,
+    pub pairs: Vec<(PlayerIx, PlayerIx)>,
     /// The players left unpaired (moved down, or in the lowest bracket the bye).
-    pub floaters: Vec<usize>,
+    pub floaters: Vec<PlayerIx>,
     /// Colour preferences denied (B.4).
     pub viol: usize,
     /// The walk through D.2's exchanges reached [`Fast`]'s limit: this is the first exchange
@@ -42,20 +42,20 @@ pub(crate) enum Sink {
     /// C.12 look-ahead: together with `extra` (players moved on regardless) they must all be
     /// paired at once with the residents of the next bracket (B.1, B.2).
     IntoNext {
-        residents: Vec<usize>,
-        extra: Vec<usize>,
+        residents: Vec<PlayerIx>,
+        extra: Vec<PlayerIx>,
     },
     /// C.13 look-ahead: together with `extra` and the lowest bracket's players, they must be
     /// paired completely (one bye if odd).
     CompleteLowest {
-        lowest: Vec<usize>,
-        extra: Vec<usize>,
+        lowest: Vec<PlayerIx>,
+        extra: Vec<PlayerIx>,
     },
 }
 
 impl Sink {
     /// C.12's look-ahead on the residents of the next bracket.
-    pub fn into_next(residents: Vec<usize>) -> Sink {
+    pub fn into_next(residents: Vec<PlayerIx>) -> Sink {
         Sink::IntoNext {
             residents,
             extra: Vec::new(),
@@ -63,7 +63,7 @@ impl Sink {
     }
 
     /// C.13's look-ahead on the lowest bracket.
-    pub fn complete_lowest(lowest: Vec<usize>) -> Sink {
+    pub fn complete_lowest(lowest: Vec<PlayerIx>) -> Sink {
         Sink::CompleteLowest {
             lowest,
             extra: Vec::new(),
@@ -71,7 +71,7 @@ impl Sink {
     }
 
     /// The same, with `more` players moved down regardless (C.1).
-    pub fn with_extra(&self, more: &[usize]) -> Sink {
+    pub fn with_extra(&self, more: &[PlayerIx]) -> Sink {
         match self {
             Sink::Free | Sink::Bye => self.clone(),
             Sink::IntoNext { residents, extra } => Sink::IntoNext {
@@ -86,8 +86,8 @@ impl Sink {
     }
 
     /// The players of the brackets below that the look-ahead pairs (none for `Free`, `Bye`).
-    pub fn players(&self) -> impl Iterator<Item = usize> + '_ {
-        let (a, b): (&[usize], &[usize]) = match self {
+    pub fn players(&self) -> impl Iterator<Item = PlayerIx> + '_ {
+        let (a, b): (&[PlayerIx], &[PlayerIx]) = match self {
             Sink::Free | Sink::Bye => (&[], &[]),
             Sink::IntoNext { residents, extra } => (residents, extra),
             Sink::CompleteLowest { lowest, extra } => (lowest, extra),
@@ -96,7 +96,7 @@ impl Sink {
     }
 
     /// Whether `floaters` may be left unpaired at level `lv`.
-    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[usize], lv: &Level) -> bool {
+    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[PlayerIx], lv: &Level) -> bool {
         match self {
             Sink::Free => floaters.iter().all(|&f| cx.down_ok(f, lv)),
             Sink::Bye => match floaters {
@@ -106,13 +106,13 @@ impl Sink {
             },
             Sink::IntoNext { residents, extra } => {
                 floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let left: Vec<usize> = floaters.iter().chain(extra).copied().collect();
+                    let left: Vec<PlayerIx> = floaters.iter().chain(extra).copied().collect();
                     bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, lv.b2_relaxed))
                 }
             }
             Sink::CompleteLowest { lowest, extra } => {
                 floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let all: Vec<usize> = floaters
+                    let all: Vec<PlayerIx> = floaters
                         .iter()
                         .chain(extra)
                         .chain(lowest)
@@ -125,12 +125,12 @@ impl Sink {
     }
 
     /// Whether `floaters` may be left unpaired with B.5/B.6 dropped (C.14, p = 0).
-    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[usize]) -> bool {
+    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[PlayerIx]) -> bool {
         self.accepts_floaters_at(cx, floaters, &RELAXED)
     }
 
     /// Whether a lone player may be left over (the bye in the lowest bracket).
-    pub fn accepts_alone(&self, cx: &Ctx, player: usize) -> bool {
+    pub fn accepts_alone(&self, cx: &Ctx, player: PlayerIx) -> bool {
         self.accepts_floaters(cx, &[player])
     }
 }
@@ -142,7 +142,7 @@ pub(crate) trait Search {
     fn homogeneous(
         &self,
         cx: &Ctx,
-        group: &[usize],
+        group: &[PlayerIx],
         p: usize,
         lv: &Level,
         budget: usize,
@@ -157,23 +157,23 @@ pub(crate) trait Search {
     fn heterogeneous(
         &self,
         cx: &Ctx,
-        mdps: &[usize],
-        residents: &[usize],
+        mdps: &[PlayerIx],
+        residents: &[PlayerIx],
         pr: usize,
         lv: &Level,
         budget: usize,
         sink: &Sink,
-    ) -> Option<(Found, Vec<usize>)>;
+    ) -> Option<(Found, Vec<PlayerIx>)>;
 }
 
 pub(super) fn found(
-    s1: &[usize],
-    s2: &[usize],
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
     chosen: &[usize],
     viol: usize,
-    exchange: Option<(Vec<usize>, Vec<usize>)>,
+    exchange: Option<(Vec<PlayerIx>, Vec<PlayerIx>)>,
 ) -> Found {
-    let mut floaters: Vec<usize> = (0..s2.len())
+    let mut floaters: Vec<PlayerIx> = (0..s2.len())
         .filter(|j| !chosen.contains(j))
         .map(|j| s2[j])
         .collect();

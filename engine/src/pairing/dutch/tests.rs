@@ -27,8 +27,16 @@ fn pl(tpn: u32, pref: ColorPreference, colors: &[Color]) -> Pl {
 }
 
 fn ctx(players: Vec<Pl>) -> Ctx {
-    let met = vec![Vec::new(); players.len()];
-    Ctx { players, met }
+    let met = IxVec::filled(players.len(), Vec::new());
+    Ctx {
+        players: players.into_iter().collect(),
+        met,
+    }
+}
+
+/// The player at index `i` of the ranking.
+fn ix(i: usize) -> PlayerIx {
+    PlayerIx::new(i)
 }
 
 fn pairs_of(cx: &Ctx) -> Vec<(u32, u32)> {
@@ -94,11 +102,11 @@ fn dutch_d2_c8_players_who_must_meet_inside_s1() {
         .collect());
     for top in 0..4 {
         for other in 12..24 {
-            cx.met[top].push(other);
-            cx.met[other].push(top);
+            cx.met[ix(top)].push(ix(other));
+            cx.met[ix(other)].push(ix(top));
         }
     }
-    for m in &mut cx.met {
+    for m in cx.met.iter_mut() {
         m.sort_unstable();
     }
     let mut want: Vec<(u32, u32)> = vec![(1, 3), (2, 4)];
@@ -119,7 +127,7 @@ fn dutch_a8_a7d_x_with_flexible_preferences() {
         .collect();
     v[6].pref = ColorPreference::Mild(Wh);
     v[7].pref = ColorPreference::Mild(Wh);
-    let group: Vec<usize> = (0..8).collect();
+    let group: Vec<PlayerIx> = (0..8).map(ix).collect();
     assert_eq!(ctx(v.clone()).x_of(&group), 2);
     v[6].flex = true;
     v[7].flex = true;
@@ -138,22 +146,22 @@ fn dutch_e2_e3_e4_colours() {
         pl(4, ColorPreference::Mild(Wh), &[Wh, Bk]),
     ]);
     // 1 (mild) against 2 (strong), both White: 2 gets it.
-    assert_eq!(higher_color(&cx, 0, 1, 0, Wh), (Bk, "E.2"));
+    assert_eq!(higher_color(&cx, ix(0), ix(1), 0, Wh), (Bk, "E.2"));
     // 1 (W B) against 3 (B W B): from the end B/B, W/W, then 1 has no more rounds: no
     // difference (E.3), so the higher-ranked 1 gets his preference (E.4).
-    assert_eq!(higher_color(&cx, 0, 2, 0, Wh), (Wh, "E.4"));
+    assert_eq!(higher_color(&cx, ix(0), ix(2), 0, Wh), (Wh, "E.4"));
     // 3 (B W B) against 4 (W B): from the end B/B, W/W: again E.4.
-    assert_eq!(higher_color(&cx, 2, 3, 0, Wh), (Wh, "E.4"));
+    assert_eq!(higher_color(&cx, ix(2), ix(3), 0, Wh), (Wh, "E.4"));
     let cx = ctx(vec![
         pl(1, ColorPreference::Mild(Wh), &[Wh, Bk, Wh, Bk]),
         pl(2, ColorPreference::Mild(Wh), &[Bk, Wh, Wh, Bk]),
     ]);
     // From the end: B/B, W/W, then B/W in round 2: E.3 alternates from it, 1 (Black
     // there) gets White.
-    assert_eq!(higher_color(&cx, 0, 1, 0, Wh), (Wh, "E.3"));
+    assert_eq!(higher_color(&cx, ix(0), ix(1), 0, Wh), (Wh, "E.3"));
     let cx = ctx(vec![
         pl(1, ColorPreference::Mild(Wh), &[Bk, Wh, Wh, Bk]),
         pl(2, ColorPreference::Mild(Wh), &[Wh, Bk, Wh, Bk]),
     ]);
-    assert_eq!(higher_color(&cx, 0, 1, 0, Wh), (Bk, "E.3"));
+    assert_eq!(higher_color(&cx, ix(0), ix(1), 0, Wh), (Bk, "E.3"));
 }
