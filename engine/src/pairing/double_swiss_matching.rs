@@ -38,8 +38,8 @@
 //! stay down); and the rest's best matching is the following group's least number of
 //! upfloaters (C6), which does not depend on how the bracket itself is paired.
 
-use super::double_swiss_reference::{colours, Field};
-use super::{all_pairable, initial_color, tpn_list as list, PairingError, RoundPairing, Step};
+use super::double_swiss_reference::{bracket_paired, coloured, Field};
+use super::{all_pairable, tpn_list as list, PairingError, RoundPairing, Step};
 use crate::cardinality::Cardinality;
 use crate::ids::{RoundNo, Tpn};
 use crate::matching::{max_weight_matching_wide, WideEdge};
@@ -362,28 +362,18 @@ pub fn pair_with(
             .collect();
         let (bracket_pairs, identifier) =
             pair_bracket(&field, &bracket, &chosen, paths.plain_first);
-        explanation.push(Step::new(
-            "3.6",
-            format!(
-                "bracket {} is paired by the identifier {}.",
-                list(&bracket),
-                list(&identifier)
-            ),
-        ));
+        bracket_paired(&bracket, &identifier, &mut explanation);
         pairs.extend(bracket_pairs);
         unpaired.retain(|p| !bracket.contains(p));
     }
-    let initial = initial_color(tournament, &mut explanation);
-    let colored = pairs
-        .iter()
-        .map(|&(a, b)| colours(&field, a, b, initial))
-        .collect();
-    Ok(RoundPairing {
+    Ok(coloured(
+        tournament,
+        &field,
         round,
-        pairs: colored,
+        &pairs,
         bye,
         explanation,
-    })
+    ))
 }
 
 /// 3.6: the first identifier (tops ascending, then their partners) among the pairings with the

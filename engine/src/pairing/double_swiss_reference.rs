@@ -304,28 +304,51 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Option<Result<RoundPairi
         let Some(((_, identifier), bracket_pairs)) = chosen else {
             return none("the bracket has no legal pairing (3.6)");
         };
-        explanation.push(Step::new(
-            "3.6",
-            format!(
-                "bracket {} is paired by the identifier {}.",
-                list(&bracket),
-                list(&identifier)
-            ),
-        ));
+        bracket_paired(&bracket, &identifier, &mut explanation);
         pairs.extend(bracket_pairs);
         unpaired.retain(|p| !bracket.contains(p));
     }
-    let initial = initial_color(tournament, &mut explanation);
-    let colored = pairs
-        .iter()
-        .map(|&(a, b)| colours(&field, a, b, initial))
-        .collect();
-    Some(Ok(RoundPairing {
+    Some(Ok(coloured(
+        tournament,
+        &field,
         round,
-        pairs: colored,
+        &pairs,
         bye,
         explanation,
-    }))
+    )))
+}
+
+/// 3.6's step: `bracket` is paired by `identifier`.
+pub(crate) fn bracket_paired(bracket: &[Tpn], identifier: &[Tpn], explanation: &mut Vec<Step>) {
+    explanation.push(Step::new(
+        "3.6",
+        format!(
+            "bracket {} is paired by the identifier {}.",
+            list(bracket),
+            list(identifier)
+        ),
+    ));
+}
+
+/// 4: the round with each pair's colours, the lot's initial colour said in the explanation.
+pub(crate) fn coloured(
+    tournament: &Tournament,
+    field: &Field<'_>,
+    round: RoundNo,
+    pairs: &[(Tpn, Tpn)],
+    bye: Option<Tpn>,
+    mut explanation: Vec<Step>,
+) -> RoundPairing {
+    let initial = initial_color(tournament, &mut explanation);
+    RoundPairing {
+        round,
+        pairs: pairs
+            .iter()
+            .map(|&(a, b)| colours(field, a, b, initial))
+            .collect(),
+        bye,
+        explanation,
+    }
 }
 
 /// 3.6's comparison: C8 violations, then the pairing identifier; smaller is better.

@@ -154,16 +154,8 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcom
                 let later = &seq[k + 1..];
                 let mut cands: Vec<PlayerIx> =
                     g.iter().copied().filter(|&c| cx.pair_ok(f, c)).collect();
-                let due = cx.players[f].due;
-                let opp =
-                    |x: PlayerIx| due.is_some() && cx.players[x].due == due.map(Color::opposite);
-                cands.sort_by(|&a, &b| {
-                    opp(b)
-                        .cmp(&opp(a))
-                        .then(cx.players[b].rating.cmp(&cx.players[a].rating))
-                        .then(cx.aro_cmp(a, b))
-                        .then(a.cmp(&b))
-                });
+                // 8.2: the highest R, if possible the opposite due colour, then the lowest ARO.
+                by_preference(cx, &mut cands, cx.players[f].due);
                 let pick = cands.into_iter().find(|&c| {
                     let rest: Vec<PlayerIx> = g.iter().copied().filter(|&x| x != c).collect();
                     floaters_fit(cx, later, &rest)

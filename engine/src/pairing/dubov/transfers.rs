@@ -21,18 +21,23 @@ pub(super) fn transfer(
         if cands.is_empty() {
             continue;
         }
-        let opp =
-            |x: PlayerIx| against.is_some() && cx.players[x].due == against.map(Color::opposite);
-        cands.sort_by(|&a, &b| {
-            opp(b)
-                .cmp(&opp(a))
-                .then(cx.players[b].rating.cmp(&cx.players[a].rating))
-                .then(cx.aro_cmp(a, b))
-                .then(a.cmp(&b))
-        });
+        by_preference(cx, &mut cands, against);
         return cands.first().copied();
     }
     None
+}
+
+/// The order 7.1, 7.2 and 8.2 each give the candidates: the due colour opposite to `against`
+/// first, then the highest R, then the lowest ARO (then the list's order).
+pub(super) fn by_preference(cx: &Ctx, cands: &mut [PlayerIx], against: Option<Color>) {
+    let opp = |x: PlayerIx| against.is_some() && cx.players[x].due == against.map(Color::opposite);
+    cands.sort_by(|&a, &b| {
+        opp(b)
+            .cmp(&opp(a))
+            .then(cx.players[b].rating.cmp(&cx.players[a].rating))
+            .then(cx.aro_cmp(a, b))
+            .then(a.cmp(&b))
+    });
 }
 
 /// 7.3 (`from` the whites) and 7.4 (`from` the blacks): half the surplus moves to the other
