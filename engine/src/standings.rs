@@ -495,8 +495,12 @@ fn value(
 
 /// The cross table: per player, rank order, each round as "opponent's rank, colour, result".
 pub fn cross_table(t: &Tournament, s: &Standings) -> String {
-    let rank_of: std::collections::HashMap<Tpn, u32> =
-        s.rows.iter().map(|r| (r.tpn, r.rank)).collect();
+    let mut rank_of = vec![0u32; t.players().len()];
+    for r in &s.rows {
+        if let Some(x) = rank_of.get_mut(r.tpn.index()) {
+            *x = r.rank;
+        }
+    }
     let rounds = s.after.get() as usize;
     let states = states_before(t, RoundNo::from_index(rounds));
     // Each player's pairing in each round, found once (not by a search per cell).
@@ -542,9 +546,12 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
             None => out.push_str("     "),
         }
         let st = &states[row.tpn.index()];
+        // Each cell written into `cell` (reused), then padded into the table.
+        let mut cell = String::with_capacity(8);
         for (r, entry) in st.entries.iter().enumerate().take(rounds) {
             let round = &t.rounds()[r];
-            let cell = match entry {
+            cell.clear();
+            let _ = match entry {
                 RoundEntry::Paired {
                     opponent,
                     color,
@@ -559,23 +566,32 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
                         .map(|g| t.settings.points.for_game(*g, *color))
                         .sum();
                     let c = if *played { color.trf_char() } else { '-' };
-                    format!("{}{}{}", rank_of[opponent], c, result_text(got, *played, t))
+                    let _ = write!(cell, "{}{c}", rank_of[opponent.index()]);
+                    write_result(&mut cell, got, *played, t);
+                    Ok(())
                 }
-                RoundEntry::Bye(kind) => format!("{}", kind.trf_char()),
-                RoundEntry::Absent => "-".to_string(),
+                RoundEntry::Bye(kind) => write!(cell, "{}", kind.trf_char()),
+                RoundEntry::Absent => write!(cell, "-"),
             };
             let _ = write!(out, " {cell:>6}");
         }
-        let _ = write!(out, "  {:>5}", row.score.to_string());
+        cell.clear();
+        let _ = write!(cell, "{}", row.score);
+        let _ = write!(out, "  {cell:>5}");
         for v in &row.tiebreaks {
-            let _ = write!(out, " {:>6}", v.to_string());
+            cell.clear();
+            let _ = write!(cell, "{v}");
+            let _ = write!(out, " {cell:>6}");
         }
         out.push('\n');
     }
     out
 }
 
-fn result_text(got: Points, played: bool, t: &Tournament) -> String {
+/// A cross-table cell's result onto the end of `out`: 1, =, 0 (+, - unplayed), or the points
+/// of a match.
+fn write_result(out: &mut String, got: Points, played: bool, t: &Tournament) {
+    use std::fmt::Write;
     let v = &t.settings.points;
     if t.settings.games_per_pairing() == 1 {
         let c = if got == v.win || got == v.forfeit_win {
@@ -591,8 +607,8 @@ fn result_text(got: Points, played: bool, t: &Tournament) -> String {
         } else {
             "-"
         };
-        c.to_string()
+        out.push_str(c);
     } else {
-        got.to_string()
+        let _ = write!(out, "{got}");
     }
 }
