@@ -6,7 +6,7 @@ use super::*;
 /// higher player's number).
 pub(super) fn boards(
     cx: &Ctx,
-    pairs: Vec<(PlayerIx, PlayerIx, bool)>,
+    pairs: Vec<Made>,
     lot: Color,
     lines: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
@@ -19,14 +19,13 @@ pub(super) fn boards(
             pa.tpn.min(pb.tpn),
         )
     };
-    rows.sort_by_key(|&(a, b, _)| key(a, b));
+    rows.sort_by_key(|m| key(m.a, m.b));
     rows.iter()
         .enumerate()
-        .map(|(board, &(a, b, columns))| {
-            let (white_is_a, why) = if columns {
-                (true, ("6.2", "the white column"))
-            } else {
-                colour(cx, a, b, board, lot)
+        .map(|(board, &Made { a, b, colours })| {
+            let (white_is_a, why) = match colours {
+                ColoursBy::WhiteColumn => (true, ("6.2", "the white column")),
+                ColoursBy::Rule3 => colour(cx, a, b, board, lot),
             };
             let (w, bl) = if white_is_a { (a, b) } else { (b, a) };
             if board < 200 {

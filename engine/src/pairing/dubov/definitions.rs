@@ -27,6 +27,34 @@ pub(super) struct Dp {
     pub(super) floated_before: bool,
 }
 
+/// A pair the procedure made, and what gives its colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Made {
+    pub(super) a: PlayerIx,
+    pub(super) b: PlayerIx,
+    pub(super) colours: ColoursBy,
+}
+
+/// What decides a pair's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ColoursBy {
+    /// 6.2: `a` is from the white column and gets White.
+    WhiteColumn,
+    /// 3's allocation rules.
+    Rule3,
+}
+
+impl Made {
+    /// `a` against `b`, colours by 3.
+    pub(super) fn by_rule_3(a: PlayerIx, b: PlayerIx) -> Made {
+        Made {
+            a,
+            b,
+            colours: ColoursBy::Rule3,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub(super) struct Ctx {
     pub(super) players: IxVec<Dp>,

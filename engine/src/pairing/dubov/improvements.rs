@@ -9,7 +9,7 @@ pub(super) fn pair_group(
     g: &[PlayerIx],
     below: &[PlayerIx],
     lines: &mut Vec<Step>,
-) -> (Vec<(PlayerIx, PlayerIx, bool)>, Vec<PlayerIx>) {
+) -> (Vec<Made>, Vec<PlayerIx>) {
     if g.is_empty() {
         return (Vec::new(), Vec::new());
     }
@@ -87,7 +87,14 @@ pub(super) fn pair_group(
                 );
             }
             return (
-                pairs.into_iter().map(|(w, b)| (w, b, true)).collect(),
+                pairs
+                    .into_iter()
+                    .map(|(w, b)| Made {
+                        a: w,
+                        b,
+                        colours: ColoursBy::WhiteColumn,
+                    })
+                    .collect(),
                 Vec::new(),
             );
         }
@@ -140,7 +147,7 @@ pub(super) fn pair_group(
     let mut left = Vec::new();
     for (i, m) in mate.iter().enumerate() {
         match m {
-            Some(j) if i < *j => pairs.push((rows[i], rows[*j], false)),
+            Some(j) if i < *j => pairs.push(Made::by_rule_3(rows[i], rows[*j])),
             Some(_) => {}
             None => left.push(i),
         }
@@ -152,7 +159,7 @@ pub(super) fn pair_group(
                 "no pairing of every white with a black; pairs {}; unpaired {}.",
                 pairs
                     .iter()
-                    .map(|(w, b, _)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
+                    .map(|m| format!("{}-{}", cx.tpn(m.a), cx.tpn(m.b)))
                     .collect::<Vec<_>>()
                     .join(", "),
                 cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())

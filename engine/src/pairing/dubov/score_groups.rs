@@ -119,13 +119,13 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
     }
 }
 
-/// Pairs `(a, b, columns)`: with `columns`, `a` is from the white column and gets White.
-pub(super) type Outcome = (Vec<(PlayerIx, PlayerIx, bool)>, Option<PlayerIx>, Vec<Step>);
+/// The pairs made, the bye, and the explanation.
+pub(super) type Outcome = (Vec<Made>, Option<PlayerIx>, Vec<Step>);
 
 pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcome, ()> {
     let n = cx.players.len();
     let mut done = IxVec::filled(n, false);
-    let mut pairs: Vec<(PlayerIx, PlayerIx, bool)> = Vec::new();
+    let mut pairs: Vec<Made> = Vec::new();
     let mut lines = Vec::new();
     let mut bye = None;
     let mut down: Vec<PlayerIx> = Vec::new();
@@ -174,7 +174,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcom
                             )
                             .inner(),
                         );
-                        pairs.push((f, c, false));
+                        pairs.push(Made::by_rule_3(f, c));
                         done[f] = true;
                         done[c] = true;
                         g.retain(|&x| x != c);
@@ -233,7 +233,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcom
                         cx.tpn(p),
                         cx.tpn(q)
                     )).inner());
-                    pairs.push((p, q, false));
+                    pairs.push(Made::by_rule_3(p, q));
                     done[p] = true;
                     done[q] = true;
                     g.remove(i);
@@ -282,7 +282,7 @@ pub(super) fn procedure(cx: &mut Ctx, groups: &[Vec<PlayerIx>]) -> Result<Outcom
             .filter(|&i| !done[i])
             .collect();
         let (made, left) = pair_group(cx, &g, &below, &mut lines);
-        for &(a, b, _) in &made {
+        for &Made { a, b, .. } in &made {
             done[a] = true;
             done[b] = true;
         }

@@ -63,10 +63,10 @@ fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx {
 }
 
 /// Pairs as 1-based numbers, the white-column (or first) player first.
-fn numbered(pairs: &[(PlayerIx, PlayerIx, bool)]) -> Vec<(usize, usize)> {
+fn numbered(pairs: &[Made]) -> Vec<(usize, usize)> {
     pairs
         .iter()
-        .map(|&(a, b, _)| (a.get() + 1, b.get() + 1))
+        .map(|m| (m.a.get() + 1, m.b.get() + 1))
         .collect()
 }
 
@@ -113,7 +113,10 @@ fn dubov_6_2_the_two_columns() {
         numbered(&pairs),
         vec![(4, 7), (8, 3), (12, 11), (2, 5), (10, 9), (6, 1)]
     );
-    assert!(pairs.iter().all(|p| p.2), "the white column has White");
+    assert!(
+        pairs.iter().all(|p| p.colours == ColoursBy::WhiteColumn),
+        "the white column has White"
+    );
     let text = crate::pairing::explanation::to_text(&lines);
     assert!(
         lines.iter().any(|l| l.says("6.2", "white (ARO): 4 (2310.000), 8 (2318.400), 12 (2322.300), 2 (2333.700), 10 (2340.500), 6 (2344.600)")),
@@ -404,14 +407,14 @@ fn dubov_6_3_the_last_case_in_a_large_group() {
     let all = first(2 * n);
     let (pairs, _, lines) = procedure(&mut cx, &[all]).unwrap();
     assert_eq!(pairs.len(), n, "{lines:?}");
-    for &(a, b, _) in &pairs {
+    for &Made { a, b, .. } in &pairs {
         assert!(cx.pair_ok(a, b));
     }
     // 1 with the next white, 2 (6.3); the two blacks everyone met together; the other
     // 148 whites with the other 148 blacks.
     let cross = pairs
         .iter()
-        .filter(|&&(a, b, _)| (a.get() < n) != (b.get() < n))
+        .filter(|m| (m.a.get() < n) != (m.b.get() < n))
         .count();
     assert_eq!(cross, n - 2, "{lines:?}");
     assert!(numbered(&pairs).contains(&(1, 2)), "{lines:?}");

@@ -201,8 +201,8 @@ pub(super) fn homogeneous_bracket(
     let mut p = p0;
     while p >= floor && p > 0 {
         let x = x_for(x0, p0, p);
-        for (a7c, b2) in modes(cx, group, &sink) {
-            let ladder = levels(x, p, a7c, b2);
+        for mode in modes(cx, group, &sink) {
+            let ladder = levels(x, p, mode);
             if let Some((k, f)) = first_level(&ladder, |lv| {
                 search.homogeneous(cx, group, p, lv, lv.x, &sink)
             }) {
@@ -263,8 +263,8 @@ pub(super) fn heterogeneous_bracket(
     loop {
         let total = mdps.len() + pr;
         let x = x_for(x0, total0, total);
-        for (a7c, b2) in modes(cx, &all, &sink) {
-            let ladder = levels(x, total, a7c, b2);
+        for mode in modes(cx, &all, &sink) {
+            let ladder = levels(x, total, mode);
             if let Some((k, (het, remainder))) = first_level(&ladder, |lv| {
                 search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
             }) {

@@ -53,9 +53,22 @@ impl Level {
     }
 }
 
-/// The levels of C.9-C.11 for a bracket whose x is `x` and p is `p`, in the order tried.
-pub(super) fn levels(x: usize, p: usize, a7c: bool, b2_relaxed: bool) -> Vec<Level> {
+/// How a bracket is searched, besides its level (see [`modes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// A.7 (c): strong preferences held as absolute while that costs no floater.
+    A7c,
+    /// The criteria as they stand.
+    Plain,
+    /// The B.6 notes: B.2 relaxed for players with exactly 50 % in the last round.
+    B2Relaxed,
+}
+
+/// The levels of C.9-C.11 for a bracket whose x is `x` and p is `p`, searched in `mode`, in
+/// the order tried.
+pub(super) fn levels(x: usize, p: usize, mode: Mode) -> Vec<Level> {
     let x = x.min(p);
+    let (a7c, b2_relaxed) = (mode == Mode::A7c, mode == Mode::B2Relaxed);
     let strict = Level {
         b6_up: true,
         b5_up: true,
@@ -128,15 +141,15 @@ pub(super) fn first_level<T>(
 /// that the look-ahead of C.12/C.13 (`sink`) pairs: the relaxation holds only "if this is
 /// helpful to avoid additional downfloaters", so the look-ahead keeps B.2 too until every
 /// pairing with as many pairs keeping it has been tried.
-pub(super) fn modes(cx: &Ctx, group: &[PlayerIx], sink: &Sink) -> Vec<(bool, bool)> {
+pub(super) fn modes(cx: &Ctx, group: &[PlayerIx], sink: &Sink) -> Vec<Mode> {
     let mut out = Vec::new();
     if group.iter().any(|&i| cx.players[i].a7c.is_some()) {
-        out.push((true, false));
+        out.push(Mode::A7c);
     }
-    out.push((false, false));
+    out.push(Mode::Plain);
     let exempt = |i: &PlayerIx| cx.players[*i].b2_exempt;
     if group.iter().any(exempt) || sink.players().any(|i| exempt(&i)) {
-        out.push((false, true));
+        out.push(Mode::B2Relaxed);
     }
     out
 }
