@@ -637,8 +637,13 @@ impl App {
 
     /// Registers a player with the next registration number, taken inside the store's append
     /// (under the tournament's lock), so that registrations made at the same moment are never
-    /// refused for a number another took.
-    pub fn register(&self, t: TournamentId, req: &Request, data: PlayerDataV1) -> Result<Appended> {
+    /// refused for a number another took. Answers the event and the number it gave.
+    pub fn register(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        data: PlayerDataV1,
+    ) -> Result<(Appended, PlayerKey)> {
         let mut a = Append::new(
             t,
             req.actor.clone(),
@@ -649,11 +654,16 @@ impl App {
         );
         a.idempotency_key = req.idempotency_key.clone();
         a.fingerprint = req.fingerprint.clone();
-        Ok(self.store.append_with(a, |state, event| {
+        let appended = self.store.append_with(a, |state, event| {
             if let Event::PlayerRegistered { player, .. } = event {
                 *player = PlayerKey(state.players().len() as u32 + 1);
             }
-        })?)
+        })?;
+        let key = match &appended.envelope().event {
+            Event::PlayerRegistered { player, .. } => *player,
+            _ => return Err(AppError::Refused("the log answered another event".into())),
+        };
+        Ok((appended, key))
     }
 
     /// Corrects a player's name, rating or title (Dutch F.7: only pairings still to come).

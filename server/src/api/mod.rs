@@ -359,14 +359,11 @@ async fn register(
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
-    let appended = command(&req, &state, Role::Chief, &data.clone(), move |app, r| {
-        app.register(t, r, data.into())
-    })
-    .await?;
-    let key = match &appended.envelope().event {
-        Event::PlayerRegistered { player, .. } => player.0,
-        _ => 0,
-    };
+    let (appended, PlayerKey(key)) =
+        command(&req, &state, Role::Chief, &data.clone(), move |app, r| {
+            app.register(t, r, data.into())
+        })
+        .await?;
     let mut response = written(&appended);
     response.headers_mut().insert(
         actix_web::http::header::LOCATION,
