@@ -37,6 +37,9 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
             requested.insert(b.player, b.kind);
         }
     }
+    if t.settings.initial_color.is_none() {
+        t.settings.initial_color = lot_of_round_one(tournament);
+    }
     for p in tournament.players() {
         let in_round = recorded.pairing_of(p.tpn).is_some() || recorded.bye_of(p.tpn).is_some();
         if !in_round && p.plays_in(round) {
@@ -44,6 +47,25 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
         }
     }
     t
+}
+
+/// The lot for the first colour, when the file does not record it (bbpPairings' generated
+/// files have no XXC): round 1 shows it, since there every pair's colours follow the higher
+/// player's number (Dutch 1992 E.5, Dutch 2026 5.2.5): the lowest number paired got the
+/// lot's colour if odd, the other if even.
+fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
+    let first = tournament.rounds().first()?;
+    let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
+    let (top, colour) = if p.white < p.black {
+        (p.white, crate::color::Color::White)
+    } else {
+        (p.black, crate::color::Color::Black)
+    };
+    Some(if top.get() % 2 == 1 {
+        colour
+    } else {
+        colour.opposite()
+    })
 }
 
 /// Re-pairs every recorded round of `tournament` with `system`.

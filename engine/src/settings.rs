@@ -10,6 +10,8 @@ use crate::result::{ByeKind, GameMode, GameResult, GameScore};
 pub enum System {
     /// FIDE Dutch system, 1992-2006 text.
     Dutch,
+    /// FIDE Dutch system, C.04.3 applied from 1 February 2026.
+    Dutch2026,
     /// FIDE Dubov system, 1997 text.
     Dubov,
     /// FIDE Double-Swiss system (C.04.5, 2026): matches of two games.
@@ -21,6 +23,7 @@ impl System {
     pub fn name(self) -> &'static str {
         match self {
             System::Dutch => "dutch",
+            System::Dutch2026 => "dutch-2026",
             System::Dubov => "dubov",
             System::DoubleSwiss => "double-swiss",
         }
@@ -30,7 +33,7 @@ impl System {
     pub fn games_per_pairing(self) -> usize {
         match self {
             System::DoubleSwiss => 2,
-            System::Dutch | System::Dubov => 1,
+            System::Dutch | System::Dutch2026 | System::Dubov => 1,
         }
     }
 
@@ -38,15 +41,18 @@ impl System {
     pub fn trf_type(self) -> &'static str {
         match self {
             System::Dutch => "FIDE_DUTCH",
+            System::Dutch2026 => "FIDE_DUTCH_2026",
             System::Dubov => "FIDE_DUBOV",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
         }
     }
 
-    /// Reads a record 192 value; bbpPairings' dated Dutch names count as Dutch.
+    /// Reads a record 192 value; bbpPairings' dated Dutch names (its "2025" rules are the text
+    /// applied from 2026) are the 2026 Dutch.
     pub fn from_trf_type(text: &str) -> Option<System> {
         Some(match text {
-            "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => System::Dutch,
+            "FIDE_DUTCH" => System::Dutch,
+            "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => System::Dutch2026,
             "FIDE_DUBOV" => System::Dubov,
             "FIDE_DOUBLESWISS" | "FIDE_DOUBLE_SWISS" => System::DoubleSwiss,
             _ => return None,
@@ -106,7 +112,7 @@ impl PointValues {
     pub fn default_for(system: System) -> PointValues {
         match system {
             System::DoubleSwiss => PointValues::DOUBLE_SWISS,
-            System::Dutch | System::Dubov => PointValues::STANDARD,
+            System::Dutch | System::Dutch2026 | System::Dubov => PointValues::STANDARD,
         }
     }
 

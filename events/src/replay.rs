@@ -912,6 +912,7 @@ fn validate_data(d: &PlayerDataV1) -> Result<(), Rejection> {
 pub fn to_engine_system(s: SystemV1) -> System {
     match s {
         SystemV1::Dutch => System::Dutch,
+        SystemV1::Dutch2026 => System::Dutch2026,
         SystemV1::Dubov => System::Dubov,
         SystemV1::DoubleSwiss => System::DoubleSwiss,
     }

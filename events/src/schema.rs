@@ -50,6 +50,9 @@ pub enum SystemV1 {
     Dubov,
     /// Double-Swiss, 2026.
     DoubleSwiss,
+    /// Dutch, C.04.3 applied from 1 February 2026.
+    #[serde(rename = "dutch-2026")]
+    Dutch2026,
 }
 
 /// A colour.

@@ -91,6 +91,9 @@ struct SystemFlag {
     /// The Dutch system (1992-2006 text).
     #[arg(long)]
     dutch: bool,
+    /// The Dutch system as applied from 1 February 2026 (C.04.3).
+    #[arg(long = "dutch-2026")]
+    dutch_2026: bool,
     /// The Dubov system (1997 text).
     #[arg(long)]
     dubov: bool,
@@ -103,6 +106,8 @@ impl SystemFlag {
     fn system(&self) -> System {
         if self.dutch {
             System::Dutch
+        } else if self.dutch_2026 {
+            System::Dutch2026
         } else if self.dubov {
             System::Dubov
         } else {

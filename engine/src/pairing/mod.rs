@@ -9,6 +9,7 @@ pub mod double_swiss_matching;
 pub mod double_swiss_reference;
 pub mod dubov;
 pub mod dutch;
+pub mod dutch2026;
 pub mod explanation;
 mod index;
 
@@ -101,7 +102,7 @@ pub enum PairingError {
         reason: String,
     },
     /// This build does not yet implement the system's procedure for this round.
-    #[error("this build cannot pair round {round} with the {} system yet (Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players)", system.name())]
+    #[error("this build cannot pair round {round} with the {} system yet ({})", system.name(), not_yet(*system))]
     NotImplemented {
         /// The system.
         system: System,
@@ -114,6 +115,19 @@ pub enum PairingError {
     /// A round still has results missing.
     #[error("round {0} still has results missing")]
     ResultsMissing(RoundNo),
+}
+
+/// What a system's procedure in this build cannot pair yet, in words.
+fn not_yet(system: System) -> &'static str {
+    match system {
+        System::DoubleSwiss => {
+            "Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players"
+        }
+        System::Dutch2026 => {
+            "Dutch 2026: its literal procedure pairs fields of up to 24 players; a faster one is to come"
+        }
+        _ => "a forbidden pair stands where the procedure has no way around it",
+    }
 }
 
 /// Pairs the next round of `tournament` with `system`.
@@ -137,6 +151,7 @@ pub fn pair_next_round(
     }
     match system {
         System::Dutch => dutch::pair(tournament, round),
+        System::Dutch2026 => dutch2026::pair(tournament, round),
         System::Dubov => dubov::pair(tournament, round),
         System::DoubleSwiss => double_swiss::pair(tournament, round),
     }

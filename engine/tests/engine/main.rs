@@ -6,6 +6,7 @@
 mod double_swiss;
 mod dubov;
 mod dutch;
+mod dutch2026;
 mod generator;
 mod hand_worked;
 mod matching;

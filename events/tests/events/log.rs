@@ -633,3 +633,21 @@ fn readers_never_see_an_event_that_is_not_yet_durable() {
     });
     assert_eq!(store.state(t).unwrap().last_seq(), before + 1);
 }
+
+/// The persisted names of the systems are forever: a log written before the 2026 Dutch existed
+/// says "dutch" for the 1992 text and must still read so; the new system has a name of its own.
+#[test]
+fn system_names_in_the_log_keep_their_meaning() {
+    let old: SystemV1 = serde_json::from_str("\"dutch\"").unwrap();
+    assert_eq!(old, SystemV1::Dutch);
+    assert_eq!(events::replay::to_engine_system(old), engine::System::Dutch);
+    assert_eq!(
+        serde_json::to_string(&SystemV1::Dutch2026).unwrap(),
+        "\"dutch-2026\""
+    );
+    let new: SystemV1 = serde_json::from_str("\"dutch-2026\"").unwrap();
+    assert_eq!(
+        events::replay::to_engine_system(new),
+        engine::System::Dutch2026
+    );
+}

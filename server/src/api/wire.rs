@@ -22,12 +22,16 @@ pub enum System {
     Dubov,
     /// Double-Swiss, 2026.
     DoubleSwiss,
+    /// Dutch, C.04.3 applied from 1 February 2026.
+    #[serde(rename = "dutch-2026")]
+    Dutch2026,
 }
 
 impl From<SystemV1> for System {
     fn from(s: SystemV1) -> System {
         match s {
             SystemV1::Dutch => System::Dutch,
+            SystemV1::Dutch2026 => System::Dutch2026,
             SystemV1::Dubov => System::Dubov,
             SystemV1::DoubleSwiss => System::DoubleSwiss,
         }
@@ -38,6 +42,7 @@ impl From<System> for SystemV1 {
     fn from(s: System) -> SystemV1 {
         match s {
             System::Dutch => SystemV1::Dutch,
+            System::Dutch2026 => SystemV1::Dutch2026,
             System::Dubov => SystemV1::Dubov,
             System::DoubleSwiss => SystemV1::DoubleSwiss,
         }

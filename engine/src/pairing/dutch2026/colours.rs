@@ -1,0 +1,72 @@
+//! Dutch 2026 Article 5: the colours of each pair.
+
+use super::*;
+
+/// How strong a preference is (1.7): none, mild, strong, absolute.
+fn strength(p: ColorPreference) -> u8 {
+    match p {
+        ColorPreference::None => 0,
+        ColorPreference::Mild(_) => 1,
+        ColorPreference::Strong(_) => 2,
+        ColorPreference::Absolute(_) => 3,
+    }
+}
+
+/// 5.2: the colour of `h`, the higher ranked of the pair (1.2), against `l`, and the article
+/// that decided it.
+pub(crate) fn colour_of_higher(
+    cx: &Ctx,
+    h: PlayerIx,
+    l: PlayerIx,
+    initial: Color,
+) -> (Color, &'static str) {
+    let (ph, pl) = (&cx.players[h], &cx.players[l]);
+    match (ph.pref.color(), pl.pref.color()) {
+        // 5.2.1: both preferences granted (1.7.4: no preference grants the other's).
+        (Some(x), Some(y)) if x != y => return (x, "5.2.1"),
+        (Some(x), None) => return (x, "5.2.1"),
+        (None, Some(y)) => return (y.opposite(), "5.2.1"),
+        _ => {}
+    }
+    if let (Some(x), Some(_)) = (ph.pref.color(), pl.pref.color()) {
+        // 5.2.2: the stronger preference; both absolute (topscorers): the wider difference.
+        let (sh, sl) = (strength(ph.pref), strength(pl.pref));
+        if sh != sl {
+            return (if sh > sl { x } else { x.opposite() }, "5.2.2");
+        }
+        if sh == 3 && ph.diff.abs() != pl.diff.abs() {
+            let h_wider = ph.diff.abs() > pl.diff.abs();
+            return (if h_wider { x } else { x.opposite() }, "5.2.2");
+        }
+    }
+    // 5.2.3: alternate to the most recent round in which one had White and the other Black
+    // (played games only, the latest aligned: C.04.2 3.4).
+    let back = ph.colors.iter().rev().zip(pl.colors.iter().rev());
+    for (ch, cl) in back {
+        if ch != cl {
+            return (ch.opposite(), "5.2.3");
+        }
+    }
+    // 5.2.4: the higher ranked player's preference.
+    if let Some(x) = ph.pref.color() {
+        return (x, "5.2.4");
+    }
+    // 5.2.5: the initial colour if the higher ranked player's TPN is odd.
+    if ph.tpn.get() % 2 == 1 {
+        (initial, "5.2.5")
+    } else {
+        (initial.opposite(), "5.2.5")
+    }
+}
+
+/// The pair `a`-`b` as `(white, black)`, and the article that decided it.
+pub(crate) fn allocate(
+    cx: &Ctx,
+    a: PlayerIx,
+    b: PlayerIx,
+    initial: Color,
+) -> ((PlayerIx, PlayerIx), &'static str) {
+    let (h, l) = if a < b { (a, b) } else { (b, a) };
+    let (c, why) = colour_of_higher(cx, h, l, initial);
+    (if c == Color::White { (h, l) } else { (l, h) }, why)
+}

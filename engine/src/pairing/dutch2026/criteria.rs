@@ -1,0 +1,218 @@
+//! Dutch 2026 Article 2: a candidate's standing against the criteria [C4]-[C21], compared in
+//! their order of priority (3.8.1).
+
+use super::*;
+
+/// A bracket being paired (1.3.2): the players moved down into it, its residents, and what
+/// lies below it, which [C4], [C5], [C8] and [C9] look at.
+pub(crate) struct Bracket {
+    /// The moved-down players (1.4.1), by rank.
+    pub(crate) mdps: Vec<PlayerIx>,
+    /// The resident players, by rank.
+    pub(crate) residents: Vec<PlayerIx>,
+    /// Every player of the lower scoregroups.
+    pub(crate) lower: Vec<PlayerIx>,
+    /// The residents of the next scoregroup ([C8]).
+    pub(crate) next: Vec<PlayerIx>,
+    /// The colour of the lot (5.1).
+    pub(crate) initial: Color,
+}
+
+/// A candidate (3.3): its pairs, the MDP-pairing's first, and its downfloaters.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub(crate) pairs: Vec<(PlayerIx, PlayerIx)>,
+    /// How many of `pairs` pair an MDP (3.3.3).
+    pub(crate) mdp_pairs: usize,
+    /// The players left unpaired, to downfloat (the Limbo's among them).
+    pub(crate) floaters: Vec<PlayerIx>,
+}
+
+/// A candidate's standing, criterion by criterion: smaller is better, compared in this
+/// order (3.8.1). Score lists are sorted from the highest.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Quality {
+    /// [C5]: the score of the pairing-allocated bye's assignee (none when no one gets it).
+    pub(crate) c5: Option<Points>,
+    /// [C6]: the downfloaters.
+    pub(crate) c6: usize,
+    /// [C7]: their scores.
+    pub(crate) c7: Vec<Points>,
+    /// [C8]: the players the next bracket (these downfloaters with the next scoregroup) must
+    /// downfloat in any pairing [C4] allows.
+    pub(crate) c8: usize,
+    /// [C9]: the unplayed games of the bye's assignee, in a bracket that downfloats only them.
+    pub(crate) c9: u32,
+    /// [C10]-[C17].
+    pub(crate) counts: [usize; 8],
+    /// [C18]-[C21].
+    pub(crate) diffs: [Vec<Points>; 4],
+}
+
+impl Quality {
+    /// The criteria on which `self` is worse than `best`, as the text numbers them.
+    pub(crate) fn worse_than(&self, best: &Quality) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.c5 > best.c5 {
+            out.push("C5");
+        }
+        if self.c6 > best.c6 {
+            out.push("C6");
+        }
+        if self.c7 > best.c7 {
+            out.push("C7");
+        }
+        if self.c8 > best.c8 {
+            out.push("C8");
+        }
+        if self.c9 > best.c9 {
+            out.push("C9");
+        }
+        const COUNTS: [&str; 8] = ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
+        for (k, name) in COUNTS.iter().enumerate() {
+            if self.counts[k] > best.counts[k] {
+                out.push(name);
+            }
+        }
+        const DIFFS: [&str; 4] = ["C18", "C19", "C20", "C21"];
+        for (k, name) in DIFFS.iter().enumerate() {
+            if self.diffs[k] > best.diffs[k] {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    /// The criteria [C10]-[C21] this candidate does not fulfil (those with a count or a score
+    /// difference above none).
+    pub(crate) fn unfulfilled(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (k, &n) in self.counts.iter().enumerate() {
+            if n > 0 {
+                out.push(format!("C{} ({n})", k + 10));
+            }
+        }
+        for (k, d) in self.diffs.iter().enumerate() {
+            if !d.is_empty() {
+                out.push(format!("C{} ({})", k + 18, d.len()));
+            }
+        }
+        out
+    }
+}
+
+/// Sorted from the highest: lists "taken in descending order" then compare element by
+/// element, the smaller first list being the better.
+fn descending(mut v: Vec<Points>) -> Vec<Points> {
+    v.sort_by(|a, b| b.cmp(a));
+    v
+}
+
+/// [C4] for `cand`, then its standing; `None` when the players left (its downfloaters and the
+/// lower scoregroups) cannot all be paired.
+pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Quality> {
+    let rest: Vec<PlayerIx> = cand.floaters.iter().chain(&b.lower).copied().collect();
+    if !cx.completable(&rest) {
+        return None;
+    }
+    // [C5]: the bye goes to the lowest score the rest allows.
+    let c5 = if rest.len() % 2 == 1 {
+        Some(cx.least_bye_score(&rest)?)
+    } else {
+        None
+    };
+    let c7 = descending(cand.floaters.iter().map(|&p| cx.players[p].score).collect());
+    // [C8]: in the next bracket (the downfloaters with the next scoregroup), the players that
+    // cannot be paired there.
+    let c8 = if b.lower.is_empty() {
+        0
+    } else {
+        let next: Vec<PlayerIx> = cand.floaters.iter().chain(&b.next).copied().collect();
+        let below: Vec<PlayerIx> = b
+            .lower
+            .iter()
+            .copied()
+            .filter(|p| !b.next.contains(p))
+            .collect();
+        cx.least_unpaired_in(&next, &below)?
+    };
+    // [C9]: the last bracket, downfloating its one player to the bye.
+    let c9 = if b.lower.is_empty() && cand.floaters.len() == 1 {
+        cx.players[cand.floaters[0]].unplayed
+    } else {
+        0
+    };
+    let mut counts = [0usize; 8];
+    let mut diffs: [Vec<Points>; 4] = Default::default();
+    for (k, &(a, bb)) in cand.pairs.iter().enumerate() {
+        let ((w, bl), _) = allocate(cx, a, bb, b.initial);
+        let topscorers = cx.players[w].topscorer || cx.players[bl].topscorer;
+        for (p, c) in [(w, Color::White), (bl, Color::Black)] {
+            let pl = &cx.players[p];
+            if topscorers {
+                // [C10].
+                let diff = pl.diff + if c == Color::White { 1 } else { -1 };
+                if diff.abs() > 2 {
+                    counts[0] += 1;
+                }
+                // [C11].
+                let n = pl.colors.len();
+                if n >= 2 && pl.colors[n - 1] == c && pl.colors[n - 2] == c {
+                    counts[1] += 1;
+                }
+            }
+            // [C12], [C13].
+            if pl.pref.color().is_some_and(|x| x != c) {
+                counts[2] += 1;
+                if matches!(
+                    pl.pref,
+                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+                ) {
+                    counts[3] += 1;
+                }
+            }
+        }
+        if k < cand.mdp_pairs {
+            // The MDP is the one of the pair from S1 (3.3.3): `a`.
+            let (mdp, opp) = (a, bb);
+            let d = cx.players[mdp].score - cx.players[opp].score;
+            // [C15], [C17]: MDP opponents with an upfloat the previous round, two rounds before.
+            if cx.players[opp].float1 == Some(Float::Up) {
+                counts[5] += 1;
+                diffs[1].push(d);
+            }
+            if cx.players[opp].float2 == Some(Float::Up) {
+                counts[7] += 1;
+                diffs[3].push(d);
+            }
+            // [C18], [C20]: MDPs with a downfloat the previous round, two rounds before.
+            if cx.players[mdp].float1 == Some(Float::Down) {
+                diffs[0].push(d);
+            }
+            if cx.players[mdp].float2 == Some(Float::Down) {
+                diffs[2].push(d);
+            }
+        }
+    }
+    // [C14], [C16]: resident downfloaters with a downfloat the previous round, two before.
+    for &f in &cand.floaters {
+        if b.mdps.contains(&f) {
+            continue;
+        }
+        if cx.players[f].float1 == Some(Float::Down) {
+            counts[4] += 1;
+        }
+        if cx.players[f].float2 == Some(Float::Down) {
+            counts[6] += 1;
+        }
+    }
+    Some(Quality {
+        c5,
+        c6: cand.floaters.len(),
+        c7,
+        c8,
+        c9,
+        counts,
+        diffs: diffs.map(descending),
+    })
+}

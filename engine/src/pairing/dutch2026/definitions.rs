@@ -1,0 +1,220 @@
+//! Dutch 2026 Article 1: the players by rank (1.2), their colour difference and preference (1.6,
+//! 1.7, with C.04.2 3.4: only played games count), floats (1.4), topscorers (1.8), and what the
+//! absolute criteria [C1]-[C3] and the completion criterion [C4] ask of them.
+
+use super::*;
+
+/// One player as the procedure sees them.
+#[derive(Clone, Debug)]
+pub(crate) struct Player {
+    pub(crate) tpn: Tpn,
+    pub(crate) score: Points,
+    /// 1.6: games with White minus games with Black.
+    pub(crate) diff: i32,
+    /// 1.7.
+    pub(crate) pref: ColorPreference,
+    /// The colours of the games played, oldest first (C.04.2 3.4).
+    pub(crate) colors: Vec<Color>,
+    /// 1.4: the float received in the previous round, and in the round before it.
+    pub(crate) float1: Option<Float>,
+    pub(crate) float2: Option<Float>,
+    /// 1.8.
+    pub(crate) topscorer: bool,
+    /// [C2]: may receive the pairing-allocated bye.
+    pub(crate) can_bye: bool,
+    /// [C9]: rounds so far in which the player played no game.
+    pub(crate) unplayed: u32,
+}
+
+/// What the procedure knows before the round.
+pub(crate) struct Ctx {
+    /// The players to pair, by rank (1.2: score, then TPN): index 0 is the highest.
+    pub(crate) players: IxVec<Player>,
+    /// [C1] (and the forbidden pairs): whom each player may not meet, sorted.
+    pub(crate) met: IxVec<Vec<PlayerIx>>,
+}
+
+impl Ctx {
+    pub(crate) fn new(t: &Tournament, round: RoundNo) -> Ctx {
+        let states = states_before(t, round);
+        let points = &t.settings.points;
+        let rounds_before = round.index();
+        // Each player's score before each round so far, by pairing number.
+        let mut score_before: Vec<Vec<Points>> = Vec::with_capacity(rounds_before + 1);
+        score_before.push(vec![Points::ZERO; t.players().len()]);
+        // 1.4 and [C2]: what each round gave each player.
+        let mut floats: Vec<Vec<Option<Float>>> = vec![Vec::new(); t.players().len()];
+        let mut can_bye = vec![true; t.players().len()];
+        let mut unplayed = vec![0u32; t.players().len()];
+        for r in t.rounds().iter().take(rounds_before) {
+            let before = score_before.last().expect("one").clone();
+            let mut gained = vec![Points::ZERO; t.players().len()];
+            let mut float = vec![None; t.players().len()];
+            let mut played = vec![false; t.players().len()];
+            for p in &r.pairings {
+                let game_played = p.is_played();
+                for color in [Color::White, Color::Black] {
+                    let me = p.player(color).index();
+                    let other = p.player(color.opposite()).index();
+                    gained[me] = p
+                        .games
+                        .iter()
+                        .flatten()
+                        .map(|g| points.for_game(*g, color))
+                        .sum();
+                    if game_played {
+                        played[me] = true;
+                        // 1.4.2.
+                        float[me] = match before[me].cmp(&before[other]) {
+                            Ordering::Greater => Some(Float::Down),
+                            Ordering::Less => Some(Float::Up),
+                            Ordering::Equal => None,
+                        };
+                    }
+                }
+            }
+            for b in &r.byes {
+                gained[b.player.index()] = points.for_bye(b.kind);
+                if b.kind == ByeKind::PairingAllocated {
+                    // [C2]: a pairing-allocated bye before.
+                    can_bye[b.player.index()] = false;
+                }
+            }
+            for i in 0..t.players().len() {
+                if !played[i] {
+                    unplayed[i] += 1;
+                    // 1.4.3: a bye, or more than a loss without playing, is a downfloat.
+                    let pab = r
+                        .byes
+                        .iter()
+                        .any(|b| b.player.index() == i && b.kind == ByeKind::PairingAllocated);
+                    if pab || gained[i] > points.loss {
+                        float[i] = Some(Float::Down);
+                    }
+                    // [C2]: a win's points in one round without playing.
+                    if gained[i] >= points.win {
+                        can_bye[i] = false;
+                    }
+                }
+                floats[i].push(float[i]);
+            }
+            score_before.push(before.iter().zip(&gained).map(|(a, b)| *a + *b).collect());
+        }
+        let score = score_before.last().expect("one").clone();
+        // 1.8: in the final round, over 50 % of the maximum possible score.
+        let last_round = t.settings.rounds == Some(round.get());
+        let max = Points::from_tenths(points.win.tenths() * rounds_before as i32);
+        let mut available: Vec<Tpn> = t.available_players(round);
+        // 1.2: score, then TPN.
+        available.sort_by(|a, b| score[b.index()].cmp(&score[a.index()]).then(a.cmp(b)));
+        let index: std::collections::HashMap<Tpn, PlayerIx> = available
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, PlayerIx::new(i)))
+            .collect();
+        let players = available
+            .iter()
+            .map(|tpn| {
+                let i = tpn.index();
+                let s = &states[i];
+                let f = &floats[i];
+                Player {
+                    tpn: *tpn,
+                    score: score[i],
+                    diff: s.color_difference(),
+                    pref: s.color_preference(),
+                    colors: s.played_colors().collect(),
+                    float1: f.last().copied().flatten(),
+                    float2: f.len().checked_sub(2).and_then(|k| f[k]),
+                    topscorer: last_round && score[i] + score[i] > max,
+                    can_bye: can_bye[i],
+                    unplayed: unplayed[i],
+                }
+            })
+            .collect();
+        let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
+        Ctx { players, met }
+    }
+
+    /// [C1] and [C3]: `a` and `b` may meet.
+    pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
+        if a == b || self.met[a].binary_search(&b).is_ok() {
+            return false;
+        }
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        // [C3]: non-topscorers with the same absolute colour preference.
+        match (pa.pref, pb.pref) {
+            (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) if x == y => {
+                pa.topscorer || pb.topscorer
+            }
+            _ => true,
+        }
+    }
+
+    /// [C4]: `players` can all be paired within [C1]-[C3], one of them given the
+    /// pairing-allocated bye ([C2]) if their number is odd.
+    pub(crate) fn completable(&self, players: &[PlayerIx]) -> bool {
+        crate::pairing::all_pairable(
+            players.len(),
+            |i, j| self.pair_ok(players[i], players[j]),
+            |i| self.players[players[i]].can_bye,
+        )
+    }
+
+    /// [C5]: the lowest score a player of `players` (an odd number) can have who takes the
+    /// pairing-allocated bye while the rest are paired within [C1]-[C3]; `None` if nobody can.
+    pub(crate) fn least_bye_score(&self, players: &[PlayerIx]) -> Option<Points> {
+        let mut by_score: Vec<PlayerIx> = players
+            .iter()
+            .copied()
+            .filter(|&p| self.players[p].can_bye)
+            .collect();
+        by_score.sort_by_key(|&p| self.players[p].score);
+        by_score.into_iter().find_map(|b| {
+            let rest: Vec<PlayerIx> = players.iter().copied().filter(|&p| p != b).collect();
+            crate::pairing::all_pairable(
+                rest.len(),
+                |i, j| self.pair_ok(rest[i], rest[j]),
+                |_| false,
+            )
+            .then_some(self.players[b].score)
+        })
+    }
+
+    /// [C8]: of `next` (the next bracket), the fewest that cannot be paired among themselves in a
+    /// pairing of `next` and `below` together that [C4] allows (one player of an odd number
+    /// taking the bye by [C2]); `None` when there is no such pairing.
+    pub(crate) fn least_unpaired_in(&self, next: &[PlayerIx], below: &[PlayerIx]) -> Option<usize> {
+        let all: Vec<PlayerIx> = next.iter().chain(below).copied().collect();
+        let n = all.len();
+        let inside = |i: usize| i < next.len();
+        // A pair is worth 2; one inside `next` 1 more, so that the most such pairs win among
+        // the complete pairings.
+        let mut edges: Vec<crate::matching::Edge> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if self.pair_ok(all[i], all[j]) {
+                    edges.push((i, j, 2 + i64::from(inside(i) && inside(j))));
+                }
+            }
+            if n % 2 == 1 && self.players[all[i]].can_bye {
+                edges.push((i, n, 2));
+            }
+        }
+        let vertices = n + n % 2;
+        let mate = crate::matching::max_weight_matching(vertices, &edges, true);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let paired_inside = (0..next.len())
+            .filter(|&i| mate[i].is_some_and(inside))
+            .count();
+        Some(next.len() - paired_inside)
+    }
+
+    /// Pairing numbers as the explanation lists them.
+    pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
+        let t: Vec<Tpn> = players.iter().map(|&p| self.players[p].tpn).collect();
+        crate::pairing::tpn_list(&t)
+    }
+}

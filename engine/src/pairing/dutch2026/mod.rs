@@ -1,0 +1,109 @@
+//! The Dutch system, C.04.3 applied from 1 February 2026 (`rules/dutch-2026.md`), with the
+//! Basic Rules (C.04.1) and the General Handling Rules (C.04.2) it refers to.
+//!
+//! Every round, round 1 included, by the same procedure (1.9): the brackets from the top
+//! scoregroup down; in each, the candidates in the order Article 4 generates them (the sets of
+//! pairable MDPs, the transpositions of S2, the resident-exchanges), the first perfect one
+//! accepted (3.4), else the best by [C5]-[C21] and, among equals, the earliest (3.8); then the
+//! colours of Article 5.
+//!
+//! This is the literal procedure: it builds and evaluates the candidates one by one, so it is
+//! meant for the fields where a bracket's sequence is short (small events, and every bracket
+//! whose first candidates are perfect). A bracket that reaches [`procedure::CANDIDATE_LIMIT`]
+//! keeps the best found so far and its explanation says so: past about 24 players a bracket
+//! that has no perfect candidate reaches it. A fast procedure held to this one is still to
+//! come.
+//!
+//! # Files, by the text's articles
+//! - `definitions.rs`: Article 1 (ranking, colour preference, floats, topscorers) and what
+//!   [C1]-[C4] ask of the players.
+//! - `criteria.rs`: Article 2, a candidate's standing on [C4]-[C21].
+//! - `procedure.rs`: 1.9 and Article 3, the round and each bracket's search.
+//! - `sequence.rs`: Article 4, the order of transpositions, exchanges and MDP sets.
+//! - `colours.rs`: Article 5.
+//!
+//! # Readings
+//! Where the text is silent or unclear, the choice made (and cited where the code makes it):
+//! - 1.2.2 ranks by TPN: the pairing number as the tournament records it.
+//! - 1.4.2: a float is given for a game actually played between different scores; a
+//!   forfeit gives no float to the loser and a downfloat to the winner (1.4.3: more than a
+//!   loss without playing).
+//! - 1.7.1: when the colour difference and the last two colours point different ways (for
+//!   example +2 after two Blacks), the colour difference decides.
+//! - 1.8: the maximum possible score before the final round is the points for a win times
+//!   the rounds played.
+//! - [C4]: the players not yet paired are this bracket's downfloaters and every lower
+//!   scoregroup; they must admit a pairing within [C1]-[C3], one of them, if odd, eligible
+//!   for the bye by [C2].
+//! - [C5]: in every bracket, the lowest score the bye's assignee can have among the players
+//!   not yet paired.
+//! - [C8]: counted as the fewest players of the next bracket (these downfloaters with the
+//!   next scoregroup) left unpaired there in any pairing of everyone not yet paired that
+//!   [C4] allows (a weighted matching: pairs inside the next bracket count more). Counting
+//!   only [C1]-[C3] inside the next bracket disagrees with bbpPairings where [C4] forbids the
+//!   pair the next bracket could otherwise make.
+//! - [C5] ranks above [C6]: a candidate with fewer pairs, or fewer MDPs paired, whose bye
+//!   goes to a lower score is better (bbpPairings floats a whole bracket down to reach the
+//!   only players still eligible for the bye).
+//! - [C9]: applied in the last bracket, whose one downfloater receives the bye.
+//! - [C13]: a strong preference includes an absolute one.
+//! - 3.1.2 MaxPairs and 3.1.3 M1: the most pairs (MDPs only with residents) the bracket's
+//!   players can form within [C1]-[C3]; the candidates with fewer are in the sequence after
+//!   all those with more, so that [C4] and [C5] can prefer them.
+//! - 4.4.1: every set of M1 MDPs that can be paired with distinct residents is in the
+//!   sequence; the Limbo each leaves is judged with the rest of its candidates, by [C4] first
+//!   and [C7] (a set whose Limbo [C7] prefers, but which leaves the rest unpairable, is not
+//!   taken).
+
+mod colours;
+mod criteria;
+mod definitions;
+pub(crate) mod procedure;
+mod sequence;
+
+use super::{initial_color, IxVec, PairingError, PlayerIx, RoundPairing, Step};
+use crate::color::Color;
+use crate::history::{states_before, ColorPreference, Float};
+use crate::ids::{RoundNo, Tpn};
+use crate::points::Points;
+use crate::result::ByeKind;
+use crate::tournament::Tournament;
+use std::cmp::Ordering;
+
+use colours::*;
+use criteria::*;
+use definitions::*;
+use procedure::*;
+use sequence::*;
+
+/// The largest field the literal procedure pairs: past it a bracket without a perfect
+/// candidate costs seconds to minutes (every candidate is judged with a matching of the
+/// players not yet paired), and a server must not wait that long.
+pub const FIELD_LIMIT: usize = 24;
+
+/// Pairs `round` of `tournament`.
+pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    let cx = Ctx::new(tournament, round);
+    if cx.players.len() > FIELD_LIMIT {
+        return Err(PairingError::NotImplemented {
+            system: crate::settings::System::Dutch2026,
+            round,
+        });
+    }
+    let mut explanation = vec![Step::heading(format!(
+        "Round {round} (Dutch 2026): {} players.",
+        cx.players.len()
+    ))];
+    let initial = initial_color(tournament, &mut explanation);
+    let (pairs, bye) = procedure(&cx, initial, &mut explanation)
+        .map_err(|reason| PairingError::NoValidPairing { round, reason })?;
+    Ok(RoundPairing {
+        round,
+        pairs,
+        bye,
+        explanation,
+    })
+}
+
+#[cfg(test)]
+mod tests;

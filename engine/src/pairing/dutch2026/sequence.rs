@@ -1,0 +1,114 @@
+//! Dutch 2026 Article 4: the order in which candidates are generated: transpositions of S2
+//! (4.2), resident-exchanges between the original S1 and S2 (4.3), sets of pairable MDPs
+//! (4.4). Positions are BSNs less one (4.1: the bracket's players 0, 1, 2, ... by rank).
+
+use std::cmp::Ordering;
+
+/// 4.3.2: the order of two resident-exchanges `(a, b)`, `a` the BSNs moved from S1 to S2 and
+/// `b` those moved from S2 to S1, each sorted ascending.
+pub(crate) fn exchange_order(
+    x: &(Vec<usize>, Vec<usize>),
+    y: &(Vec<usize>, Vec<usize>),
+) -> Ordering {
+    let sum = |v: &[usize]| v.iter().sum::<usize>() as i64;
+    // The smallest number of exchanged BSNs.
+    x.0.len()
+        .cmp(&y.0.len())
+        // The smallest difference between the sum moved from S2 and the sum moved from S1.
+        .then_with(|| (sum(&x.1) - sum(&x.0)).cmp(&(sum(&y.1) - sum(&y.0))))
+        // The largest differing BSN among those moved from S1 (the larger first).
+        .then_with(|| {
+            let (a, b) = (x.0.iter().rev(), y.0.iter().rev());
+            a.zip(b)
+                .find(|(p, q)| p != q)
+                .map_or(Ordering::Equal, |(p, q)| q.cmp(p))
+        })
+        // The smallest differing BSN among those moved from S2 (the smaller first).
+        .then_with(|| {
+            x.1.iter()
+                .zip(&y.1)
+                .find(|(p, q)| p != q)
+                .map_or(Ordering::Equal, |(p, q)| p.cmp(q))
+        })
+}
+
+/// Every `k`-subset of `0..n`, ascending, in lexicographic order.
+pub(crate) fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<usize> = Vec::with_capacity(k);
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            if n - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            go(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    go(0, n, k, &mut cur, &mut out);
+    out
+}
+
+/// 4.3: the resident-exchanges of exactly `k` BSNs between an original S1 of `n1` and an
+/// original S2 of `n2` players (positions `0..n1` and `n1..n1 + n2`), in 4.3.2's order.
+pub(crate) fn exchanges_of_size(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let ones = subsets(n1, k);
+    let twos: Vec<Vec<usize>> = subsets(n2, k)
+        .into_iter()
+        .map(|v| v.into_iter().map(|j| j + n1).collect())
+        .collect();
+    let mut out: Vec<(Vec<usize>, Vec<usize>)> = Vec::with_capacity(ones.len() * twos.len());
+    for a in &ones {
+        for b in &twos {
+            out.push((a.clone(), b.clone()));
+        }
+    }
+    out.sort_by(exchange_order);
+    out
+}
+
+/// 4.2.2: the orderings of S2 (positions `0..n2`) whose first `n1` elements are in
+/// lexicographic order: yields each first-`n1` prefix (the rest of S2 follows in its order).
+/// `ok(i, j)` prunes a prefix whose `i`-th element `j` is refused.
+pub(crate) fn transpositions(
+    n1: usize,
+    n2: usize,
+    ok: &dyn Fn(usize, usize) -> bool,
+    visit: &mut dyn FnMut(&[usize]) -> bool,
+) {
+    fn go(
+        n1: usize,
+        n2: usize,
+        ok: &dyn Fn(usize, usize) -> bool,
+        used: &mut Vec<bool>,
+        cur: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if cur.len() == n1 {
+            return visit(cur);
+        }
+        let i = cur.len();
+        for j in 0..n2 {
+            if used[j] || !ok(i, j) {
+                continue;
+            }
+            used[j] = true;
+            cur.push(j);
+            let go_on = go(n1, n2, ok, used, cur, visit);
+            cur.pop();
+            used[j] = false;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    let mut used = vec![false; n2];
+    let mut cur = Vec::with_capacity(n1);
+    go(n1, n2, ok, &mut used, &mut cur, visit);
+}

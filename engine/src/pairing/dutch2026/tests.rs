@@ -1,0 +1,82 @@
+//! The worked examples of Article 4, and the colour rules of Article 5 on pairs built directly.
+
+use super::*;
+
+/// The prefixes [`transpositions`] yields, as BSNs (S2 starting at `first`).
+fn prefixes(n1: usize, n2: usize, first: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    transpositions(n1, n2, &|_, _| true, &mut |p| {
+        out.push(p.iter().map(|j| j + first).collect());
+        true
+    });
+    out
+}
+
+/// 4.2.2's first example: an 11-player homogeneous bracket, S1 = 1-5, S2 = 6-11: 720
+/// transpositions, 6-7-8-9-10 first, 11-10-9-8-7 last, in strict lexicographic order (the
+/// text prints 6-7-8-10-11 third: the slip both other programs note; 6-7-8-10-9 is third).
+#[test]
+fn dutch_2026_4_2_2_transpositions_of_an_eleven_player_bracket() {
+    let all = prefixes(5, 6, 6);
+    assert_eq!(all.len(), 720);
+    assert_eq!(all[0], vec![6, 7, 8, 9, 10]);
+    assert_eq!(all[1], vec![6, 7, 8, 9, 11]);
+    assert_eq!(all[2], vec![6, 7, 8, 10, 9]);
+    assert_eq!(all[719], vec![11, 10, 9, 8, 7]);
+    assert!(all.windows(2).all(|w| w[0] < w[1]), "lexicographic order");
+    assert!(all.iter().any(|p| *p == vec![6, 11, 10, 9, 8]));
+    assert!(all.iter().any(|p| *p == vec![7, 6, 8, 9, 10]));
+}
+
+/// 4.2.2's second example: the same bracket heterogeneous with two MDPs (S1 = 1-2, S2 = 3-11):
+/// 3-4, 3-5, 3-6, ..., 3-11, 4-3, 4-5, ..., 11-10: 72 transpositions.
+#[test]
+fn dutch_2026_4_2_2_transpositions_with_two_mdps() {
+    let all = prefixes(2, 9, 3);
+    assert_eq!(all.len(), 72);
+    assert_eq!(&all[..3], &[vec![3, 4], vec![3, 5], vec![3, 6]]);
+    assert_eq!(all[7], vec![3, 11]);
+    assert_eq!(&all[8..10], &[vec![4, 3], vec![4, 5]]);
+    assert_eq!(all[71], vec![11, 10]);
+}
+
+/// An exchange as BSNs (positions + 1).
+fn bsn(x: &(Vec<usize>, Vec<usize>)) -> (Vec<usize>, Vec<usize>) {
+    (
+        x.0.iter().map(|i| i + 1).collect(),
+        x.1.iter().map(|i| i + 1).collect(),
+    )
+}
+
+/// The place of exchange `(from S1, from S2)` (BSNs) in 4.3.2's order of an 11-player
+/// bracket (S1 = 1-5, S2 = 6-11).
+fn place(from1: &[usize], from2: &[usize]) -> usize {
+    let mut all = Vec::new();
+    for k in 1..=5 {
+        all.extend(exchanges_of_size(5, 6, k).iter().map(bsn));
+    }
+    let want = (from1.to_vec(), from2.to_vec());
+    all.iter()
+        .position(|x| *x == want)
+        .expect("an exchange of the bracket")
+}
+
+/// 4.3.2's examples, rule by rule, in an eleven-player bracket: one BSN before two; 6 with 4
+/// before 8 with 5 (difference 2 before 3), 8+6 with 4+3 before 9+8 with 5+4 (7 before 8);
+/// moving 5 from S1 before 4, 5-2 before 4-3 (the largest differing BSN moved from S1);
+/// 6 from S2 before 7, 6-9 before 7-8 (the smallest differing BSN moved from S2).
+#[test]
+fn dutch_2026_4_3_2_the_order_of_resident_exchanges() {
+    assert!(place(&[1], &[11]) < place(&[4, 5], &[6, 7]));
+    assert!(place(&[4], &[6]) < place(&[5], &[8]));
+    assert!(place(&[3, 4], &[6, 8]) < place(&[4, 5], &[8, 9]));
+    // Same difference (2): 5 from S1 (with 7) before 4 (with 6).
+    assert!(place(&[5], &[7]) < place(&[4], &[6]));
+    // Same difference (7 - 7 = 0 is impossible; take 5+2 with 6+8 and 4+3 with 6+8).
+    assert!(place(&[2, 5], &[6, 8]) < place(&[3, 4], &[6, 8]));
+    // Same S1 players and difference: the smallest differing BSN moved from S2.
+    assert!(place(&[4, 5], &[6, 9]) < place(&[4, 5], &[7, 8]));
+    assert!(place(&[3, 4, 5], &[6, 7, 10]) < place(&[3, 4, 5], &[6, 8, 9]));
+    // The first exchange of all: the closest players, 5 and 6.
+    assert_eq!(bsn(&exchanges_of_size(5, 6, 1)[0]), (vec![5], vec![6]));
+}

@@ -1,0 +1,111 @@
+//! The Dutch system of 2026 against bbpPairings v6, which implements the same text: tournaments
+//! made by bbpPairings' own generator (byes, forfeits, retirements), every round re-paired.
+
+use engine::check::{recheck, RoundCheck};
+use engine::System;
+
+/// A generator configuration: `players` players, `rounds` rounds, and results with draws,
+/// forfeits, half-point byes and retirements.
+fn config(players: u32, rounds: u32) -> String {
+    format!(
+        "PlayersNumber={players}\nRoundsNumber={rounds}\nDrawPercentage=30\nForfeitRate=10\n\
+         RetiredRate=40\nHalfPointByeRate=30\nHighestRating=2600\nLowestRating=1400\n"
+    )
+}
+
+/// Re-pairs every round of the tournament bbpPairings generates from `seed`: the rounds that
+/// differ and those re-paired, or `None` when the generator made nothing from this seed (it
+/// gives up on some).
+fn differing_rounds(
+    bbp: &std::path::Path,
+    seed: u32,
+    players: u32,
+    rounds: u32,
+) -> Option<(usize, usize)> {
+    let dir = std::env::temp_dir().join(format!("swiss-dutch2026-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join(format!("{seed}.cfg"));
+    let out = dir.join(format!("{seed}.trf"));
+    std::fs::write(&cfg, config(players, rounds)).unwrap();
+    let status = std::process::Command::new(bbp)
+        .args(["--dutch", "-g"])
+        .arg(&cfg)
+        .arg("-o")
+        .arg(&out)
+        .args(["-s", &seed.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    if !status.success() {
+        return None;
+    }
+    let bytes = std::fs::read(&out).unwrap();
+    let mut t = engine::trf::read_bytes(&bytes).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    // The generator writes no XXR: the rounds played are all the rounds.
+    t.settings.rounds = Some(rounds as u16);
+    let checks = recheck(&t, System::Dutch2026);
+    let differ = checks
+        .iter()
+        .filter(|(_, c)| !matches!(c, RoundCheck::Same))
+        .count();
+    Some((differ, checks.len()))
+}
+
+/// 7 to 16 players, 5 to 9 rounds: fields whose brackets the literal procedure pairs in full.
+/// The figure is printed; the count of rounds that differ may not grow past what this build
+/// measured (a ratchet while the remaining differences are worked through).
+#[test]
+fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
+    let Some(bbp) = crate::support::bbp_pairings() else {
+        return;
+    };
+    let (mut differ, mut total, mut tournaments) = (0, 0, 0);
+    for seed in 1..=60u32 {
+        let players = 7 + seed % 10;
+        let rounds = 5 + seed % 5;
+        if let Some((d, n)) = differing_rounds(&bbp, seed, players, rounds) {
+            differ += d;
+            total += n;
+            tournaments += 1;
+        }
+    }
+    println!(
+        "dutch 2026 vs bbpPairings: {differ} of {total} rounds differ in {tournaments} generated tournaments"
+    );
+    assert!(total > 200, "only {total} rounds were generated");
+    assert!(
+        differ <= MEASURED_DIFFERENCES,
+        "{differ} of {total} rounds differ from bbpPairings (this build measured {MEASURED_DIFFERENCES})"
+    );
+}
+
+/// The rounds that differed when this test was written; lower it as differences are resolved.
+const MEASURED_DIFFERENCES: usize = 10;
+
+/// A field beyond what the literal procedure pairs in reasonable time is refused with a
+/// message that says so, rather than tying up the server for minutes.
+#[test]
+fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
+    let t = engine::generate::generate(engine::generate::GenerateConfig {
+        system: System::Dutch,
+        players: 30,
+        rounds: 1,
+        seed: 3,
+    })
+    .unwrap();
+    let e = engine::pairing::dutch2026::pair(&t, t.next_round()).unwrap_err();
+    assert!(
+        matches!(e, engine::pairing::PairingError::NotImplemented { .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("up to 24 players"), "{e}");
+    let small = engine::generate::generate(engine::generate::GenerateConfig {
+        system: System::Dutch,
+        players: 24,
+        rounds: 1,
+        seed: 3,
+    })
+    .unwrap();
+    assert!(engine::pairing::dutch2026::pair(&small, small.next_round()).is_ok());
+}
