@@ -39,8 +39,8 @@ pub(crate) struct Quality {
     /// [C7]: their scores.
     pub(crate) c7: Vec<Points>,
     /// [C8]: the players the next bracket (these downfloaters with the next scoregroup) must
-    /// downfloat in any pairing [C4] allows.
-    pub(crate) c8: usize,
+    /// downfloat in any pairing [C4] allows, and their scores ([C6] and [C7] there).
+    pub(crate) c8: (usize, Vec<Points>),
     /// [C9]: the unplayed games of the bye's assignee, in a bracket that downfloats only them.
     pub(crate) c9: u32,
     /// [C10]-[C17].
@@ -125,7 +125,7 @@ pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Qualit
     // [C8]: in the next bracket (the downfloaters with the next scoregroup), the players that
     // cannot be paired there.
     let c8 = if b.lower.is_empty() {
-        0
+        (0, Vec::new())
     } else {
         let next: Vec<PlayerIx> = cand.floaters.iter().chain(&b.next).copied().collect();
         let below: Vec<PlayerIx> = b
@@ -134,7 +134,7 @@ pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Qualit
             .copied()
             .filter(|p| !b.next.contains(p))
             .collect();
-        cx.least_unpaired_in(&next, &below)?
+        cx.next_bracket_floaters(&next, &below)?
     };
     // [C9]: the last bracket, downfloating its one player to the bye.
     let c9 = if b.lower.is_empty() && cand.floaters.len() == 1 {

@@ -181,35 +181,63 @@ impl Ctx {
         })
     }
 
-    /// [C8]: of `next` (the next bracket), the fewest that cannot be paired among themselves in a
-    /// pairing of `next` and `below` together that [C4] allows (one player of an odd number
-    /// taking the bye by [C2]); `None` when there is no such pairing.
-    pub(crate) fn least_unpaired_in(&self, next: &[PlayerIx], below: &[PlayerIx]) -> Option<usize> {
+    /// [C8]: the next bracket `next` (these downfloaters with the next scoregroup) as well as
+    /// [C6] and [C7] can be met there: the fewest of its players left unpaired, then their
+    /// scores (from the highest) as low as possible, in a pairing of `next` and `below`
+    /// together that [C4] allows (one player of an odd number taking the bye by [C2]);
+    /// `None` when there is no such pairing.
+    pub(crate) fn next_bracket_floaters(
+        &self,
+        next: &[PlayerIx],
+        below: &[PlayerIx],
+    ) -> Option<(usize, Vec<Points>)> {
         let all: Vec<PlayerIx> = next.iter().chain(below).copied().collect();
         let n = all.len();
         let inside = |i: usize| i < next.len();
-        // A pair is worth 2; one inside `next` 1 more, so that the most such pairs win among
-        // the complete pairings.
-        let mut edges: Vec<crate::matching::Edge> = Vec::new();
+        // Each player of `next` is worth more the higher their score, every lower score
+        // together worth less than one step up; a pair inside `next` is worth more than all of
+        // them, and any pair more than that, so that the most pairs inside `next` win among
+        // complete pairings, then those leaving the lowest scores out.
+        let mut levels: Vec<Points> = next.iter().map(|&p| self.players[p].score).collect();
+        levels.sort();
+        levels.dedup();
+        let step = next.len() as i128 + 1;
+        let worth = |i: usize| -> i128 {
+            let level = levels
+                .binary_search(&self.players[all[i]].score)
+                .unwrap_or(0);
+            step.pow(level as u32)
+        };
+        let total: i128 = (0..next.len()).map(worth).sum::<i128>() + 1;
+        let inner = total * 2;
+        let base = inner * (next.len() as i128 + 1);
+        let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
                 if self.pair_ok(all[i], all[j]) {
-                    edges.push((i, j, 2 + i64::from(inside(i) && inside(j))));
+                    let bonus = if inside(i) && inside(j) {
+                        inner + worth(i) + worth(j)
+                    } else {
+                        0
+                    };
+                    edges.push((i, j, base + bonus));
                 }
             }
             if n % 2 == 1 && self.players[all[i]].can_bye {
-                edges.push((i, n, 2));
+                edges.push((i, n, base));
             }
         }
         let vertices = n + n % 2;
-        let mate = crate::matching::max_weight_matching(vertices, &edges, true);
+        let mate = crate::matching::max_weight_matching_wide(vertices, &edges, true);
         if mate.iter().any(Option::is_none) {
             return None;
         }
-        let paired_inside = (0..next.len())
-            .filter(|&i| mate[i].is_some_and(inside))
-            .count();
-        Some(next.len() - paired_inside)
+        let mut left: Vec<Points> = (0..next.len())
+            .filter(|&i| !mate[i].is_some_and(inside))
+            .map(|i| self.players[all[i]].score)
+            .collect();
+        left.sort_by(|a, b| b.cmp(a));
+        Some((left.len(), left))
     }
 
     /// Pairing numbers as the explanation lists them.

@@ -37,11 +37,12 @@
 //!   for the bye by [C2].
 //! - [C5]: in every bracket, the lowest score the bye's assignee can have among the players
 //!   not yet paired.
-//! - [C8]: counted as the fewest players of the next bracket (these downfloaters with the
-//!   next scoregroup) left unpaired there in any pairing of everyone not yet paired that
-//!   [C4] allows (a weighted matching: pairs inside the next bracket count more). Counting
-//!   only [C1]-[C3] inside the next bracket disagrees with bbpPairings where [C4] forbids the
-//!   pair the next bracket could otherwise make.
+//! - [C8]: "every criterion from [C1] to [C7]" in the next bracket (these downfloaters with
+//!   the next scoregroup): the fewest of its players left unpaired ([C6] there), then their
+//!   scores as low as possible ([C7] there), in a pairing of everyone not yet paired that
+//!   [C4] allows (a weighted matching). bbpPairings chooses so: it floats a higher-ranked
+//!   player of equal score when the next bracket can then leave a lower score over, and it
+//!   counts a pair [C4] forbids later as unpaired.
 //! - [C5] ranks above [C6]: a candidate with fewer pairs, or fewer MDPs paired, whose bye
 //!   goes to a lower score is better (bbpPairings floats a whole bracket down to reach the
 //!   only players still eligible for the bye).

@@ -26,7 +26,8 @@ struct Ideal {
     c5: Option<Points>,
     c6: usize,
     c7: Vec<Points>,
-    c8: usize,
+    /// [C8]: the next bracket's parity, left over with the next scoregroup's score.
+    c8: (usize, Vec<Points>),
     /// [C12] and [C13]: the preferences the colours alone force to be denied.
     c12: usize,
     c13: usize,
@@ -208,10 +209,12 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
         },
         c6,
         c7: floor,
-        c8: if b.lower.is_empty() {
-            0
-        } else {
-            (c6 + b.next.len()) % 2
+        c8: match b.next.first() {
+            Some(&n) if !b.lower.is_empty() => {
+                let k = (c6 + b.next.len()) % 2;
+                (k, vec![score(&n); k])
+            }
+            _ => (0, Vec::new()),
         },
         c12: forced_denials(cx, &all, (all.len() - c6) / 2, c6, false),
         c13: forced_denials(cx, &all, (all.len() - c6) / 2, c6, true),
