@@ -89,6 +89,7 @@ pub fn publish(store: &Store, t: TournamentId) -> u16 {
                 .iter()
                 .rev()
                 .find(|p| !states[p.index()].unplayed_point)
+                .or(left.last())
                 .copied();
             left.retain(|p| Some(*p) != bye);
         }
