@@ -42,6 +42,16 @@ impl ColorPreference {
             | ColorPreference::Absolute(c) => Some(c),
         }
     }
+
+    /// How strong the preference is, for comparing two: none 0, mild 1, strong 2, absolute 3.
+    pub fn strength(self) -> u8 {
+        match self {
+            ColorPreference::None => 0,
+            ColorPreference::Mild(_) => 1,
+            ColorPreference::Strong(_) => 2,
+            ColorPreference::Absolute(_) => 3,
+        }
+    }
 }
 
 /// What happened to one player in one round.
@@ -209,7 +219,7 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
 }
 
 /// Adds what each player gains in round `r` (games, byes) to `out`, by pairing number.
-fn add_gains(points: &PointValues, r: &Round, out: &mut [Points]) {
+pub(crate) fn add_gains(points: &PointValues, r: &Round, out: &mut [Points]) {
     for p in &r.pairings {
         for color in [Color::White, Color::Black] {
             let gained: Points = p

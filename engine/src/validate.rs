@@ -7,6 +7,7 @@
 use crate::color::Color;
 use crate::history::{states_before, PlayerState};
 use crate::ids::{RoundNo, Tpn};
+use crate::pairing::dutch2026::definitions::topscorer;
 use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::settings::System;
@@ -138,7 +139,7 @@ pub fn validate(tournament: &Tournament, system: System, pairing: &RoundPairing)
         }
         // Dutch 2026 [C3]: the colour rules bind only pairs of non-topscorers (1.8).
         let topscorers = system == System::Dutch2026
-            && (topscorer(tournament, round, sw) || topscorer(tournament, round, sb));
+            && (topscorer(tournament, round, sw.score) || topscorer(tournament, round, sb.score));
         if system != System::DoubleSwiss && !topscorers {
             for (state, color) in [(sw, Color::White), (sb, Color::Black)] {
                 if colour_exempt(tournament, system, round, state) {
@@ -167,13 +168,6 @@ pub fn validate(tournament: &Tournament, system: System, pairing: &RoundPairing)
         });
     }
     out
-}
-
-/// Dutch 2026 1.8: in the final round, a score over 50 % of the maximum possible.
-fn topscorer(t: &Tournament, round: RoundNo, state: &PlayerState) -> bool {
-    t.settings.rounds == Some(round.get())
-        && state.score + state.score
-            > Points::from_tenths(t.settings.points.win.tenths() * i32::from(round.get() - 1))
 }
 
 /// Dutch B.6 notes: B.2 need not hold in the last round for players with a score of 50%.

@@ -52,15 +52,6 @@ pub(super) fn allocate(
     (out, lines)
 }
 
-pub(super) fn strength(p: ColorPreference) -> u8 {
-    match p {
-        ColorPreference::None => 0,
-        ColorPreference::Mild(_) => 1,
-        ColorPreference::Strong(_) => 2,
-        ColorPreference::Absolute(_) => 3,
-    }
-}
-
 /// The colour of the higher-ranked player `h` against `l`, and the article deciding it.
 pub(crate) fn higher_color(
     cx: &Ctx,
@@ -89,9 +80,9 @@ pub(crate) fn higher_color(
             // A.7 (c): a preference treated as absolute is as strong as one.
             let strength_of = |p: &Pl| {
                 if p.a7c.is_some() {
-                    strength(ColorPreference::Absolute(Color::White))
+                    ColorPreference::Absolute(Color::White).strength()
                 } else {
-                    strength(p.pref)
+                    p.pref.strength()
                 }
             };
             let (sh, sl) = (strength_of(ph), strength_of(pl));

@@ -2,16 +2,6 @@
 
 use super::*;
 
-/// How strong a preference is (1.7): none, mild, strong, absolute.
-fn strength(p: ColorPreference) -> u8 {
-    match p {
-        ColorPreference::None => 0,
-        ColorPreference::Mild(_) => 1,
-        ColorPreference::Strong(_) => 2,
-        ColorPreference::Absolute(_) => 3,
-    }
-}
-
 /// 5.2: the colour of `h`, the higher ranked of the pair (1.2), against `l`, and the article
 /// that decided it.
 pub(crate) fn colour_of_higher(
@@ -30,7 +20,7 @@ pub(crate) fn colour_of_higher(
     }
     if let (Some(x), Some(_)) = (ph.pref.color(), pl.pref.color()) {
         // 5.2.2: the stronger preference; both absolute (topscorers): the wider difference.
-        let (sh, sl) = (strength(ph.pref), strength(pl.pref));
+        let (sh, sl) = (ph.pref.strength(), pl.pref.strength());
         if sh != sl {
             return (if sh > sl { x } else { x.opposite() }, "5.2.2");
         }

@@ -26,6 +26,13 @@ pub(crate) struct Player {
     pub(crate) unplayed: u32,
 }
 
+/// 1.8: a topscorer, when pairing the final round, has over 50 % of the maximum possible
+/// score (reading: a win's points for each round played so far).
+pub(crate) fn topscorer(t: &Tournament, round: RoundNo, score: Points) -> bool {
+    let max = Points::from_tenths(t.settings.points.win.tenths() * round.index() as i32);
+    t.settings.rounds == Some(round.get()) && score + score > max
+}
+
 /// What the procedure knows before the round.
 pub(crate) struct Ctx {
     /// The players to pair, by rank (1.2: score, then TPN): index 0 is the highest.
@@ -39,71 +46,55 @@ impl Ctx {
         let states = states_before(t, round);
         let points = &t.settings.points;
         let rounds_before = round.index();
-        // Each player's score before each round so far, by pairing number.
-        let mut score_before: Vec<Vec<Points>> = Vec::with_capacity(rounds_before + 1);
-        score_before.push(vec![Points::ZERO; t.players().len()]);
+        let n = t.players().len();
+        // Each player's score before the round being read, by pairing number.
+        let mut score = vec![Points::ZERO; n];
         // 1.4 and [C2]: what each round gave each player.
-        let mut floats: Vec<Vec<Option<Float>>> = vec![Vec::new(); t.players().len()];
-        let mut can_bye = vec![true; t.players().len()];
-        let mut unplayed = vec![0u32; t.players().len()];
+        let mut floats: Vec<Vec<Option<Float>>> = vec![Vec::new(); n];
+        let mut can_bye = vec![true; n];
+        let mut unplayed = vec![0u32; n];
         for r in t.rounds().iter().take(rounds_before) {
-            let before = score_before.last().expect("one").clone();
-            let mut gained = vec![Points::ZERO; t.players().len()];
-            let mut float = vec![None; t.players().len()];
-            let mut played = vec![false; t.players().len()];
-            for p in &r.pairings {
-                let game_played = p.is_played();
+            let mut gained = vec![Points::ZERO; n];
+            crate::history::add_gains(points, r, &mut gained);
+            let mut float = vec![None; n];
+            let mut played = vec![false; n];
+            for p in r.pairings.iter().filter(|p| p.is_played()) {
                 for color in [Color::White, Color::Black] {
-                    let me = p.player(color).index();
-                    let other = p.player(color.opposite()).index();
-                    gained[me] = p
-                        .games
-                        .iter()
-                        .flatten()
-                        .map(|g| points.for_game(*g, color))
-                        .sum();
-                    if game_played {
-                        played[me] = true;
-                        // 1.4.2.
-                        float[me] = match before[me].cmp(&before[other]) {
-                            Ordering::Greater => Some(Float::Down),
-                            Ordering::Less => Some(Float::Up),
-                            Ordering::Equal => None,
-                        };
-                    }
+                    let (me, other) = (p.player(color).index(), p.player(color.opposite()).index());
+                    played[me] = true;
+                    // 1.4.2.
+                    float[me] = match score[me].cmp(&score[other]) {
+                        Ordering::Greater => Some(Float::Down),
+                        Ordering::Less => Some(Float::Up),
+                        Ordering::Equal => None,
+                    };
                 }
             }
-            for b in &r.byes {
-                gained[b.player.index()] = points.for_bye(b.kind);
-                if b.kind == ByeKind::PairingAllocated {
-                    // [C2]: a pairing-allocated bye before.
-                    can_bye[b.player.index()] = false;
-                }
+            let mut pab = vec![false; n];
+            for b in r
+                .byes
+                .iter()
+                .filter(|b| b.kind == ByeKind::PairingAllocated)
+            {
+                pab[b.player.index()] = true;
             }
-            for i in 0..t.players().len() {
+            for i in 0..n {
                 if !played[i] {
                     unplayed[i] += 1;
                     // 1.4.3: a bye, or more than a loss without playing, is a downfloat.
-                    let pab = r
-                        .byes
-                        .iter()
-                        .any(|b| b.player.index() == i && b.kind == ByeKind::PairingAllocated);
-                    if pab || gained[i] > points.loss {
+                    if pab[i] || gained[i] > points.loss {
                         float[i] = Some(Float::Down);
                     }
-                    // [C2]: a win's points in one round without playing.
-                    if gained[i] >= points.win {
+                    // [C2]: a pairing-allocated bye, or a win's points in one round without
+                    // playing.
+                    if pab[i] || gained[i] >= points.win {
                         can_bye[i] = false;
                     }
                 }
                 floats[i].push(float[i]);
+                score[i] += gained[i];
             }
-            score_before.push(before.iter().zip(&gained).map(|(a, b)| *a + *b).collect());
         }
-        let score = score_before.last().expect("one").clone();
-        // 1.8: in the final round, over 50 % of the maximum possible score.
-        let last_round = t.settings.rounds == Some(round.get());
-        let max = Points::from_tenths(points.win.tenths() * rounds_before as i32);
         let mut available: Vec<Tpn> = t.available_players(round);
         // 1.2: score, then TPN.
         available.sort_by(|a, b| score[b.index()].cmp(&score[a.index()]).then(a.cmp(b)));
@@ -126,7 +117,7 @@ impl Ctx {
                     colors: s.played_colors().collect(),
                     float1: f.last().copied().flatten(),
                     float2: f.len().checked_sub(2).and_then(|k| f[k]),
-                    topscorer: last_round && score[i] + score[i] > max,
+                    topscorer: topscorer(t, round, score[i]),
                     can_bye: can_bye[i],
                     unplayed: unplayed[i],
                 }

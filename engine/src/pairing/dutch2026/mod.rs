@@ -58,7 +58,7 @@
 
 mod colours;
 mod criteria;
-mod definitions;
+pub(crate) mod definitions;
 pub(crate) mod procedure;
 mod sequence;
 
