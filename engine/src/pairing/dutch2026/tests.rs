@@ -80,3 +80,103 @@ fn dutch_2026_4_3_2_the_order_of_resident_exchanges() {
     // The first exchange of all: the closest players, 5 and 6.
     assert_eq!(bsn(&exchanges_of_size(5, 6, 1)[0]), (vec![5], vec![6]));
 }
+
+/// A player with pairing number `tpn` who played `colors` (oldest first), as 1.6 and 1.7 see
+/// them; score 3 unless changed.
+fn player(tpn: u32, colors: &[Color]) -> Player {
+    let state = crate::history::PlayerState {
+        tpn: Tpn::new(tpn).expect("tpn"),
+        score: Points::ZERO,
+        entries: colors
+            .iter()
+            .map(|&color| crate::history::RoundEntry::Paired {
+                opponent: Tpn::new(99).expect("tpn"),
+                color,
+                played: true,
+                colored: true,
+            })
+            .collect(),
+        floats: vec![None; colors.len()],
+        unplayed_point: false,
+    };
+    Player {
+        tpn: state.tpn,
+        score: Points::from_tenths(30),
+        diff: state.color_difference(),
+        pref: state.color_preference(),
+        colors: colors.to_vec(),
+        float1: None,
+        float2: None,
+        topscorer: false,
+        can_bye: true,
+        unplayed: 0,
+    }
+}
+
+fn ctx(players: Vec<Player>) -> Ctx {
+    Ctx {
+        met: IxVec::filled(players.len(), Vec::new()),
+        players: players.into_iter().collect(),
+    }
+}
+
+fn ix(i: usize) -> PlayerIx {
+    PlayerIx::new(i)
+}
+
+use Color::{Black as B, White as W};
+
+/// 5.2.1: different preferences are both granted (the lower-ranked player's White here).
+#[test]
+fn dutch_2026_5_2_1_both_preferences_granted() {
+    let cx = ctx(vec![player(1, &[W, B, W]), player(2, &[W, B, B])]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), W), (B, "5.2.1"));
+}
+
+/// 5.2.2: the stronger preference (strong over mild) wins; two absolute preferences of
+/// topscorers: the wider colour difference.
+#[test]
+fn dutch_2026_5_2_2_the_stronger_preference_then_the_wider_difference() {
+    let cx = ctx(vec![player(1, &[W, B]), player(2, &[B])]);
+    // 1: mild White; 2: strong White (difference -1) -> 2 gets White.
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), W), (B, "5.2.2"));
+    let mut a = player(1, &[W, B, B]);
+    let mut b = player(2, &[B, W, B, W, B, B, B]);
+    a.topscorer = true;
+    b.topscorer = true;
+    // Both absolute White (two Blacks last); 2's difference (-3) is wider than 1's (-1).
+    let cx = ctx(vec![a, b]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), W), (B, "5.2.2"));
+}
+
+/// 5.2.3: equal preferences: alternate to the most recent round in which the two had
+/// different colours (played games aligned from the latest, C.04.2 3.4).
+#[test]
+fn dutch_2026_5_2_3_alternate_to_the_latest_difference() {
+    // Both mild White (difference 0, last Black); going back, the rounds agree until the
+    // third last, where 1 had White and 2 Black -> 1 Black now.
+    let cx = ctx(vec![player(1, &[B, W, W, B]), player(2, &[W, B, W, B])]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), W), (B, "5.2.3"));
+}
+
+/// 5.2.4: the same histories: the higher-ranked player's preference; 5.2.5: no preference
+/// at all: the initial colour to the higher-ranked player if their TPN is odd.
+#[test]
+fn dutch_2026_5_2_4_and_5_2_5_the_higher_ranked_then_the_tpn_parity() {
+    let cx = ctx(vec![player(1, &[W, B]), player(2, &[W, B])]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), B), (W, "5.2.4"));
+    let cx = ctx(vec![player(3, &[]), player(4, &[])]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), B), (B, "5.2.5"));
+    let cx = ctx(vec![player(4, &[]), player(5, &[])]);
+    assert_eq!(colour_of_higher(&cx, ix(0), ix(1), B), (W, "5.2.5"));
+}
+
+/// [C3]: non-topscorers with the same absolute preference may not meet; with a topscorer
+/// among them (1.8) they may.
+#[test]
+fn dutch_2026_c3_same_absolute_preference_only_with_a_topscorer() {
+    let mut cx = ctx(vec![player(1, &[W, B, B]), player(2, &[B, W, B, B])]);
+    assert!(!cx.pair_ok(ix(0), ix(1)));
+    cx.players[ix(1)].topscorer = true;
+    assert!(cx.pair_ok(ix(0), ix(1)));
+}
