@@ -1,8 +1,9 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
+//! 10,000 players; the Dutch 2026 at 50, 100 and 200 players (its field limit), rounds 2, 5
+//! and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
 //! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
 //! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
-//! --bench pairing` (all), or with `dutch`, `dubov` or `double-swiss` as the argument for one
+//! --bench pairing` (all), or with `dutch`, `dutch-2026`, `dubov` or `double-swiss` as the argument for one
 //! system; `PAIRING_ONLY="FIDE_DUBOV 1000 4"` times one case (system as TRF 192 names it, players,
 //! rounds already played).
 
@@ -120,6 +121,16 @@ fn main() {
         }
         for seed in 1..=10 {
             time_round_seeded(System::Dutch, 9_999, 1, seed);
+        }
+    }
+    if wanted(System::Dutch2026) {
+        // Up to its field limit (200 players): early and late rounds, several seeds.
+        for players in [50, 100, 200] {
+            for rounds in [1, 4, 8] {
+                for seed in 1..=3 {
+                    time_round_seeded(System::Dutch2026, players, rounds, seed);
+                }
+            }
         }
     }
     if wanted(System::Dubov) {

@@ -18,12 +18,10 @@ pub(crate) struct Bracket {
     pub(crate) initial: Color,
 }
 
-/// A candidate (3.3): its pairs, the MDP-pairing's first, and its downfloaters.
+/// A candidate (3.3): its pairs, the MDP-Pairing's first, and its downfloaters.
 #[derive(Clone, Debug)]
 pub(crate) struct Candidate {
     pub(crate) pairs: Vec<(PlayerIx, PlayerIx)>,
-    /// How many of `pairs` pair an MDP (3.3.3).
-    pub(crate) mdp_pairs: usize,
     /// The players left unpaired, to downfloat (the Limbo's among them).
     pub(crate) floaters: Vec<PlayerIx>,
 }
@@ -101,6 +99,106 @@ impl Quality {
     }
 }
 
+/// What a candidate's downfloaters alone decide: [C4] (whether it stands at all), [C5]-[C9],
+/// [C14] and [C16]. Many candidates share their downfloaters (every transposition that leaves
+/// the same players over), so the procedure computes this once per set.
+#[derive(Clone, Debug)]
+pub(crate) struct FloatPart {
+    pub(crate) c5: Option<Points>,
+    pub(crate) c6: usize,
+    pub(crate) c7: Vec<Points>,
+    pub(crate) c8: (usize, Vec<Points>),
+    pub(crate) c9: u32,
+    pub(crate) c14: usize,
+    pub(crate) c16: usize,
+}
+
+/// What a candidate's pairs decide, summed pair by pair: [C10]-[C13], [C15], [C17] (in the
+/// places of [`Quality::counts`]; those of [C14] and [C16] stay 0) and [C18]-[C21] (each list
+/// kept from the highest). Adding a pair never makes a part better: every count grows or
+/// stays, and a score difference put into a list sorted from the highest makes it larger or
+/// leaves it equal, so a part is a lower bound for every candidate that contains its pairs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PairPart {
+    pub(crate) counts: [usize; 8],
+    pub(crate) diffs: [Vec<Points>; 4],
+}
+
+impl PairPart {
+    /// Adds the pair `a`-`bb`; `mdp_pair` when `a` is the MDP of an MDP-Pairing (3.3.3).
+    pub(crate) fn add(&mut self, cx: &Ctx, b: &Bracket, a: PlayerIx, bb: PlayerIx, mdp_pair: bool) {
+        let ((w, bl), _) = allocate(cx, a, bb, b.initial);
+        let topscorers = cx.players[w].topscorer || cx.players[bl].topscorer;
+        for (p, c) in [(w, Color::White), (bl, Color::Black)] {
+            let pl = &cx.players[p];
+            if topscorers {
+                // [C10].
+                let diff = pl.diff + if c == Color::White { 1 } else { -1 };
+                if diff.abs() > 2 {
+                    self.counts[0] += 1;
+                }
+                // [C11].
+                let n = pl.colors.len();
+                if n >= 2 && pl.colors[n - 1] == c && pl.colors[n - 2] == c {
+                    self.counts[1] += 1;
+                }
+            }
+            // [C12], [C13].
+            if pl.pref.color().is_some_and(|x| x != c) {
+                self.counts[2] += 1;
+                if matches!(
+                    pl.pref,
+                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+                ) {
+                    self.counts[3] += 1;
+                }
+            }
+        }
+        if mdp_pair {
+            let (mdp, opp) = (a, bb);
+            let d = cx.players[mdp].score - cx.players[opp].score;
+            // [C15], [C17]: MDP opponents with an upfloat the previous round, two rounds before.
+            if cx.players[opp].float1 == Some(Float::Up) {
+                self.counts[5] += 1;
+                insert_descending(&mut self.diffs[1], d);
+            }
+            if cx.players[opp].float2 == Some(Float::Up) {
+                self.counts[7] += 1;
+                insert_descending(&mut self.diffs[3], d);
+            }
+            // [C18], [C20]: MDPs with a downfloat the previous round, two rounds before.
+            if cx.players[mdp].float1 == Some(Float::Down) {
+                insert_descending(&mut self.diffs[0], d);
+            }
+            if cx.players[mdp].float2 == Some(Float::Down) {
+                insert_descending(&mut self.diffs[2], d);
+            }
+        }
+    }
+}
+
+/// Puts `d` into `v`, which is sorted from the highest, keeping it so.
+fn insert_descending(v: &mut Vec<Points>, d: Points) {
+    let at = v.partition_point(|&x| x >= d);
+    v.insert(at, d);
+}
+
+/// The standing of a candidate whose downfloaters give `f` and whose pairs give `p`.
+pub(crate) fn quality(f: &FloatPart, p: &PairPart) -> Quality {
+    let mut counts = p.counts;
+    counts[4] = f.c14;
+    counts[6] = f.c16;
+    Quality {
+        c5: f.c5,
+        c6: f.c6,
+        c7: f.c7.clone(),
+        c8: f.c8.clone(),
+        c9: f.c9,
+        counts,
+        diffs: p.diffs.clone(),
+    }
+}
+
 /// Sorted from the highest: lists "taken in descending order" then compare element by
 /// element, the smaller first list being the better.
 fn descending(mut v: Vec<Points>) -> Vec<Points> {
@@ -108,10 +206,10 @@ fn descending(mut v: Vec<Points>) -> Vec<Points> {
     v
 }
 
-/// [C4] for `cand`, then its standing; `None` when the players left (its downfloaters and the
-/// lower scoregroups) cannot all be paired.
-pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Quality> {
-    let rest: Vec<PlayerIx> = cand.floaters.iter().chain(&b.lower).copied().collect();
+/// [C4] for a candidate leaving `floaters` unpaired, then what they decide; `None` when the
+/// players left (its downfloaters and the lower scoregroups) cannot all be paired.
+pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option<FloatPart> {
+    let rest: Vec<PlayerIx> = floaters.iter().chain(&b.lower).copied().collect();
     if !cx.completable(&rest) {
         return None;
     }
@@ -121,13 +219,13 @@ pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Qualit
     } else {
         None
     };
-    let c7 = descending(cand.floaters.iter().map(|&p| cx.players[p].score).collect());
+    let c7 = descending(floaters.iter().map(|&p| cx.players[p].score).collect());
     // [C8]: in the next bracket (the downfloaters with the next scoregroup), the players that
     // cannot be paired there.
     let c8 = if b.lower.is_empty() {
         (0, Vec::new())
     } else {
-        let next: Vec<PlayerIx> = cand.floaters.iter().chain(&b.next).copied().collect();
+        let next: Vec<PlayerIx> = floaters.iter().chain(&b.next).copied().collect();
         let below: Vec<PlayerIx> = b
             .lower
             .iter()
@@ -136,83 +234,29 @@ pub(crate) fn evaluate(cx: &Ctx, b: &Bracket, cand: &Candidate) -> Option<Qualit
             .collect();
         cx.next_bracket_floaters(&next, &below)?
     };
-    // [C9]: the last bracket, downfloating its one player to the bye.
-    let c9 = if b.lower.is_empty() && cand.floaters.len() == 1 {
-        cx.players[cand.floaters[0]].unplayed
-    } else {
-        0
+    // [C9] and its note: a bracket that downfloats one player who will end up with the bye:
+    // [C5] leaves it to a player of the downfloater's score, and every lower player's score
+    // is lower.
+    let c9 = match (floaters, c5) {
+        ([f], Some(s)) if cx.players[*f].score == s => cx.players[*f].unplayed,
+        _ => 0,
     };
-    let mut counts = [0usize; 8];
-    let mut diffs: [Vec<Points>; 4] = Default::default();
-    for (k, &(a, bb)) in cand.pairs.iter().enumerate() {
-        let ((w, bl), _) = allocate(cx, a, bb, b.initial);
-        let topscorers = cx.players[w].topscorer || cx.players[bl].topscorer;
-        for (p, c) in [(w, Color::White), (bl, Color::Black)] {
-            let pl = &cx.players[p];
-            if topscorers {
-                // [C10].
-                let diff = pl.diff + if c == Color::White { 1 } else { -1 };
-                if diff.abs() > 2 {
-                    counts[0] += 1;
-                }
-                // [C11].
-                let n = pl.colors.len();
-                if n >= 2 && pl.colors[n - 1] == c && pl.colors[n - 2] == c {
-                    counts[1] += 1;
-                }
-            }
-            // [C12], [C13].
-            if pl.pref.color().is_some_and(|x| x != c) {
-                counts[2] += 1;
-                if matches!(
-                    pl.pref,
-                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                ) {
-                    counts[3] += 1;
-                }
-            }
-        }
-        if k < cand.mdp_pairs {
-            // The MDP is the one of the pair from S1 (3.3.3): `a`.
-            let (mdp, opp) = (a, bb);
-            let d = cx.players[mdp].score - cx.players[opp].score;
-            // [C15], [C17]: MDP opponents with an upfloat the previous round, two rounds before.
-            if cx.players[opp].float1 == Some(Float::Up) {
-                counts[5] += 1;
-                diffs[1].push(d);
-            }
-            if cx.players[opp].float2 == Some(Float::Up) {
-                counts[7] += 1;
-                diffs[3].push(d);
-            }
-            // [C18], [C20]: MDPs with a downfloat the previous round, two rounds before.
-            if cx.players[mdp].float1 == Some(Float::Down) {
-                diffs[0].push(d);
-            }
-            if cx.players[mdp].float2 == Some(Float::Down) {
-                diffs[2].push(d);
-            }
-        }
-    }
     // [C14], [C16]: resident downfloaters with a downfloat the previous round, two before.
-    for &f in &cand.floaters {
-        if b.mdps.contains(&f) {
-            continue;
-        }
-        if cx.players[f].float1 == Some(Float::Down) {
-            counts[4] += 1;
-        }
-        if cx.players[f].float2 == Some(Float::Down) {
-            counts[6] += 1;
-        }
-    }
-    Some(Quality {
+    let resident = |f: &&PlayerIx| !b.mdps.contains(f);
+    let with = |float: fn(&Player) -> Option<Float>| {
+        floaters
+            .iter()
+            .filter(resident)
+            .filter(|&&f| float(&cx.players[f]) == Some(Float::Down))
+            .count()
+    };
+    Some(FloatPart {
         c5,
-        c6: cand.floaters.len(),
+        c6: floaters.len(),
         c7,
         c8,
         c9,
-        counts,
-        diffs: diffs.map(descending),
+        c14: with(|p| p.float1),
+        c16: with(|p| p.float2),
     })
 }

@@ -4,16 +4,27 @@
 
 use super::*;
 
-/// The candidates a bracket may visit before the best found so far stands (a literal search
-/// grows with the factorial of the bracket; the explanation says when this was reached).
-pub(crate) const CANDIDATE_LIMIT: usize = 20_000;
+/// The work a bracket's search may do (prefixes of transpositions built and judged, and
+/// resident-exchanges formed) before the best candidate found so far stands; the explanation
+/// says when this was reached.
+pub(crate) const WORK_LIMIT: usize = 1_000_000;
+
+/// How a bracket's sequence is searched: both accept the same candidate (a test holds them
+/// to it), the directed one without building most of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Way {
+    /// Each remainder's best known beforehand, only the first candidate reaching it built.
+    Directed,
+    /// Every candidate walked by branch and bound.
+    Walked,
+}
 
 /// The candidate a bracket accepted, with what the explanation says of it.
 pub(crate) struct Chosen {
     pub(crate) cand: Candidate,
     pub(crate) quality: Quality,
     pub(crate) perfect: bool,
-    /// Candidates built and evaluated.
+    /// Candidates built and evaluated in full.
     pub(crate) tried: usize,
     /// The first candidate in the sequence (3.3), when it was not the one accepted.
     pub(crate) first: Option<(Candidate, Option<Quality>)>,
@@ -78,22 +89,67 @@ impl Ideal {
 }
 
 /// The search through one bracket's sequence of candidates.
+///
+/// Branch and bound: a prefix of a transposition fixes some pairs, whose part of the standing
+/// ([`PairPart`]) only grows as pairs are added; with the least the downfloaters can give
+/// ([`Search::bound`]), it bounds every candidate that extends it. A prefix whose bound is no
+/// better than the best candidate found so far is not extended: none of its candidates could
+/// be accepted (3.8.1: of two equal candidates the earlier one is better). The candidates that
+/// remain are judged in full in the sequence's order, so the one accepted is the one the
+/// literal procedure accepts.
 struct Search<'a> {
     cx: &'a Ctx,
     b: &'a Bracket,
+    way: Way,
     ideal: Ideal,
     best: Option<(Candidate, Quality)>,
     first: Option<(Candidate, Option<Quality>)>,
     tried: usize,
+    work: usize,
     perfect: bool,
     limited: bool,
+    /// What each set of downfloaters (sorted) decides, once computed.
+    floats: std::collections::HashMap<Vec<PlayerIx>, Option<FloatPart>>,
+    /// The least [C5]-[C9], [C14] and [C16] any candidate now generated can have: its number
+    /// of pairs fixes [C6], the lowest scores of the bracket bound [C7] and the next bracket's
+    /// parity [C8].
+    bound: FloatPart,
 }
 
 impl Search<'_> {
-    /// Evaluates the next candidate of the sequence; `false` to stop (perfect, or the limit).
-    fn visit(&mut self, cand: Candidate) -> bool {
+    /// One step of work; `false` once the limit is reached.
+    fn spend(&mut self) -> bool {
+        self.work += 1;
+        if self.work >= WORK_LIMIT {
+            self.limited = true;
+            return false;
+        }
+        true
+    }
+
+    /// No candidate whose pairs give at least `part` can be better than the best so far.
+    fn hopeless(&self, part: &PairPart) -> bool {
+        self.best
+            .as_ref()
+            .is_some_and(|(_, best)| quality(&self.bound, part) >= *best)
+    }
+
+    /// What `floaters` decide, computed once per set.
+    fn float_part(&mut self, floaters: &[PlayerIx]) -> Option<FloatPart> {
+        let mut key = floaters.to_vec();
+        key.sort();
+        let (cx, b) = (self.cx, self.b);
+        self.floats
+            .entry(key)
+            .or_insert_with(|| float_part(cx, b, floaters))
+            .clone()
+    }
+
+    /// Judges the next candidate of the sequence, whose pairs give `part`; `false` to stop
+    /// (perfect).
+    fn visit(&mut self, cand: Candidate, part: &PairPart) -> bool {
         self.tried += 1;
-        let q = evaluate(self.cx, self.b, &cand);
+        let q = self.float_part(&cand.floaters).map(|f| quality(&f, part));
         if self.first.is_none() {
             self.first = Some((cand.clone(), q.clone()));
         }
@@ -107,65 +163,411 @@ impl Search<'_> {
                 self.best = Some((cand, q));
             }
         }
-        if self.tried >= CANDIDATE_LIMIT {
-            self.limited = true;
-            return false;
-        }
         true
     }
 
-    /// 3.6 on `players` (a homogeneous bracket or a remainder) with `n1` in S1: every
-    /// resident-exchange in 4.3.2's order (none first), and for each every transposition of
-    /// S2 (4.2.2); `pairs` and `floaters` already made by the MDP-Pairing. `false` once the
-    /// search stops.
+    /// 3.6 on `players` (a homogeneous bracket or a remainder) with `n1` in S1: the
+    /// candidates of every resident-exchange in 4.3.2's order (none first), and for each of
+    /// every transposition of S2 (4.2.2); `pairs` and `floaters` already made by the
+    /// MDP-Pairing, whose pairs give `base`. `false` once the search stops.
+    ///
+    /// When at most one of `players` is left over, the best these candidates can reach is
+    /// known beforehand ([`Remainder`]), and only the first candidate that reaches it is
+    /// judged: every later one is no better (3.8.1). Otherwise they are walked by branch and
+    /// bound.
     fn homogeneous(
         &mut self,
         players: &[PlayerIx],
         n1: usize,
         pairs: &[(PlayerIx, PlayerIx)],
         floaters: &[PlayerIx],
-        mdp_pairs: usize,
+        base: &PairPart,
+    ) -> bool {
+        if self.hopeless(base) {
+            return true;
+        }
+        if self.way == Way::Walked {
+            return self.walk(players, n1, pairs, floaters, base);
+        }
+        match Remainder::judge(self, players, n1, floaters, base) {
+            Directed::Walk => self.walk(players, n1, pairs, floaters, base),
+            Directed::Empty => true,
+            Directed::Best(r) => {
+                if self.best.as_ref().is_some_and(|(_, b)| r.quality >= *b) {
+                    return true;
+                }
+                self.first_reaching(&r, players, n1, pairs, floaters, base)
+            }
+        }
+    }
+
+    /// The first candidate of `players`' exchanges and transpositions whose pairs and
+    /// downfloaters cost `r.least`: the first exchange that admits one (an assignment of S1 to
+    /// S2 of that cost), then in it, position by position of S1, the first member of S2 that
+    /// keeps that cost within reach.
+    fn first_reaching(
+        &mut self,
+        r: &Remainder,
+        players: &[PlayerIx],
+        n1: usize,
+        pairs: &[(PlayerIx, PlayerIx)],
+        floaters: &[PlayerIx],
+        base: &PairPart,
     ) -> bool {
         let n = players.len();
         let n2 = n - n1;
-        let mut exchanges = vec![(Vec::new(), Vec::new())];
-        for k in 1..=n1.min(n2) {
-            exchanges.extend(exchanges_of_size(n1, n2, k));
-        }
-        for (a, b) in exchanges {
-            // 3.6.1: the newly formed S1 and S2, each ordered by 1.2.
-            let s1: Vec<PlayerIx> = (0..n)
-                .filter(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
-                .map(|i| players[i])
-                .collect();
-            let s2: Vec<PlayerIx> = (0..n)
-                .filter(|i| (*i >= n1 && !b.contains(i)) || a.contains(i))
-                .map(|i| players[i])
-                .collect();
-            let cx = self.cx;
-            let mut go_on = true;
-            transpositions(
-                n1,
-                s2.len(),
-                &|i, j| cx.pair_ok(s1[i], s2[j]),
-                &mut |chosen| {
-                    let mut all = pairs.to_vec();
-                    all.extend(chosen.iter().enumerate().map(|(i, &j)| (s1[i], s2[j])));
-                    let mut left = floaters.to_vec();
-                    left.extend((0..s2.len()).filter(|j| !chosen.contains(j)).map(|j| s2[j]));
-                    go_on = self.visit(Candidate {
-                        pairs: all,
-                        mdp_pairs,
-                        floaters: left,
+        let at = |p: PlayerIx| {
+            players
+                .iter()
+                .position(|&q| q == p)
+                .expect("a player of the remainder")
+        };
+        for k in 0..=n1.min(n2) {
+            let exchanges = if k == 0 {
+                vec![(Vec::new(), Vec::new())]
+            } else {
+                let count = binomial(n1, k).saturating_mul(binomial(n2, k));
+                if count > WORK_LIMIT.saturating_sub(self.work) {
+                    self.limited = true;
+                    return false;
+                }
+                exchanges_of_size(n1, n2, k)
+            };
+            for (a, b) in exchanges {
+                if !self.spend() {
+                    return false;
+                }
+                let s1: Vec<usize> = (0..n)
+                    .filter(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
+                    .collect();
+                let s2: Vec<usize> = (0..n)
+                    .filter(|i| (*i >= n1 && !b.contains(i)) || a.contains(i))
+                    .collect();
+                // Rows: S1, then one row for the player left over (if any); columns: S2.
+                let cost = |row: usize, col: usize| -> i64 {
+                    if row < s1.len() {
+                        r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+                    } else {
+                        r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+                    }
+                };
+                let Some(mut table) =
+                    crate::assignment::Assignment::solve(s2.len(), s2.len(), cost)
+                else {
+                    continue;
+                };
+                if table.total() != r.least {
+                    continue;
+                }
+                let mut fixed = 0;
+                let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
+                for i in 0..s1.len() {
+                    if !self.spend() {
+                        return false;
+                    }
+                    let next = (0..s2.len()).filter(|j| !prefix.contains(j)).find_map(|j| {
+                        let c = cost(i, j);
+                        let t = table.force(i, j)?;
+                        (fixed + c + t.total() == r.least).then_some((j, c, t))
                     });
-                    go_on
-                },
-            );
-            if !go_on {
-                return false;
+                    let Some((j, c, t)) = next else {
+                        // The column the table gives row i always keeps the least cost: this
+                        // is not reached, but if it were, the walk decides.
+                        return self.walk(players, n1, pairs, floaters, base);
+                    };
+                    prefix.push(j);
+                    fixed += c;
+                    table = t;
+                }
+                let mut all = pairs.to_vec();
+                all.extend(
+                    prefix
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
+                );
+                let mut left = floaters.to_vec();
+                left.extend(
+                    (0..s2.len())
+                        .filter(|j| !prefix.contains(j))
+                        .map(|j| players[s2[j]]),
+                );
+                let mut part = base.clone();
+                for &(x, y) in &all[pairs.len()..] {
+                    part.add(self.cx, self.b, x, y, false);
+                }
+                debug_assert!(left
+                    .iter()
+                    .all(|&f| floaters.contains(&f) || r.over[at(f)].is_some()));
+                return self.visit(
+                    Candidate {
+                        pairs: all,
+                        floaters: left,
+                    },
+                    &part,
+                );
             }
         }
         true
+    }
+
+    /// [`Search::homogeneous`] by branch and bound.
+    fn walk(
+        &mut self,
+        players: &[PlayerIx],
+        n1: usize,
+        pairs: &[(PlayerIx, PlayerIx)],
+        floaters: &[PlayerIx],
+        base: &PairPart,
+    ) -> bool {
+        let n = players.len();
+        let n2 = n - n1;
+        for k in 0..=n1.min(n2) {
+            let exchanges = if k == 0 {
+                vec![(Vec::new(), Vec::new())]
+            } else {
+                // 4.3.2 orders a size's exchanges all together: past what the search may still
+                // do, they are not formed at all.
+                let count = binomial(n1, k).saturating_mul(binomial(n2, k));
+                if count > WORK_LIMIT.saturating_sub(self.work) {
+                    self.limited = true;
+                    return false;
+                }
+                exchanges_of_size(n1, n2, k)
+            };
+            for (a, b) in exchanges {
+                if self.hopeless(base) {
+                    return true;
+                }
+                if !self.spend() {
+                    return false;
+                }
+                // 3.6.1: the newly formed S1 and S2, each ordered by 1.2.
+                let s1: Vec<PlayerIx> = (0..n)
+                    .filter(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
+                    .map(|i| players[i])
+                    .collect();
+                let s2: Vec<PlayerIx> = (0..n)
+                    .filter(|i| (*i >= n1 && !b.contains(i)) || a.contains(i))
+                    .map(|i| players[i])
+                    .collect();
+                let (cx, br) = (self.cx, self.b);
+                // The parts of the prefixes being extended, by length.
+                let mut stack: Vec<PairPart> = vec![base.clone()];
+                let go_on = transpositions(
+                    n1,
+                    s2.len(),
+                    &|i, j| cx.pair_ok(s1[i], s2[j]),
+                    &mut |prefix| {
+                        if !self.spend() {
+                            return Walk::Stop;
+                        }
+                        let l = prefix.len();
+                        let part = if l == 0 {
+                            base.clone()
+                        } else {
+                            stack.truncate(l);
+                            let mut part = stack[l - 1].clone();
+                            part.add(cx, br, s1[l - 1], s2[prefix[l - 1]], false);
+                            part
+                        };
+                        if self.hopeless(&part) {
+                            return Walk::Prune;
+                        }
+                        if l < n1 {
+                            stack.push(part);
+                            return Walk::Go;
+                        }
+                        let mut all = pairs.to_vec();
+                        all.extend(prefix.iter().enumerate().map(|(i, &j)| (s1[i], s2[j])));
+                        let mut left = floaters.to_vec();
+                        left.extend((0..s2.len()).filter(|j| !prefix.contains(j)).map(|j| s2[j]));
+                        let cand = Candidate {
+                            pairs: all,
+                            floaters: left,
+                        };
+                        if self.visit(cand, &part) {
+                            Walk::Go
+                        } else {
+                            Walk::Stop
+                        }
+                    },
+                );
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// What [`Search::homogeneous`] knows of a remainder before walking it.
+enum Directed {
+    /// Its candidates are walked by branch and bound (more than one player left over, or
+    /// costs too wide for one number).
+    Walk,
+    /// No candidate complies with [C4].
+    Empty,
+    /// The best any candidate reaches.
+    Best(Box<Remainder>),
+}
+
+/// A homogeneous bracket or remainder with at most one player left over, its criteria as
+/// costs: each pair's [C10]-[C13] and the left-over player's [C14] and [C16] as one number,
+/// the earlier criterion in the higher digits (in base twice the bracket's size plus two,
+/// more than any count can reach), so that a smaller sum is a better candidate once the
+/// downfloaters' [C5]-[C9] are equal. Only players whose downfloat gives the best [C5]-[C9]
+/// that a pairing of the rest allows may be left over.
+struct Remainder {
+    /// The cost of each pair of the remainder's players (by position), `None` if [C1]/[C3]
+    /// forbid it.
+    pair: Vec<Vec<Option<i64>>>,
+    /// The cost of leaving each player over, `None` if that would not give the best [C5]-[C9]
+    /// (or would break [C4]).
+    over: Vec<Option<i64>>,
+    /// The least cost of any candidate (a weighted matching of the whole remainder).
+    least: i64,
+    /// The standing of a candidate of that cost.
+    quality: Quality,
+}
+
+impl Remainder {
+    fn judge(
+        s: &mut Search,
+        players: &[PlayerIx],
+        n1: usize,
+        floaters: &[PlayerIx],
+        base: &PairPart,
+    ) -> Directed {
+        let n = players.len();
+        let left_over = n - 2 * n1;
+        if left_over > 1 {
+            return Directed::Walk;
+        }
+        // Six digits, each above twice the bracket's size.
+        let digit = 2 * n as i64 + 2;
+        if digit.checked_pow(6).is_none_or(|d| d >= 1 << 50) {
+            return Directed::Walk;
+        }
+        let number = |d: [usize; 6]| d.iter().fold(0i64, |acc, &x| acc * digit + x as i64);
+        let (cx, b) = (s.cx, s.b);
+        let pair: Vec<Vec<Option<i64>>> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| {
+                        cx.pair_ok(players[i], players[j]).then(|| {
+                            let mut p = PairPart::default();
+                            p.add(cx, b, players[i], players[j], false);
+                            let c = p.counts;
+                            number([c[0], c[1], c[2], c[3], 0, 0])
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        // The downfloaters' part: fixed, or by the one player left over: the best [C5]-[C9]
+        // that some player left over allows (the rest being paired), level by level.
+        let fixed = if left_over == 0 {
+            match s.float_part(floaters) {
+                Some(f) => Some(f),
+                None => return Directed::Empty,
+            }
+        } else {
+            None
+        };
+        let parts: Vec<Option<FloatPart>> = if left_over == 0 {
+            Vec::new()
+        } else {
+            players
+                .iter()
+                .map(|&p| {
+                    let mut all = floaters.to_vec();
+                    all.push(p);
+                    s.float_part(&all)
+                })
+                .collect()
+        };
+        let key = |f: &FloatPart| (f.c5, f.c6, f.c7.clone(), f.c8.clone(), f.c9);
+        let mut levels: Vec<_> = parts.iter().flatten().map(key).collect();
+        levels.sort();
+        levels.dedup();
+        let top = digit.pow(6);
+        let mut level = 0;
+        let (over, mate) = loop {
+            let mut over: Vec<Option<i64>> = vec![None; n];
+            if left_over == 1 {
+                let Some(want) = levels.get(level) else {
+                    return Directed::Empty;
+                };
+                for (i, f) in parts.iter().enumerate() {
+                    if let Some(f) = f.as_ref().filter(|f| key(f) == *want) {
+                        over[i] = Some(number([0, 0, 0, 0, f.c14, f.c16]));
+                    }
+                }
+            }
+            // The least cost: a weighted matching of every player (and a vertex standing for
+            // "left over"), each edge worth a constant less its cost.
+            let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
+            for (i, row) in pair.iter().enumerate() {
+                for (j, cost) in row.iter().enumerate().skip(i + 1) {
+                    if let Some(c) = cost {
+                        edges.push((i, j, i128::from(top - c)));
+                    }
+                }
+                if let Some(c) = over[i] {
+                    edges.push((i, n, i128::from(top - c)));
+                }
+            }
+            let mate = crate::matching::max_weight_matching_wide(n + left_over, &edges, true);
+            if mate.iter().all(Option::is_some) {
+                break (over, mate);
+            }
+            if left_over == 0 {
+                return Directed::Empty;
+            }
+            level += 1;
+        };
+        let mut least = 0;
+        let mut floater = None;
+        for i in 0..n {
+            match mate[i] {
+                Some(j) if j == n => {
+                    least += over[i].expect("an edge to the left-over vertex");
+                    floater = Some(players[i]);
+                }
+                Some(j) if j > i => least += pair[i][j].expect("an edge of the matching"),
+                _ => {}
+            }
+        }
+        let f = match (fixed, floater) {
+            (Some(f), _) => f,
+            (None, Some(p)) => {
+                let mut all = floaters.to_vec();
+                all.push(p);
+                match s.float_part(&all) {
+                    Some(f) => f,
+                    None => return Directed::Walk,
+                }
+            }
+            (None, None) => return Directed::Walk,
+        };
+        let mut digits = [0usize; 6];
+        let mut rest = least;
+        for d in digits.iter_mut().rev() {
+            *d = (rest % digit) as usize;
+            rest /= digit;
+        }
+        let mut p = base.clone();
+        for (k, &d) in digits[..4].iter().enumerate() {
+            p.counts[k] += d;
+        }
+        Directed::Best(Box::new(Remainder {
+            pair,
+            over,
+            least,
+            quality: quality(&f, &p),
+        }))
     }
 }
 
@@ -178,7 +580,7 @@ fn max_pairs(cx: &Ctx, players: &[PlayerIx]) -> usize {
 /// Pairs one bracket: the MDP-Pairing and the remainder of a heterogeneous bracket (3.7), or
 /// the homogeneous bracket (3.6), as many pairs as it allows (3.1.2), one fewer each time no
 /// candidate with that many leaves the rest completable ([C4]).
-pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
+pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     let score = |p: &PlayerIx| cx.players[*p].score;
     // 3.1: M1, the MDPs that can be paired with distinct residents.
     let (nm, nr) = (b.mdps.len(), b.residents.len());
@@ -219,22 +621,41 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
         c12: forced_denials(cx, &all, (all.len() - c6) / 2, c6, false),
         c13: forced_denials(cx, &all, (all.len() - c6) / 2, c6, true),
     };
+    let c5 = ideal.c5;
     let mut s = Search {
         cx,
         b,
+        way,
         ideal,
         best: None,
         first: None,
         tried: 0,
+        work: 0,
         perfect: false,
         limited: false,
+        floats: Default::default(),
+        bound: FloatPart {
+            c5,
+            c6: 0,
+            c7: Vec::new(),
+            c8: (0, Vec::new()),
+            c9: 0,
+            c14: 0,
+            c16: 0,
+        },
     };
+    let mut lowest: Vec<Points> = all.iter().map(score).collect();
+    lowest.sort();
     // Reading of 3.1.2-3.1.3: M1 and MaxPairs are the most that [C4] and [C5] allow; fewer
     // MDPs paired, then fewer pairs, are tried after all candidates with more, since [C5]
     // ranks above [C6].
     'sizes: for m1 in (0..=most).rev() {
         // 4.4: the sets of m1 pairable MDPs, in 4.4.2's order; [C4] and [C7] judge the Limbo
         // each leaves with the rest of the candidate (reading of 4.4.1).
+        if binomial(nm, m1) > WORK_LIMIT.saturating_sub(s.work) {
+            s.limited = true;
+            break;
+        }
         let sets: Vec<Vec<usize>> = subsets(b.mdps.len(), m1)
             .into_iter()
             .filter(|set| {
@@ -243,6 +664,29 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
             })
             .collect();
         for pairs_cap in (0..=rest_pairs).rev() {
+            // What every candidate with this many pairs at least has.
+            let Some(c6) = all.len().checked_sub(2 * (m1 + pairs_cap)) else {
+                // More pairs than the remainder has players for.
+                continue;
+            };
+            let mut c7: Vec<Points> = lowest[..c6].to_vec();
+            c7.reverse();
+            let c8 = match b.next.first() {
+                Some(&n) if !b.lower.is_empty() => {
+                    let k = (c6 + b.next.len()) % 2;
+                    (k, vec![score(&n); k])
+                }
+                _ => (0, Vec::new()),
+            };
+            s.bound = FloatPart {
+                c5,
+                c6,
+                c7,
+                c8,
+                c9: 0,
+                c14: 0,
+                c16: 0,
+            };
             for set in &sets {
                 let s1: Vec<PlayerIx> = set.iter().map(|&i| b.mdps[i]).collect();
                 let limbo: Vec<PlayerIx> = (0..b.mdps.len())
@@ -250,28 +694,49 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
                     .map(|i| b.mdps[i])
                     .collect();
                 let s2 = &b.residents;
-                let mut go_on = true;
-                transpositions(
+                let mut stack: Vec<PairPart> = vec![PairPart::default()];
+                let go_on = transpositions(
                     m1,
                     s2.len(),
                     &|i, j| cx.pair_ok(s1[i], s2[j]),
-                    &mut |chosen| {
-                        let pairs: Vec<(PlayerIx, PlayerIx)> = chosen
+                    &mut |prefix| {
+                        if !s.spend() {
+                            return Walk::Stop;
+                        }
+                        let l = prefix.len();
+                        let part = if l == 0 {
+                            PairPart::default()
+                        } else {
+                            stack.truncate(l);
+                            let mut part = stack[l - 1].clone();
+                            part.add(cx, b, s1[l - 1], s2[prefix[l - 1]], true);
+                            part
+                        };
+                        if s.hopeless(&part) {
+                            return Walk::Prune;
+                        }
+                        if l < m1 {
+                            stack.push(part);
+                            return Walk::Go;
+                        }
+                        let pairs: Vec<(PlayerIx, PlayerIx)> = prefix
                             .iter()
                             .enumerate()
                             .map(|(i, &j)| (s1[i], s2[j]))
                             .collect();
                         let remainder: Vec<PlayerIx> = (0..s2.len())
-                            .filter(|j| !chosen.contains(j))
+                            .filter(|j| !prefix.contains(j))
                             .map(|j| s2[j])
                             .collect();
-                        let top = max_pairs(cx, &remainder);
-                        if pairs_cap > top {
+                        if pairs_cap > max_pairs(cx, &remainder) {
                             // Visited at the cap the remainder allows.
-                            return true;
+                            return Walk::Go;
                         }
-                        go_on = s.homogeneous(&remainder, pairs_cap, &pairs, &limbo, m1);
-                        go_on
+                        if s.homogeneous(&remainder, pairs_cap, &pairs, &limbo, &part) {
+                            Walk::Go
+                        } else {
+                            Walk::Stop
+                        }
                     },
                 );
                 if !go_on {
@@ -298,10 +763,12 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket) -> Option<Chosen> {
 pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
 
 /// 1.9: the round, bracket by bracket from the top scoregroup; the pairs in board order
-/// (C.04.2 3.6's recommended order) with their colours (5.2) and the bye.
+/// (C.04.2 3.6's recommended order) with their colours (5.2) and the bye; each bracket
+/// searched the `way` given.
 pub(crate) fn procedure(
     cx: &Ctx,
     initial: Color,
+    way: Way,
     explanation: &mut Vec<Step>,
 ) -> Result<Paired, String> {
     let ranked: Vec<PlayerIx> = cx.players.indices().collect();
@@ -340,7 +807,7 @@ pub(crate) fn procedure(
                 format!("; MDPs {}", cx.tpns(&b.mdps))
             }
         )));
-        let chosen = pair_bracket(cx, &b).ok_or_else(|| {
+        let chosen = pair_bracket(cx, &b, way).ok_or_else(|| {
             format!(
                 "bracket {} cannot be paired so that the rest can be completed ([C4])",
                 g + 1
@@ -397,6 +864,11 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
         .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
         .collect::<Vec<_>>()
         .join(", ");
+    let pairs = if pairs.is_empty() {
+        "no pair".to_string()
+    } else {
+        pairs
+    };
     let floaters = if c.cand.floaters.is_empty() {
         "no downfloater".to_string()
     } else {
@@ -407,7 +879,8 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
             Step::new(
                 "3.4",
                 format!(
-                    "candidate {} of the sequence is perfect: {pairs}; {floaters}.",
+                    "the first perfect candidate of the sequence ({} judged in full): {pairs}; \
+                     {floaters}.",
                     c.tried
                 ),
             )
@@ -419,12 +892,19 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
             Step::new(
                 "3.8",
                 format!(
-                    "no perfect candidate among {} ({}); the best: {pairs}; {floaters}{}.",
-                    c.tried,
+                    "no perfect candidate ({}); the best: {pairs}; {floaters}{}.",
                     if c.limited {
-                        "the search limit was reached: check this bracket by hand"
+                        format!(
+                            "{} judged in full before the search limit was reached: check \
+                             this bracket by hand",
+                            c.tried
+                        )
                     } else {
-                        "all of them"
+                        format!(
+                            "{} judged in full, every other one ruled out by a part of its \
+                             pairs no better than the best",
+                            c.tried
+                        )
                     },
                     if fails.is_empty() {
                         String::new()

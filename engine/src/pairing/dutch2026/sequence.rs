@@ -72,26 +72,36 @@ pub(crate) fn exchanges_of_size(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usiz
     out
 }
 
+/// What the walk through the transpositions does after a prefix.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Walk {
+    /// Go on: into the prefix's extensions, or to the next prefix after a full one.
+    Go,
+    /// Skip every extension of this prefix (no candidate among them can be better).
+    Prune,
+    /// End the walk.
+    Stop,
+}
+
 /// 4.2.2: the orderings of S2 (positions `0..n2`) whose first `n1` elements are in
-/// lexicographic order: yields each first-`n1` prefix (the rest of S2 follows in its order).
-/// `ok(i, j)` prunes a prefix whose `i`-th element `j` is refused.
+/// lexicographic order. `walk` sees every prefix as it is built, the full ones (`n1` long:
+/// the rest of S2 follows in its order) being the transpositions; `ok(i, j)` refuses a
+/// prefix whose `i`-th element is `j` before `walk` sees it. Returns `false` once a walk
+/// stops.
 pub(crate) fn transpositions(
     n1: usize,
     n2: usize,
     ok: &dyn Fn(usize, usize) -> bool,
-    visit: &mut dyn FnMut(&[usize]) -> bool,
-) {
+    walk: &mut dyn FnMut(&[usize]) -> Walk,
+) -> bool {
     fn go(
         n1: usize,
         n2: usize,
         ok: &dyn Fn(usize, usize) -> bool,
         used: &mut Vec<bool>,
         cur: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
+        walk: &mut dyn FnMut(&[usize]) -> Walk,
     ) -> bool {
-        if cur.len() == n1 {
-            return visit(cur);
-        }
         let i = cur.len();
         for j in 0..n2 {
             if used[j] || !ok(i, j) {
@@ -99,7 +109,12 @@ pub(crate) fn transpositions(
             }
             used[j] = true;
             cur.push(j);
-            let go_on = go(n1, n2, ok, used, cur, visit);
+            let go_on = match walk(cur) {
+                Walk::Stop => false,
+                Walk::Prune => true,
+                Walk::Go if cur.len() == n1 => true,
+                Walk::Go => go(n1, n2, ok, used, cur, walk),
+            };
             cur.pop();
             used[j] = false;
             if !go_on {
@@ -108,7 +123,27 @@ pub(crate) fn transpositions(
         }
         true
     }
+    if n1 == 0 {
+        return walk(&[]) != Walk::Stop;
+    }
     let mut used = vec![false; n2];
     let mut cur = Vec::with_capacity(n1);
-    go(n1, n2, ok, &mut used, &mut cur, visit);
+    go(n1, n2, ok, &mut used, &mut cur, walk)
+}
+
+/// The number of `k`-subsets of `n` things, saturating.
+pub(crate) fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut c: usize = 1;
+    for i in 0..k {
+        // c * (n - i) / (i + 1) stays an integer at every step.
+        c = match c.checked_mul(n - i) {
+            Some(v) => v / (i + 1),
+            None => return usize::MAX,
+        };
+    }
+    c
 }
