@@ -127,6 +127,22 @@ impl Search<'_> {
         true
     }
 
+    /// 4.3.2: the resident-exchanges of `k` BSNs between an original S1 of `n1` and an
+    /// original S2 of `n2` players in their order (for `k` 0, the original S1 and S2);
+    /// `None` when there are more than the work left allows. The text orders a size's
+    /// exchanges all together, so past that they are not formed at all.
+    fn exchanges(&mut self, n1: usize, n2: usize, k: usize) -> Option<Vec<Exchange>> {
+        if k == 0 {
+            return Some(vec![(Vec::new(), Vec::new())]);
+        }
+        let count = binomial(n1, k).saturating_mul(binomial(n2, k));
+        if count > WORK_LIMIT.saturating_sub(self.work) {
+            self.limited = true;
+            return None;
+        }
+        Some(exchanges_of_size(n1, n2, k))
+    }
+
     /// No candidate whose pairs give at least `part` can be better than the best so far.
     fn hopeless(&self, part: &PairPart) -> bool {
         self.best
@@ -215,34 +231,15 @@ impl Search<'_> {
         base: &PairPart,
     ) -> bool {
         let n = players.len();
-        let n2 = n - n1;
-        let at = |p: PlayerIx| {
-            players
-                .iter()
-                .position(|&q| q == p)
-                .expect("a player of the remainder")
-        };
-        for k in 0..=n1.min(n2) {
-            let exchanges = if k == 0 {
-                vec![(Vec::new(), Vec::new())]
-            } else {
-                let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-                if count > WORK_LIMIT.saturating_sub(self.work) {
-                    self.limited = true;
-                    return false;
-                }
-                exchanges_of_size(n1, n2, k)
+        for k in 0..=n1.min(n - n1) {
+            let Some(exchanges) = self.exchanges(n1, n - n1, k) else {
+                return false;
             };
-            for (a, b) in exchanges {
+            for exchange in exchanges {
                 if !self.spend() {
                     return false;
                 }
-                let s1: Vec<usize> = (0..n)
-                    .filter(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
-                    .collect();
-                let s2: Vec<usize> = (0..n)
-                    .filter(|i| (*i >= n1 && !b.contains(i)) || a.contains(i))
-                    .collect();
+                let (s1, s2) = exchanged(n, n1, &exchange);
                 // Rows: S1, then one row for the player left over (if any); columns: S2.
                 let cost = |row: usize, col: usize| -> i64 {
                     if row < s1.len() {
@@ -296,9 +293,6 @@ impl Search<'_> {
                 for &(x, y) in &all[pairs.len()..] {
                     part.add(self.cx, self.b, x, y, false);
                 }
-                debug_assert!(left
-                    .iter()
-                    .all(|&f| floaters.contains(&f) || r.over[at(f)].is_some()));
                 return self.visit(
                     Candidate {
                         pairs: all,
@@ -321,36 +315,20 @@ impl Search<'_> {
         base: &PairPart,
     ) -> bool {
         let n = players.len();
-        let n2 = n - n1;
-        for k in 0..=n1.min(n2) {
-            let exchanges = if k == 0 {
-                vec![(Vec::new(), Vec::new())]
-            } else {
-                // 4.3.2 orders a size's exchanges all together: past what the search may still
-                // do, they are not formed at all.
-                let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-                if count > WORK_LIMIT.saturating_sub(self.work) {
-                    self.limited = true;
-                    return false;
-                }
-                exchanges_of_size(n1, n2, k)
+        for k in 0..=n1.min(n - n1) {
+            let Some(exchanges) = self.exchanges(n1, n - n1, k) else {
+                return false;
             };
-            for (a, b) in exchanges {
+            for exchange in exchanges {
                 if self.hopeless(base) {
                     return true;
                 }
                 if !self.spend() {
                     return false;
                 }
-                // 3.6.1: the newly formed S1 and S2, each ordered by 1.2.
-                let s1: Vec<PlayerIx> = (0..n)
-                    .filter(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
-                    .map(|i| players[i])
-                    .collect();
-                let s2: Vec<PlayerIx> = (0..n)
-                    .filter(|i| (*i >= n1 && !b.contains(i)) || a.contains(i))
-                    .map(|i| players[i])
-                    .collect();
+                let (s1, s2) = exchanged(n, n1, &exchange);
+                let s1: Vec<PlayerIx> = s1.into_iter().map(|i| players[i]).collect();
+                let s2: Vec<PlayerIx> = s2.into_iter().map(|i| players[i]).collect();
                 let (cx, br) = (self.cx, self.b);
                 // The parts of the prefixes being extended, by length.
                 let mut stack: Vec<PairPart> = vec![base.clone()];

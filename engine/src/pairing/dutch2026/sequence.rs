@@ -4,12 +4,19 @@
 
 use std::cmp::Ordering;
 
+/// A resident-exchange: the BSNs less one moved from S1 to S2, and those moved from S2 to S1,
+/// each sorted ascending.
+pub(crate) type Exchange = (Vec<usize>, Vec<usize>);
+
+/// 3.6.1: the S1 and S2 (positions in `0..n`, each in rank order, 1.2) that `exchange`
+/// forms from an original S1 of positions `0..n1` and an original S2 of `n1..n`.
+pub(crate) fn exchanged(n: usize, n1: usize, (a, b): &Exchange) -> (Vec<usize>, Vec<usize>) {
+    (0..n).partition(|i| (*i < n1 && !a.contains(i)) || b.contains(i))
+}
+
 /// 4.3.2: the order of two resident-exchanges `(a, b)`, `a` the BSNs moved from S1 to S2 and
 /// `b` those moved from S2 to S1, each sorted ascending.
-pub(crate) fn exchange_order(
-    x: &(Vec<usize>, Vec<usize>),
-    y: &(Vec<usize>, Vec<usize>),
-) -> Ordering {
+pub(crate) fn exchange_order(x: &Exchange, y: &Exchange) -> Ordering {
     let sum = |v: &[usize]| v.iter().sum::<usize>() as i64;
     // The smallest number of exchanged BSNs.
     x.0.len()
@@ -56,13 +63,13 @@ pub(crate) fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 /// 4.3: the resident-exchanges of exactly `k` BSNs between an original S1 of `n1` and an
 /// original S2 of `n2` players (positions `0..n1` and `n1..n1 + n2`), in 4.3.2's order.
-pub(crate) fn exchanges_of_size(n1: usize, n2: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+pub(crate) fn exchanges_of_size(n1: usize, n2: usize, k: usize) -> Vec<Exchange> {
     let ones = subsets(n1, k);
     let twos: Vec<Vec<usize>> = subsets(n2, k)
         .into_iter()
         .map(|v| v.into_iter().map(|j| j + n1).collect())
         .collect();
-    let mut out: Vec<(Vec<usize>, Vec<usize>)> = Vec::with_capacity(ones.len() * twos.len());
+    let mut out: Vec<Exchange> = Vec::with_capacity(ones.len() * twos.len());
     for a in &ones {
         for b in &twos {
             out.push((a.clone(), b.clone()));
