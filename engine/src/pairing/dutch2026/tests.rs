@@ -209,3 +209,30 @@ fn dutch_2026_3_8_1_the_directed_search_accepts_what_the_walk_through_the_sequen
     }
     assert!(rounds >= 100, "{rounds} rounds compared");
 }
+
+/// [C9] and its note ("brackets that downfloat exactly one player, who will end up receiving
+/// the pairing-allocated bye"): players 1-3 on 3 points, 4 and 5 on 2 who may not take the
+/// bye ([C2]). The top bracket downfloats one player, and whoever it is ends with the bye
+/// (4 and 5 pair each other below). [C5]-[C8] are equal for every choice, so [C9] decides in
+/// that bracket, not only in the last one: 2, without unplayed games, floats (1 has one,
+/// 3 two), and 1 meets 3.
+#[test]
+fn dutch_2026_c9_the_bye_to_the_fewest_unplayed_games_decided_where_the_downfloater_is_chosen() {
+    let mut players: Vec<Player> = (1..=5).map(|t| player(t, &[])).collect();
+    players[0].unplayed = 1;
+    players[2].unplayed = 2;
+    for p in &mut players[3..] {
+        p.score = Points::from_tenths(20);
+        p.can_bye = false;
+    }
+    let cx = ctx(players);
+    for way in [Way::Directed, Way::Walked] {
+        let (pairs, bye) = procedure(&cx, W, way, &mut Vec::new()).unwrap();
+        assert_eq!(bye, Some(Tpn::new(2).unwrap()), "{way:?}");
+        let met: Vec<(u32, u32)> = pairs
+            .iter()
+            .map(|&(a, b)| (a.get().min(b.get()), a.get().max(b.get())))
+            .collect();
+        assert_eq!(met, vec![(1, 3), (4, 5)], "{way:?}");
+    }
+}
