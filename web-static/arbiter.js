@@ -45,7 +45,7 @@ async function load() {
   return tournament;
 }
 
-const games = () => tournament?.settings?.system === "double-swiss" ? 2 : 1;
+const games = () => tournament?.settings?.system === "double-swiss-2026" ? 2 : 1;
 
 async function drawBoards(flashBoard) {
   if (!shownRound) { $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; return; }

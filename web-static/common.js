@@ -2,6 +2,17 @@
 "use strict";
 
 const Swiss = {
+  /** A pairing system's name for people, from the API's name (its edition). */
+  systemName(system) {
+    const names = {
+      "dutch-2026": "Dutch system (FIDE C.04.3, 2026)",
+      "dutch-1992": "Dutch system (1992-2006 text)",
+      "dubov-1997": "Dubov system (1997)",
+      "double-swiss-2026": "Double-Swiss system (FIDE C.04.5, 2026)",
+    };
+    return names[system] || system;
+  },
+
   /** The tournament id in the page's address (/display/{id}, /arbiter/{id}, /t/{id}). */
   tournamentId() {
     return decodeURIComponent(location.pathname.split("/")[2] || "");

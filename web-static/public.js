@@ -88,8 +88,8 @@ async function start() {
   info = await Swiss.get(`/api/tournaments/${id}`);
   document.getElementById("name").textContent = info.name;
   document.title = info.name;
-  document.getElementById("sub").textContent = `${info.settings.system}, ${info.settings.rounds} rounds`;
-  document.getElementById("arotab").hidden = info.settings.system !== "dubov";
+  document.getElementById("sub").textContent = `${Swiss.systemName(info.settings.system)}, ${info.settings.rounds} rounds`;
+  document.getElementById("arotab").hidden = info.settings.system !== "dubov-1997";
   await show();
   const refresh = Swiss.debounce(async () => { info = await Swiss.get(`/api/tournaments/${id}`); if (round === info.rounds_published - 1) round = info.rounds_published; await show(); }, 200);
   Swiss.live(id, info.last_seq, refresh, (up) => { const c = document.getElementById("conn"); c.className = "status " + (up ? "live" : "down"); c.textContent = up ? "live" : "reconnecting"; });

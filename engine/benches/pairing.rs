@@ -3,9 +3,9 @@
 //! and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
 //! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
 //! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
-//! --bench pairing` (all), or with `dutch`, `dutch-2026`, `dubov` or `double-swiss` as the argument for one
-//! system; `PAIRING_ONLY="FIDE_DUBOV 1000 4"` times one case (system as TRF 192 names it, players,
-//! rounds already played).
+//! --bench pairing` (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
+//! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one case
+//! (the system by name or as TRF 192 names it, players, rounds already played).
 
 use engine::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;
@@ -89,7 +89,9 @@ fn main() {
     if let Ok(spec) = std::env::var("PAIRING_ONLY") {
         // "SYSTEM PLAYERS ROUNDS_BEFORE", for looking at one case.
         let parts: Vec<&str> = spec.split_whitespace().collect();
-        let system = System::from_trf_type(parts[0]).unwrap_or(System::Dutch);
+        let system = System::from_name(parts[0])
+            .or_else(|| System::from_trf_type(parts[0]).and_then(|t| t.system()))
+            .expect("a system's name (dutch-2026, dubov, ...) or TRF type (FIDE_DUBOV, ...)");
         time_round(
             system,
             parts[1].parse().expect("players"),
@@ -97,7 +99,7 @@ fn main() {
         );
         return;
     }
-    for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
+    for system in [System::Dutch1992, System::Dubov, System::DoubleSwiss] {
         for players in [100, 1_000, 10_000] {
             time_round(system, players, 0);
         }
@@ -105,22 +107,22 @@ fn main() {
     let only: Option<String> = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
     let wanted = |s: System| {
         only.as_deref()
-            .is_none_or(|o| s.name().eq_ignore_ascii_case(o))
+            .is_none_or(|o| System::from_name(&o.to_ascii_lowercase()) == Some(s))
     };
-    if wanted(System::Dutch) {
+    if wanted(System::Dutch1992) {
         // Early and late rounds; the small field with many rounds is rematch-heavy.
         for (players, rounds) in CASES {
-            time_round(System::Dutch, players, rounds);
+            time_round(System::Dutch1992, players, rounds);
         }
         // Round 2 on several seeds: some inputs of a size are far slower than others (the
         // seed-systems audit found 5,000 players of seed 5 at 9 s, and 9,999 of seeds 1 and 7
         // past 30 s: a bracket's players moved down, each candidate partner turned down by a
         // matching on the thousands left; colour counts now answer that first).
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch, 5_000, 1, seed);
+            time_round_seeded(System::Dutch1992, 5_000, 1, seed);
         }
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch, 9_999, 1, seed);
+            time_round_seeded(System::Dutch1992, 9_999, 1, seed);
         }
     }
     if wanted(System::Dutch2026) {

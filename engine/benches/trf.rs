@@ -22,7 +22,7 @@ fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 
 fn main() {
     let t = generate(GenerateConfig {
-        system: System::Dutch,
+        system: System::Dutch1992,
         players: 9_999,
         rounds: 9,
         seed: 42,

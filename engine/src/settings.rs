@@ -9,7 +9,7 @@ use crate::result::{ByeKind, GameMode, GameResult, GameScore};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum System {
     /// FIDE Dutch system, 1992-2006 text.
-    Dutch,
+    Dutch1992,
     /// FIDE Dutch system, C.04.3 applied from 1 February 2026.
     Dutch2026,
     /// FIDE Dubov system, 1997 text.
@@ -19,44 +19,118 @@ pub enum System {
 }
 
 impl System {
-    /// The name used on the command line and in files.
+    /// The system's name, by edition, as the settings, the API, the pages and the command line
+    /// write it.
     pub fn name(self) -> &'static str {
         match self {
-            System::Dutch => "dutch",
+            System::Dutch1992 => "dutch-1992",
             System::Dutch2026 => "dutch-2026",
-            System::Dubov => "dubov",
-            System::DoubleSwiss => "double-swiss",
+            System::Dubov => "dubov-1997",
+            System::DoubleSwiss => "double-swiss-2026",
         }
     }
+
+    /// The system a name means: an edition's name, or a name without an edition as a user means
+    /// it today (`dutch` is the Dutch in force, 2026, as it is to the programs that call
+    /// bbpPairings or JaVaFo).
+    pub fn from_name(name: &str) -> Option<System> {
+        Some(match name {
+            "dutch-2026" | "dutch" => System::Dutch2026,
+            "dutch-1992" => System::Dutch1992,
+            "dubov-1997" | "dubov" => System::Dubov,
+            "double-swiss-2026" | "double-swiss" => System::DoubleSwiss,
+            _ => return None,
+        })
+    }
+
+    /// Every system, the default first.
+    pub const ALL: [System; 4] = [
+        System::Dutch2026,
+        System::Dutch1992,
+        System::Dubov,
+        System::DoubleSwiss,
+    ];
 
     /// Games in one pairing: 2 for a Double-Swiss match (4.4), 1 otherwise.
     pub fn games_per_pairing(self) -> usize {
         match self {
             System::DoubleSwiss => 2,
-            System::Dutch | System::Dutch2026 | System::Dubov => 1,
+            System::Dutch1992 | System::Dutch2026 | System::Dubov => 1,
         }
     }
 
-    /// The TRF-2026 tournament type (record 192).
+    /// The TRF-2026 tournament type (record 192). The 2026 Dutch is `FIDE_DUTCH_2025`, the code
+    /// TRF-2026 gives the rules approved in 2025 and applied from 1 February 2026 (bbpPairings
+    /// and FIDE's Gacrux write and read it). TRF-2026 has no code for the 1992-2006 text, which
+    /// no rated event may use: it is written as `FIDE_DUTCH`, the code without a year that
+    /// every program reads, which names the system but not its edition (see [`TrfType`]).
     pub fn trf_type(self) -> &'static str {
         match self {
-            System::Dutch => "FIDE_DUTCH",
-            System::Dutch2026 => "FIDE_DUTCH_2026",
+            System::Dutch1992 => "FIDE_DUTCH",
+            System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov => "FIDE_DUBOV",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
         }
     }
 
-    /// Reads a record 192 value; bbpPairings' dated Dutch names (its "2025" rules are the text
-    /// applied from 2026) are the 2026 Dutch.
-    pub fn from_trf_type(text: &str) -> Option<System> {
+    /// Reads a tournament type (record 192, or the 092 line where bbpPairings writes it):
+    /// `FIDE_DUTCH_2025` and `FIDE_DUTCH_2026` (which this program wrote before it used
+    /// TRF-2026's code) are the 2026 Dutch; `FIDE_DUTCH` is a Dutch of an edition the file does
+    /// not name.
+    pub fn from_trf_type(text: &str) -> Option<TrfType> {
         Some(match text {
-            "FIDE_DUTCH" => System::Dutch,
-            "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => System::Dutch2026,
-            "FIDE_DUBOV" => System::Dubov,
-            "FIDE_DOUBLESWISS" | "FIDE_DOUBLE_SWISS" => System::DoubleSwiss,
+            "FIDE_DUTCH" => TrfType::Dutch,
+            "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => TrfType::Named(System::Dutch2026),
+            "FIDE_DUBOV" => TrfType::Named(System::Dubov),
+            "FIDE_DOUBLESWISS" | "FIDE_DOUBLE_SWISS" => TrfType::Named(System::DoubleSwiss),
             _ => return None,
         })
+    }
+}
+
+/// A tournament type as a TRF file writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrfType {
+    /// A system and its edition.
+    Named(System),
+    /// `FIDE_DUTCH`: the Dutch system, of an edition the file does not say. Such a file is
+    /// paired by whichever Dutch the user asks for; a reader told nothing takes its system as
+    /// unknown rather than guess (an import then asks for it), since this program writes the
+    /// 1992-2006 text so and other programs the Dutch in force.
+    Dutch,
+}
+
+impl TrfType {
+    /// The system, when the file names its edition.
+    pub fn system(self) -> Option<System> {
+        match self {
+            TrfType::Named(s) => Some(s),
+            TrfType::Dutch => None,
+        }
+    }
+
+    /// Whether a file of this type may be paired by `system`.
+    pub fn admits(self, system: System) -> bool {
+        match self {
+            TrfType::Named(s) => s == system,
+            TrfType::Dutch => matches!(system, System::Dutch1992 | System::Dutch2026),
+        }
+    }
+
+    /// The record's value.
+    pub fn code(self) -> &'static str {
+        match self {
+            TrfType::Named(s) => s.trf_type(),
+            TrfType::Dutch => "FIDE_DUTCH",
+        }
+    }
+
+    /// The system's name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            TrfType::Named(s) => s.name(),
+            TrfType::Dutch => "Dutch",
+        }
     }
 }
 
@@ -112,7 +186,7 @@ impl PointValues {
     pub fn default_for(system: System) -> PointValues {
         match system {
             System::DoubleSwiss => PointValues::DOUBLE_SWISS,
-            System::Dutch | System::Dutch2026 | System::Dubov => PointValues::STANDARD,
+            System::Dutch1992 | System::Dutch2026 | System::Dubov => PointValues::STANDARD,
         }
     }
 

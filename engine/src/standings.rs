@@ -95,7 +95,7 @@ impl Tiebreak {
     /// The default order for `system`.
     pub fn defaults(system: Option<System>) -> Vec<Tiebreak> {
         match system {
-            Some(System::Dutch) | Some(System::Dutch2026) | None => vec![
+            Some(System::Dutch1992) | Some(System::Dutch2026) | None => vec![
                 Tiebreak::DirectEncounterForFirst,
                 Tiebreak::AverageRatingOfOpponents,
             ],

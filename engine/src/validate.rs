@@ -172,7 +172,7 @@ pub fn validate(tournament: &Tournament, system: System, pairing: &RoundPairing)
 
 /// Dutch B.6 notes: B.2 need not hold in the last round for players with a score of 50%.
 fn colour_exempt(t: &Tournament, system: System, round: RoundNo, state: &PlayerState) -> bool {
-    system == System::Dutch
+    system == System::Dutch1992
         && t.settings.rounds == Some(round.get())
         && state.score + state.score
             == Points::from_tenths(t.settings.points.win.tenths() * i32::from(round.get() - 1))

@@ -19,7 +19,7 @@ fn main() {
 
 fn settings(rounds: u16) -> SettingsV1 {
     SettingsV1 {
-        system: SystemV1::Dutch,
+        system: SystemV1::Dutch1992,
         rounds,
         initial_color: ColorV1::White,
         points: None,
@@ -96,7 +96,7 @@ fn appends(writers: u32, results: u32) {
             "bench",
             Event::RoundPublished {
                 round: 1,
-                system: SystemV1::Dutch,
+                system: SystemV1::Dutch1992,
                 engine_version: "bench".into(),
                 pairs,
                 bye: None,
@@ -172,7 +172,7 @@ fn replay_large(players: u32, rounds: u16) {
         let boards = pairs.len() as u32;
         push(Event::RoundPublished {
             round: r,
-            system: SystemV1::Dutch,
+            system: SystemV1::Dutch1992,
             engine_version: "bench".into(),
             pairs,
             bye: None,

@@ -911,7 +911,7 @@ fn validate_data(d: &PlayerDataV1) -> Result<(), Rejection> {
 /// The engine's system.
 pub fn to_engine_system(s: SystemV1) -> System {
     match s {
-        SystemV1::Dutch => System::Dutch,
+        SystemV1::Dutch1992 => System::Dutch1992,
         SystemV1::Dutch2026 => System::Dutch2026,
         SystemV1::Dubov => System::Dubov,
         SystemV1::DoubleSwiss => System::DoubleSwiss,

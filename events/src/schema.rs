@@ -40,12 +40,15 @@ impl std::fmt::Display for TournamentId {
 #[serde(transparent)]
 pub struct PlayerKey(pub u32);
 
-/// A pairing system.
+/// A pairing system. The tags are persisted and keep their meaning forever: `"dutch"` was
+/// written before the 2026 edition existed and is the 1992-2006 text, whatever the API and the
+/// command line call "dutch" today.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SystemV1 {
     /// Dutch, 1992-2006 text.
-    Dutch,
+    #[serde(rename = "dutch")]
+    Dutch1992,
     /// Dubov, 1997 text.
     Dubov,
     /// Double-Swiss, 2026.

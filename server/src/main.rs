@@ -85,29 +85,34 @@ enum Command {
     Serve(ServeArgs),
 }
 
+/// The pairing system, named by edition. `--dutch` is the Dutch in force (C.04.3, 2026), as it
+/// is to the programs that call bbpPairings and JaVaFo.
 #[derive(Args)]
 #[group(required = true, multiple = false)]
 struct SystemFlag {
-    /// The Dutch system (1992-2006 text).
+    /// The Dutch system in force: C.04.3 as applied from 1 February 2026 (= --dutch-2026).
     #[arg(long)]
     dutch: bool,
     /// The Dutch system as applied from 1 February 2026 (C.04.3).
     #[arg(long = "dutch-2026")]
     dutch_2026: bool,
+    /// The Dutch system, 1992-2006 text (no rated event may use it since 1 February 2026).
+    #[arg(long = "dutch-1992")]
+    dutch_1992: bool,
     /// The Dubov system (1997 text).
-    #[arg(long)]
+    #[arg(long, visible_alias = "dubov-1997")]
     dubov: bool,
     /// The Double-Swiss system (C.04.5, 2026).
-    #[arg(long = "double-swiss")]
+    #[arg(long = "double-swiss", visible_alias = "double-swiss-2026")]
     double_swiss: bool,
 }
 
 impl SystemFlag {
     fn system(&self) -> System {
-        if self.dutch {
-            System::Dutch
-        } else if self.dutch_2026 {
+        if self.dutch || self.dutch_2026 {
             System::Dutch2026
+        } else if self.dutch_1992 {
+            System::Dutch1992
         } else if self.dubov {
             System::Dubov
         } else {

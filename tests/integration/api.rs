@@ -28,7 +28,12 @@ fn account(server: &Server, name: &str, role: &str) -> String {
 #[test]
 fn a_round_through_the_api_live_on_a_display() {
     let server = Server::start();
-    for system in ["dutch", "dubov", "double-swiss"] {
+    for system in [
+        "dutch-2026",
+        "dutch-1992",
+        "dubov-1997",
+        "double-swiss-2026",
+    ] {
         let id = tournament(&server, system, 9);
         // The command line pairs the exported file the same way as the API proposes.
         let dir = tempfile::tempdir().unwrap();
@@ -67,7 +72,7 @@ fn a_round_through_the_api_live_on_a_display() {
         // Results from an arbiter appear on the display, in order.
         let arbiter = account(&server, &format!("arbiter-{system}"), "arbiter");
         let games = |r: &str| {
-            if system == "double-swiss" {
+            if system == "double-swiss-2026" {
                 json!({ "games": [r, "1/2-1/2"] })
             } else {
                 json!({ "result": r })
@@ -129,7 +134,7 @@ fn a_round_through_the_api_live_on_a_display() {
                 "round {round}: API and command line agree"
             );
             for board in 1..=proposal["pairs"].as_array().unwrap().len() {
-                let body = if system == "double-swiss" {
+                let body = if system == "double-swiss-2026" {
                     json!({ "games": [results[board % 4], results[(board + round as usize) % 4]] })
                 } else {
                     json!({ "result": results[(board + round as usize) % 4] })
@@ -146,6 +151,7 @@ fn a_round_through_the_api_live_on_a_display() {
         }
         let last = server.public(&format!("/api/tournaments/{id}")).json();
         assert_eq!(last["rounds_published"], 5);
+        assert_eq!(last["settings"]["system"], system, "{last}");
         let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
         assert_eq!(p.status, 422, "all five rounds are paired");
     }
@@ -154,7 +160,7 @@ fn a_round_through_the_api_live_on_a_display() {
 #[test]
 fn arbiters_racing_on_the_same_and_different_boards() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 16);
+    let id = tournament(&server, "dutch-2026", 16);
     server.publish_proposal(&id);
     let a = account(&server, "arbiter-a", "arbiter");
     let b = account(&server, "arbiter-b", "arbiter");
@@ -218,7 +224,7 @@ fn arbiters_racing_on_the_same_and_different_boards() {
 #[test]
 fn a_retried_request_is_applied_once_and_answered_the_same() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
     let body = json!({ "result": "1/2-1/2" }).to_string();
     let put = || {
@@ -244,7 +250,7 @@ fn a_retried_request_is_applied_once_and_answered_the_same() {
 #[test]
 fn an_idempotency_key_reused_for_another_request_is_refused() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 8);
+    let id = tournament(&server, "dutch-2026", 8);
     server.publish_proposal(&id);
     let arbiter = account(&server, "second", "arbiter");
     let put = |board: u32, token: &str, result: &str| {
@@ -301,7 +307,7 @@ fn creating_and_importing_with_a_key_make_one_tournament() {
             "/api/tournaments",
             Some(&server.chief.clone()),
             &[("Idempotency-Key", "create-1")],
-            Some(&json!({ "name": name, "settings": settings("dutch") }).to_string()),
+            Some(&json!({ "name": name, "settings": settings("dutch-2026") }).to_string()),
         )
     };
     let first = create("Club Open");
@@ -335,7 +341,7 @@ fn creating_and_importing_with_a_key_make_one_tournament() {
 #[test]
 fn a_display_that_disconnects_resumes_with_nothing_missed() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 10);
+    let id = tournament(&server, "dutch-2026", 10);
     let mut display = Display::connect(server.address, &id, 0);
     server.publish_proposal(&id);
     display.until("round_published");
@@ -388,7 +394,7 @@ fn a_display_that_disconnects_resumes_with_nothing_missed() {
 #[test]
 fn writes_need_a_token_and_the_right_role() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
     let arbiter = account(&server, "arbiter-1", "arbiter");
     let r = server.request(
@@ -396,7 +402,7 @@ fn writes_need_a_token_and_the_right_role() {
         "/api/tournaments",
         None,
         &[],
-        Some(&json!({ "name": "x", "settings": settings("dutch") }).to_string()),
+        Some(&json!({ "name": "x", "settings": settings("dutch-2026") }).to_string()),
     );
     assert_eq!(r.status, 401);
     let r = server.request(
@@ -404,7 +410,7 @@ fn writes_need_a_token_and_the_right_role() {
         "/api/tournaments",
         Some("not-a-token"),
         &[],
-        Some(&json!({ "name": "x", "settings": settings("dutch") }).to_string()),
+        Some(&json!({ "name": "x", "settings": settings("dutch-2026") }).to_string()),
     );
     assert_eq!(r.status, 401);
     let r = server.request(
@@ -412,7 +418,7 @@ fn writes_need_a_token_and_the_right_role() {
         "/api/tournaments",
         Some(&arbiter),
         &[],
-        Some(&json!({ "name": "x", "settings": settings("dutch") }).to_string()),
+        Some(&json!({ "name": "x", "settings": settings("dutch-2026") }).to_string()),
     );
     assert_eq!(r.status, 403, "{}", r.body);
     assert!(r.json()["error"].as_str().unwrap().contains("chief"));
@@ -444,7 +450,7 @@ fn writes_need_a_token_and_the_right_role() {
 #[test]
 fn bad_input_is_refused_naming_the_problem_and_changes_nothing() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
     let before = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"].clone();
     let path = format!("/api/tournaments/{id}/rounds/1/boards/1/result");
@@ -511,7 +517,7 @@ fn bad_input_is_refused_naming_the_problem_and_changes_nothing() {
 #[test]
 fn manual_pairings_are_checked_and_recorded() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     // Round 1 by hand: 1-2 and 3-4 (registration numbers), not the system's 1-3, 4-2.
     let manual =
         json!({ "round": 1, "pairs": [{ "white": 1, "black": 2 }, { "white": 3, "black": 4 }] });
@@ -576,18 +582,42 @@ fn manual_pairings_are_checked_and_recorded() {
 fn a_trf_file_imported_comes_back_out() {
     let server = Server::start();
     let text = std::fs::read_to_string(crate::support::fixture("club-10.trf")).unwrap();
-    let r = server.request(
-        "POST",
-        "/api/tournaments/import",
-        Some(&server.chief),
-        &[("Content-Type", "text/plain")],
-        Some(&text),
-    );
+    // Its 192 says FIDE_DUTCH, which names no edition: the import asks which.
+    let import = |path: &str| {
+        server.request(
+            "POST",
+            path,
+            Some(&server.chief),
+            &[("Content-Type", "text/plain")],
+            Some(&text),
+        )
+    };
+    // Refused, saying why, and nothing stored: no edition named; another system asked for.
+    for (path, said) in [
+        (
+            "/api/tournaments/import",
+            ["FIDE_DUTCH", "?system=dutch-2026"],
+        ),
+        (
+            "/api/tournaments/import?system=dubov",
+            ["line 15", "not dubov-1997"],
+        ),
+    ] {
+        let r = import(path);
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(said.iter().all(|s| r.body.contains(s)), "{}", r.body);
+        assert_eq!(server.tournament_count(), 0);
+    }
+    let r = import("/api/tournaments/import?system=dutch-2026");
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.json()["id"].as_str().unwrap().to_string();
     let exported = server
         .public(&format!("/api/tournaments/{id}/export.trf"))
         .body;
+    assert!(
+        exported.lines().any(|l| l == "192 FIDE_DUTCH_2025"),
+        "the export names the edition:\n{exported}"
+    );
     let mut a = engine::trf::read(&text).unwrap();
     let mut b = engine::trf::read(&exported).unwrap_or_else(|e| panic!("{e}\n{exported}"));
     for p in 1..=10 {
@@ -720,7 +750,7 @@ fn the_openapi_document_is_whole_every_reference_resolves_and_every_parameter_is
 #[test]
 fn every_route_of_the_openapi_document_answers_as_it_says() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 5);
+    let id = tournament(&server, "dutch-2026", 5);
     server.publish_proposal(&id);
     for board in 1..=2 {
         let r = server.chief(
@@ -820,7 +850,7 @@ fn every_route_of_the_openapi_document_answers_as_it_says() {
 #[test]
 fn a_closed_tournament_records_nothing_more() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
     assert_eq!(
         server
@@ -846,7 +876,7 @@ fn a_closed_tournament_records_nothing_more() {
 #[test]
 fn no_valid_pairing_is_said_and_leaves_pairing_by_hand() {
     let server = Server::start();
-    for system in ["dutch", "dubov"] {
+    for system in ["dutch-2026", "dutch-1992", "dubov-1997"] {
         let id = tournament(&server, system, 2);
         server.publish_proposal(&id);
         let r = server.chief(
@@ -870,7 +900,7 @@ fn heartbeats_close_silent_connections_and_keep_live_ones() {
     use tokio_tungstenite::tungstenite::Message;
     let server =
         Server::start_with_env(&[("SWISS_PING_SECONDS", "1"), ("SWISS_TIMEOUT_SECONDS", "2")]);
-    let id = tournament(&server, "dutch", 2);
+    let id = tournament(&server, "dutch-2026", 2);
     let url = crate::support::ws_url(server.address, &id, 0);
     let runtime = crate::support::runtime();
     runtime.block_on(async {
@@ -936,7 +966,7 @@ fn a_display_that_falls_behind_is_told_to_resync_and_resumes() {
     use std::time::Duration;
     use tokio_tungstenite::tungstenite::Message;
     let server = Server::start_with_env(&[("SWISS_LIVE_BACKLOG", "2")]);
-    let id = tournament(&server, "dutch", 2);
+    let id = tournament(&server, "dutch-2026", 2);
     let url = crate::support::ws_url(server.address, &id, 0);
     let runtime = crate::support::runtime();
     // A small receive buffer, so that the kernel does not hold for it what it does not read.
@@ -1018,7 +1048,7 @@ fn a_display_that_falls_behind_is_told_to_resync_and_resumes() {
 #[test]
 fn views_name_byes_floats_and_changes_in_the_wires_words() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 6);
+    let id = tournament(&server, "dutch-2026", 6);
     let r = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/byes"),
@@ -1047,7 +1077,7 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
         .public(&format!("/api/tournaments/{id}/rounds/1"))
         .json();
     assert_eq!(round["requested_byes"][0]["kind"], "half", "{round}");
-    assert_eq!(round["made_by"]["system"], "dutch", "{round}");
+    assert_eq!(round["made_by"]["system"], "dutch-2026", "{round}");
     let changes: Vec<&str> = round["manual_changes"]
         .as_array()
         .unwrap()
@@ -1094,7 +1124,7 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
         .iter()
         .find(|e| e["event"]["type"] == "round_published")
         .unwrap();
-    assert_eq!(published["event"]["system"], "dutch", "{published}");
+    assert_eq!(published["event"]["system"], "dutch-2026", "{published}");
     assert_eq!(published["event"]["bye"], 4, "{published}");
 }
 
@@ -1105,7 +1135,7 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
 #[test]
 fn input_limits_name_the_field_and_write_nothing() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 4);
+    let id = tournament(&server, "dutch-2026", 4);
     let register = |name: &str| {
         server.chief(
             "POST",
@@ -1136,7 +1166,7 @@ fn input_limits_name_the_field_and_write_nothing() {
         .public(&format!("/api/tournaments/{id}/export.trf"))
         .body;
     assert!(engine::trf::read(&export).is_ok());
-    let mut big = settings("dutch");
+    let mut big = settings("dutch-2026");
     big["points"] = json!({ "win": i32::MAX, "draw": 5, "loss": 0, "forfeit_win": 10,
         "forfeit_loss": 0, "pairing_bye": 10, "full_bye": 10, "half_bye": 5, "zero_bye": 0 });
     let r = server.chief(
@@ -1150,7 +1180,7 @@ fn input_limits_name_the_field_and_write_nothing() {
         "{}",
         r.body
     );
-    let mut long = settings("dutch");
+    let mut long = settings("dutch-2026");
     long["rounds"] = json!(1000);
     let r = server.chief(
         "POST",
@@ -1172,25 +1202,49 @@ fn input_limits_name_the_field_and_write_nothing() {
 }
 
 /// The proposal's explanation is data: steps with their depth, the article that decided each
-/// (as the rule text numbers it) and the words; round 1 of the Dutch system by F.4, A.6, E.5.
+/// (as the rule text numbers it) and the words. A tournament whose settings name no system is
+/// paired by the Dutch in force: round 1 by Dutch 2026 3.4 (the first perfect candidate), 1.5
+/// (the bye) and 5.2.5 (colours); the 1992 text, asked for, by F.4, A.6 and E.5.
 #[test]
 fn the_explanation_of_a_proposal_is_a_list_of_steps_with_their_articles() {
     let server = Server::start();
-    let id = tournament(&server, "dutch", 7);
-    let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
-    assert_eq!(p.status, 200, "{}", p.body);
-    let steps = p.json()["explanation"].as_array().unwrap().clone();
-    let articles: Vec<&str> = steps.iter().filter_map(|s| s["article"].as_str()).collect();
-    for a in ["F.4", "A.6", "E.5"] {
-        assert!(articles.contains(&a), "{a} in {articles:?}");
-    }
-    let bye = steps
-        .iter()
-        .find(|s| s["article"] == "F.4" && s["text"].as_str().unwrap().contains("gets the bye"))
-        .expect("F.4 names the bye");
-    assert_eq!(bye["depth"], 0);
-    assert!(
-        !bye["text"].as_str().unwrap().starts_with("F.4"),
-        "the article is not repeated in the words: {bye}"
+    let r = server.chief(
+        "POST",
+        "/api/tournaments",
+        json!({ "name": "Default Open", "settings": { "rounds": 5, "initial_color": "white" } }),
     );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let default = r.json()["id"].as_str().unwrap().to_string();
+    let info = server.public(&format!("/api/tournaments/{default}")).json();
+    assert_eq!(info["settings"]["system"], "dutch-2026", "{info}");
+    server.register_players(&default, 7, |i| 2400 - 10 * i);
+    let old = tournament(&server, "dutch-1992", 7);
+    for (id, articles, bye_article, bye_words) in [
+        (
+            default,
+            ["3.4", "1.5", "5.2.5"],
+            "1.5",
+            "pairing-allocated bye",
+        ),
+        (old, ["F.4", "A.6", "E.5"], "F.4", "gets the bye"),
+    ] {
+        let p = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
+        assert_eq!(p.status, 200, "{}", p.body);
+        let steps = p.json()["explanation"].as_array().unwrap().clone();
+        let found: Vec<&str> = steps.iter().filter_map(|s| s["article"].as_str()).collect();
+        for a in articles {
+            assert!(found.contains(&a), "{a} in {found:?}");
+        }
+        let bye = steps
+            .iter()
+            .find(|s| {
+                s["article"] == bye_article && s["text"].as_str().unwrap().contains(bye_words)
+            })
+            .unwrap_or_else(|| panic!("{bye_article} names the bye: {steps:?}"));
+        assert_eq!(bye["depth"], 0);
+        assert!(
+            !bye["text"].as_str().unwrap().starts_with(bye_article),
+            "the article is not repeated in the words: {bye}"
+        );
+    }
 }

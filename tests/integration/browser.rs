@@ -213,7 +213,7 @@ impl Page {
 #[test]
 fn display_console_and_audit_in_a_real_browser() {
     let server = Server::start();
-    let id = server.create_tournament("Autumn Open 2026", "dutch", 7);
+    let id = server.create_tournament("Autumn Open 2026", "dutch-2026", 7);
     let names = [
         "Brandt,Jonas",
         "Okafor,Ada",
@@ -419,7 +419,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
 #[test]
 fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
     let server = Server::start();
-    let id = server.create_tournament("Club Night", "dutch", 5);
+    let id = server.create_tournament("Club Night", "dutch-2026", 5);
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
     let mut console = browser.page(&format!("{base}/arbiter/{id}"));
@@ -467,7 +467,7 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
     console.click("#propose");
     console.wait_for(
         "the proposal and its explanation",
-        "document.querySelector('#proposal').innerText.includes('F.4')",
+        "document.querySelector('#proposal').innerText.includes('Dutch 2026') && document.querySelector('#proposal').innerText.includes('5.2.5')",
     );
     console.click("td.swap[data-i='0'][data-side='white']");
     console.click("td.swap[data-i='0'][data-side='black']");
@@ -515,7 +515,7 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
 #[test]
 fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
     let server = Server::start();
-    let id = server.create_tournament("Big Open", "dutch", 9);
+    let id = server.create_tournament("Big Open", "dutch-2026", 9);
     server.register_players(&id, 80, |i| 2500 - 10 * i);
     let (_, pairs) = server.proposal(&id);
     assert_eq!(

@@ -16,29 +16,47 @@ fn pair_round_one_in_the_engines_output_format() {
     }
 }
 
+/// `--dutch` is the Dutch in force, as it is to the programs that call bbpPairings and
+/// JaVaFo: the 2026 text (its 3.4, 1.5 and 5.2.5 in the explanation); `--dutch-1992` is the
+/// older text (F.4, E.5). They agree on this round 1.
 #[test]
 fn pair_writes_to_a_file_and_explains_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pairing.txt");
-    let o = run(&[
-        "pair",
-        "--dutch",
-        &path("entries-9.trf"),
-        "-p",
-        out.to_str().unwrap(),
-        "--explain",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
-        "5\n1 5\n6 2\n3 7\n8 4\n9 0\n"
-    );
-    assert!(stdout(&o).is_empty());
-    let explanation = stderr(&o);
-    assert!(
-        explanation.contains("F.4") && explanation.contains("E.5"),
-        "{explanation}"
-    );
+    for (flag, heading, articles) in [
+        ("--dutch", "(Dutch 2026)", ["3.4", "1.5", "5.2.5"]),
+        ("--dutch-2026", "(Dutch 2026)", ["3.4", "1.5", "5.2.5"]),
+        ("--dutch-1992", "", ["F.4", "E.5", "A.6"]),
+    ] {
+        let o = run(&[
+            "pair",
+            flag,
+            &path("entries-9.trf"),
+            "-p",
+            out.to_str().unwrap(),
+            "--explain",
+        ]);
+        assert!(o.status.success(), "{flag}: {}", stderr(&o));
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "5\n1 5\n6 2\n3 7\n8 4\n9 0\n",
+            "{flag}"
+        );
+        assert!(stdout(&o).is_empty());
+        let explanation = stderr(&o);
+        assert!(
+            explanation.contains(heading)
+                && articles
+                    .iter()
+                    .all(|a| explanation.contains(&format!("{a}:"))),
+            "{flag}: {explanation}"
+        );
+        assert_eq!(
+            explanation.contains("Dutch 2026"),
+            flag != "--dutch-1992",
+            "{flag}: {explanation}"
+        );
+    }
 }
 
 #[test]
@@ -130,6 +148,7 @@ fn check_finds_no_difference_on_what_generate_made() {
     let dir = tempfile::tempdir().unwrap();
     for (flag, name, rounds) in [
         ("--dutch", "d.trf", 7),
+        ("--dutch-1992", "e.trf", 7),
         ("--dubov", "b.trf", 7),
         ("--double-swiss", "s.trf", 5),
     ] {

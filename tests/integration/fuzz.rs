@@ -101,7 +101,7 @@ fn random_requests_never_get_a_500_and_leave_no_partial_state() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let server = Server::start();
     // A tournament in a state where most requests mean something: 6 players, round 1 out.
-    let id = server.create_tournament("Fuzz", "dutch", 3);
+    let id = server.create_tournament("Fuzz", "dutch-2026", 3);
     server.register_players(&id, 6, |i| 2000 - i);
     server.publish_proposal(&id);
     let events_before = server

@@ -29,7 +29,8 @@ const BOARDS: usize = 1000;
 #[test]
 fn five_hundred_displays_eight_arbiters() {
     let server = Server::start();
-    let id = server.create_tournament("Load", "dutch", 9);
+    // 2,000 players: the 1992 Dutch (the 2026 one pairs fields of up to 200 so far).
+    let id = server.create_tournament("Load", "dutch-1992", 9);
     server.register_players(&id, 2 * BOARDS as u32, |i| 1000 + i);
     let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
         .as_u64()

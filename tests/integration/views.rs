@@ -22,7 +22,7 @@ fn import(server: &Server, n: u32, seed: u32) -> String {
     let file = dir.path().join("t.trf");
     let o = run(&[
         "generate",
-        "--dutch",
+        "--dutch-1992",
         "--players",
         &n.to_string(),
         "--rounds",
@@ -38,7 +38,7 @@ fn import(server: &Server, n: u32, seed: u32) -> String {
         .replace("XXR 3", "XXR 9");
     let r = server.request(
         "POST",
-        "/api/tournaments/import",
+        "/api/tournaments/import?system=dutch-1992",
         Some(&server.chief.clone()),
         &[("Content-Type", "text/plain")],
         Some(&text),

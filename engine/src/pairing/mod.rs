@@ -150,7 +150,7 @@ pub fn pair_next_round(
         return Err(PairingError::ResultsMissing(RoundNo::from_index(i)));
     }
     match system {
-        System::Dutch => dutch::pair(tournament, round),
+        System::Dutch1992 => dutch::pair(tournament, round),
         System::Dutch2026 => dutch2026::pair(tournament, round),
         System::Dubov => dubov::pair(tournament, round),
         System::DoubleSwiss => double_swiss::pair(tournament, round),

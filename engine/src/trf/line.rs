@@ -15,7 +15,7 @@ use crate::ids::{RoundNo, Tpn};
 use crate::player::{BirthDate, Federation, Sex, Title};
 use crate::points::Points;
 use crate::result::{ByeKind, GameScore};
-use crate::settings::System;
+use crate::settings::{System, TrfType};
 
 /// The 0-based index of the first round column.
 pub(crate) const FIRST_CELL: usize = 91;
@@ -246,7 +246,7 @@ pub(crate) enum Record {
     /// XXC or 152.
     InitialColor(ColorCode, Color),
     /// 192.
-    Type(System),
+    Type(TrfType),
     /// XXS (JaVaFo): `KEY=value` pairs.
     Xxs(Vec<(String, Points)>),
     /// bbpPairings' BBW BBD BBL BBZ BBF BBU.
@@ -691,7 +691,7 @@ impl<'a> Fields<'a> {
                 Some(s) => Some(Record::Type(s)),
                 None => {
                     self.error(5, bad(format!(
-                        "{:?} is not a tournament type this program pairs (FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS)",
+                        "{:?} is not a tournament type this program pairs (FIDE_DUTCH_2025, FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS)",
                         rest().trim()
                     )));
                     None
@@ -867,7 +867,7 @@ impl Record {
             Record::InitialColor(ColorCode::C152, c) => {
                 format!("152 {}", if *c == Color::White { 'W' } else { 'B' })
             }
-            Record::Type(s) => format!("192 {}", s.trf_type()),
+            Record::Type(t) => format!("192 {}", t.code()),
             Record::Xxs(pairs) => {
                 let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 format!("XXS {}", body.join(" "))
@@ -895,6 +895,7 @@ impl Record {
     pub(crate) fn same_meaning(written: &Record, canonical: &Record) -> bool {
         match (written, canonical) {
             (Record::Player(a), Record::Player(b)) => PlayerLine::same_meaning(a, b),
+            (Record::Type(a), Record::Type(b)) => a.code() == b.code(),
             (a, b) => a == b,
         }
     }

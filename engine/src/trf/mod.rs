@@ -34,7 +34,7 @@ mod read;
 mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
-pub use read::{read, read_as, read_bytes, read_with_warnings};
+pub use read::{declared_type, read, read_as, read_bytes, read_with_warnings};
 pub use write::{write, write_canonical};
 
 use crate::ids::{RoundNo, Tpn};

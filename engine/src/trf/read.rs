@@ -10,7 +10,7 @@ use crate::ids::{RoundNo, Tpn};
 use crate::player::Player;
 use crate::points::Points;
 use crate::result::{ByeKind, GameMode, GameResult};
-use crate::settings::{PointValues, Settings};
+use crate::settings::{PointValues, Settings, System, TrfType};
 use crate::tournament::{Bye, ForbiddenPairs, InfoRecord, Pairing, Round, Tournament};
 use std::collections::BTreeMap;
 
@@ -42,9 +42,11 @@ pub fn read(text: &str) -> Result<Tournament, ReadError> {
     read_as(text, None)
 }
 
-/// Reads a TRF file for pairing with `system`: a file that does not say its system (record 192)
-/// is read as one of `system`'s (which matters for Double-Swiss, whose matches take two
-/// columns); a file that names another system is refused.
+/// Reads a TRF file for pairing with `system`: a file that does not say its system (record 192,
+/// or bbpPairings' type code on the 092 line) is read as one of `system`'s (which matters for
+/// Double-Swiss, whose matches take two columns); a file that names another system is refused.
+/// A file saying only `FIDE_DUTCH` (no edition) may be paired by either Dutch edition; read
+/// without a system, its system is unknown ([`crate::settings::TrfType::Dutch`]).
 pub fn read_as(
     text: &str,
     system: Option<crate::settings::System>,
@@ -70,28 +72,28 @@ pub fn read_with_warnings(
             }
         }
     }
-    if let Some(wanted) = system {
-        let named = records.iter().find_map(|(line, r, _)| match r {
-            Record::Type(s) => Some((*line, *s)),
-            _ => None,
-        });
-        match named {
-            Some((line, s)) if s != wanted => errors.push(TrfError {
-                line,
-                column: 5,
-                kind: TrfErrorKind::BadRecord {
-                    code: "192".into(),
-                    problem: format!(
-                        "the file is a {} tournament, not {}",
-                        s.name(),
-                        wanted.name()
-                    ),
-                },
-            }),
-            Some(_) => {}
-            None => records.insert(0, (0, Record::Type(wanted), String::new())),
+    let named = named_type(&records);
+    let system = match (system, named) {
+        (Some(wanted), Some((code, line, t))) => {
+            if !t.admits(wanted) {
+                errors.push(TrfError {
+                    line,
+                    column: 5,
+                    kind: TrfErrorKind::BadRecord {
+                        code: code.into(),
+                        problem: format!(
+                            "the file is a {} tournament, not {}",
+                            t.name(),
+                            wanted.name()
+                        ),
+                    },
+                });
+            }
+            Some(wanted)
         }
-    }
+        (Some(wanted), None) => Some(wanted),
+        (None, named) => named.and_then(|(_, _, t)| t.system()),
+    };
     let warnings = records
         .iter()
         .filter_map(|(line, r, _)| match r {
@@ -104,7 +106,7 @@ pub fn read_with_warnings(
         })
         .collect();
     let mut builder = Builder { errors };
-    let tournament = builder.build(&records, ending, final_newline);
+    let tournament = builder.build(&records, system, ending, final_newline);
     if builder.errors.is_empty() {
         Ok((tournament, warnings))
     } else {
@@ -113,6 +115,45 @@ pub fn read_with_warnings(
             errors: builder.errors,
         })
     }
+}
+
+/// The file's own word on its system, with the record that says it and its line: record 192,
+/// or else the 092 line, where bbpPairings writes its type code (TRF16's 092 is free text, read
+/// only when it is such a code).
+fn named_type(records: &[(usize, Record, String)]) -> Option<(&'static str, usize, TrfType)> {
+    records
+        .iter()
+        .find_map(|(line, r, _)| match r {
+            Record::Type(t) => Some(("192", *line, *t)),
+            _ => None,
+        })
+        .or_else(|| {
+            records.iter().find_map(|(line, r, _)| match r {
+                Record::Info { code, text } if code == "092" => {
+                    System::from_trf_type(text.trim()).map(|t| ("092", *line, t))
+                }
+                _ => None,
+            })
+        })
+}
+
+/// The tournament type a file states (record 192, or bbpPairings' code on the 092 line), if
+/// any, whether or not the rest of the file reads: for saying why a file's system is unknown
+/// (`FIDE_DUTCH` names no edition).
+pub fn declared_type(text: &str) -> Option<TrfType> {
+    let mut errors = Vec::new();
+    let (lines, _) = split_lines(text);
+    let records: Vec<(usize, Record, String)> = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(_, raw)| raw.starts_with("192") || raw.starts_with("092"))
+        .filter_map(|(i, raw)| {
+            Fields::new(raw, i + 1, &mut errors)
+                .record()
+                .map(|r| (i + 1, r, String::new()))
+        })
+        .collect();
+    named_type(&records).map(|(_, _, t)| t)
 }
 
 struct Builder {
@@ -141,18 +182,13 @@ impl Builder {
     fn build(
         &mut self,
         records: &[(usize, Record, String)],
+        system: Option<System>,
         ending: LineEnding,
         final_newline: bool,
     ) -> Tournament {
         let mut t = Tournament::default();
         let mut layout = Vec::new();
         let mut players: BTreeMap<Tpn, (usize, &PlayerLine)> = BTreeMap::new();
-        let mut system = None;
-        for (_, r, _) in records {
-            if let Record::Type(s) = r {
-                system = Some(*s);
-            }
-        }
         let mut settings = Settings {
             system,
             points: system.map_or(PointValues::STANDARD, PointValues::default_for),
@@ -196,6 +232,15 @@ impl Builder {
                 Record::InitialColor(code, c) => {
                     settings.initial_color = Some(*c);
                     LineKey::InitialColor(*code)
+                }
+                // A type that names no edition (`FIDE_DUTCH`), read without a system: the
+                // line is kept as written, the system left unknown.
+                Record::Type(ty) if system.is_none() => {
+                    t.info.push(InfoRecord {
+                        code: "192".into(),
+                        text: ty.code().into(),
+                    });
+                    LineKey::Info(t.info.len() - 1)
                 }
                 Record::Type(_) => LineKey::Type,
                 Record::Xxs(pairs) => {

@@ -6,7 +6,7 @@ use crate::color::Color;
 use crate::history;
 use crate::ids::{RoundNo, Tpn};
 use crate::result::{ByeKind, GameMode};
-use crate::settings::PointValues;
+use crate::settings::{PointValues, TrfType};
 use crate::tournament::Tournament;
 use std::collections::BTreeMap;
 
@@ -129,6 +129,11 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
         .collect();
     let in_layout = |pred: &dyn Fn(&LineKey) -> bool| keys.iter().any(|k| pred(k));
     for (i, r) in t.info.iter().enumerate() {
+        if r.code == "192" && t.settings.system.is_some() {
+            // A 192 kept as written because it named no edition; the system now known is
+            // written instead.
+            continue;
+        }
         out.insert(
             LineKey::Info(i),
             Record::Info {
@@ -168,7 +173,7 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
         }
     }
     if let Some(s) = t.settings.system {
-        out.insert(LineKey::Type, Record::Type(s));
+        out.insert(LineKey::Type, Record::Type(TrfType::Named(s)));
     }
     point_records(t, &keys, &mut out);
     let scores = history::scores(t);

@@ -22,7 +22,7 @@ fn the_fast_search_agrees_with_the_literal_one() {
         let players = 4 + (seed % 13) as u32;
         let rounds = 3 + (seed % 7) as u16;
         let config = GenerateConfig {
-            system: System::Dutch,
+            system: System::Dutch1992,
             players,
             rounds,
             seed,
@@ -68,7 +68,7 @@ fn generated_tournaments_are_legal_and_refusals_are_genuine() {
         let players = [4, 5, 6, 7, 9, 12, 15, 20, 33, 50][(seed % 10) as usize];
         let rounds = 3 + (seed % 9) as u16;
         let config = GenerateConfig {
-            system: System::Dutch,
+            system: System::Dutch1992,
             players,
             rounds,
             seed,
@@ -107,7 +107,7 @@ fn the_limit_on_exchanges_walked_changes_no_generated_round() {
     let mut rounds = 0;
     for seed in [5207, 6691, 6978, 7740, 9449, 10268, 10391, 10951] {
         let config = GenerateConfig {
-            system: System::Dutch,
+            system: System::Dutch1992,
             players: 4 + (seed % 13) as u32,
             rounds: 3 + (seed % 7) as u16,
             seed,
@@ -125,7 +125,7 @@ fn the_limit_on_exchanges_walked_changes_no_generated_round() {
                 engine::pairing::explanation::to_text(&walked.explanation)
             );
             assert_eq!(
-                engine::validate::validate(&before, System::Dutch, &walked),
+                engine::validate::validate(&before, System::Dutch1992, &walked),
                 vec![]
             );
             rounds += 1;
@@ -207,7 +207,7 @@ fn a_real_event_re_pairs_as_recorded_where_its_program_followed_the_text() {
         return;
     };
     let t = engine::trf::read_bytes(&bytes).unwrap();
-    let checks = engine::check::recheck(&t, System::Dutch);
+    let checks = engine::check::recheck(&t, System::Dutch1992);
     for (round, check) in &checks {
         match round.get() {
             1 | 3 => assert_eq!(check, &engine::check::RoundCheck::Same, "round {round}"),

@@ -118,7 +118,7 @@ const MEASURED_DIFFERENCES_LARGER: usize = 1;
 #[test]
 fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
     let t = engine::generate::generate(engine::generate::GenerateConfig {
-        system: System::Dutch,
+        system: System::Dutch1992,
         players: 201,
         rounds: 1,
         seed: 3,
@@ -131,7 +131,7 @@ fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
     );
     assert!(e.to_string().contains("up to 200 players"), "{e}");
     let small = engine::generate::generate(engine::generate::GenerateConfig {
-        system: System::Dutch,
+        system: System::Dutch1992,
         players: 200,
         rounds: 1,
         seed: 3,

@@ -6,7 +6,7 @@ use engine::{trf, System};
 
 #[test]
 fn same_seed_same_bytes_other_seed_other_bytes() {
-    for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
+    for system in [System::Dutch1992, System::Dubov, System::DoubleSwiss] {
         let config = GenerateConfig {
             system,
             players: 41,
@@ -30,7 +30,7 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
 #[test]
 fn generated_round_has_results_and_a_bye_for_an_odd_field() {
     let t = generate(GenerateConfig {
-        system: System::Dutch,
+        system: System::Dutch1992,
         players: 41,
         rounds: 1,
         seed: 1,
@@ -53,7 +53,7 @@ fn generated_round_has_results_and_a_bye_for_an_odd_field() {
 #[test]
 fn rounds_that_cannot_be_paired_are_an_error_not_a_panic() {
     // Four players meet everyone in three rounds: the fourth has no pairing.
-    for system in [System::Dutch, System::Dubov] {
+    for system in [System::Dutch1992, System::Dubov] {
         let e = generate(GenerateConfig {
             system,
             players: 4,

@@ -9,7 +9,7 @@ use engine::{Color, Points, RoundNo, System, Tpn};
 
 #[test]
 fn dutch_a2_fixes_pairing_numbers_by_rating_title_then_name() {
-    let mut t = engine::Tournament::new(engine::Settings::new(System::Dutch));
+    let mut t = engine::Tournament::new(engine::Settings::new(System::Dutch1992));
     let mk = |name: &str, rating, title| {
         let mut p = Player::new(Tpn::from_index(0), name);
         p.rating = Some(rating);
@@ -39,7 +39,7 @@ fn played(white: u32, black: u32, result: GameResult) -> Pairing {
 
 #[test]
 fn dutch_f2_unplayed_games_do_not_count_for_colour_or_meetings() {
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.push_round(Round {
         pairings: vec![
             played(1, 3, GameResult::WHITE_WINS),
@@ -75,7 +75,7 @@ fn dutch_f2_unplayed_games_do_not_count_for_colour_or_meetings() {
 #[test]
 fn dutch_f3_colour_history_skips_rounds_not_played() {
     // BWW-B: the history read for E.3 is -BWWB; the last two colours are W then B.
-    let mut t = field(System::Dutch, 6);
+    let mut t = field(System::Dutch1992, 6);
     let rounds = [
         vec![
             played(2, 1, GameResult::DRAW),
@@ -122,7 +122,7 @@ fn dutch_f3_colour_history_skips_rounds_not_played() {
 
 #[test]
 fn absolute_colour_preference_after_two_of_a_colour() {
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.push_round(Round {
         pairings: vec![
             played(1, 3, GameResult::DRAW),
@@ -152,7 +152,7 @@ fn absolute_colour_preference_after_two_of_a_colour() {
 
 #[test]
 fn dutch_a4_a5_floats_and_the_bye_as_downfloat() {
-    let mut t = field(System::Dutch, 3);
+    let mut t = field(System::Dutch1992, 3);
     t.push_round(Round {
         pairings: vec![played(1, 2, GameResult::WHITE_WINS)],
         byes: vec![Bye {
@@ -218,7 +218,7 @@ fn double_swiss_match_forfeit_only_when_both_games_forfeited() {
 
 #[test]
 fn one_game_rounds_refuse_unmirrored_results() {
-    let mut t = field(System::Dutch, 2);
+    let mut t = field(System::Dutch1992, 2);
     let half_nil = GameResult::from_parts(
         engine::result::GameMode::Played,
         engine::result::GameScore::Draw,

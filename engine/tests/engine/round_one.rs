@@ -21,33 +21,33 @@ fn pairs(t: &Tournament, system: System) -> (Vec<(u32, u32)>, Option<u32>) {
 
 #[test]
 fn dutch_f4_e5_even_field() {
-    let mut t = field(System::Dutch, 8);
+    let mut t = field(System::Dutch1992, 8);
     t.settings.initial_color = Some(Color::White);
     // S1 = 1-4, S2 = 5-8; 1 White by lot, then alternating down S1 (E.5).
     assert_eq!(
-        pairs(&t, System::Dutch),
+        pairs(&t, System::Dutch1992),
         (vec![(1, 5), (6, 2), (3, 7), (8, 4)], None)
     );
     t.settings.initial_color = Some(Color::Black);
     assert_eq!(
-        pairs(&t, System::Dutch),
+        pairs(&t, System::Dutch1992),
         (vec![(5, 1), (2, 6), (7, 3), (4, 8)], None)
     );
 }
 
 #[test]
 fn dutch_f4_odd_field_lowest_gets_the_bye() {
-    let mut t = field(System::Dutch, 7);
+    let mut t = field(System::Dutch1992, 7);
     t.settings.initial_color = Some(Color::White);
     assert_eq!(
-        pairs(&t, System::Dutch),
+        pairs(&t, System::Dutch1992),
         (vec![(1, 4), (5, 2), (3, 6)], Some(7))
     );
 }
 
 #[test]
 fn dutch_f5_absent_and_withdrawn_players_are_not_paired() {
-    let mut t = field(System::Dutch, 8);
+    let mut t = field(System::Dutch1992, 8);
     t.settings.initial_color = Some(Color::White);
     t.requested_byes
         .entry(RoundNo::FIRST)
@@ -56,10 +56,10 @@ fn dutch_f5_absent_and_withdrawn_players_are_not_paired() {
     t.player_mut(tpn(5)).unwrap().withdrawn_from = Some(RoundNo::FIRST);
     // Left: 1 3 4 6 7 8 -> S1 1 3 4, S2 6 7 8; positions in S1 alternate colours (E.5).
     assert_eq!(
-        pairs(&t, System::Dutch),
+        pairs(&t, System::Dutch1992),
         (vec![(1, 6), (7, 3), (4, 8)], None)
     );
-    let round = pair_next_round(&t, System::Dutch).unwrap().to_round(&t);
+    let round = pair_next_round(&t, System::Dutch1992).unwrap().to_round(&t);
     assert_eq!(
         round.bye_of(tpn(2)),
         Some(ByeKind::Zero),
@@ -77,11 +77,11 @@ fn dutch_a2_the_pairing_numbers_are_the_order() {
     // A file whose ratings do not follow its pairing numbers (an unrated player numbered by
     // the arbiter's estimate, A.1, or a rating changed after the numbers were fixed): round 1
     // follows the numbers, as the order made before round 1 (A.2).
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.settings.initial_color = Some(Color::White);
     t.player_mut(tpn(2)).unwrap().rating = None;
     t.player_mut(tpn(4)).unwrap().rating = Some(2500);
-    assert_eq!(pairs(&t, System::Dutch), (vec![(1, 3), (4, 2)], None));
+    assert_eq!(pairs(&t, System::Dutch1992), (vec![(1, 3), (4, 2)], None));
 }
 
 #[test]
@@ -137,8 +137,8 @@ fn double_swiss_3_4_4_bye_to_the_largest_tpn() {
 
 #[test]
 fn engine_output_format() {
-    let mut t = field(System::Dutch, 5);
+    let mut t = field(System::Dutch1992, 5);
     t.settings.initial_color = Some(Color::White);
-    let p = pair_next_round(&t, System::Dutch).unwrap();
+    let p = pair_next_round(&t, System::Dutch1992).unwrap();
     assert_eq!(p.to_engine_output(), "3\n1 3\n4 2\n5 0\n");
 }

@@ -82,7 +82,7 @@ fn game(w: u32, b: u32, r: GameResult) -> Pairing {
 /// Four players after three rounds: 1 beat 2, 2 beat 3, 3 beat 1, and each of them beat 4;
 /// so 1, 2 and 3 have 2 points each and 4 has none.
 fn cycle() -> engine::Tournament {
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.push_round(Round {
         pairings: vec![
             game(1, 2, GameResult::WHITE_WINS),
@@ -143,7 +143,7 @@ fn dutch_f10_direct_encounter_for_first_place_then_aro_then_lots() {
 
 #[test]
 fn direct_encounter_separates_two_tied_players() {
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.push_round(Round {
         pairings: vec![
             game(1, 2, GameResult::WHITE_WINS),

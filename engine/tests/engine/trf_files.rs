@@ -125,7 +125,8 @@ fn fixtures_read_what_they_say() {
 fn generated_round_one_round_trips() {
     use engine::generate::{generate, GenerateConfig};
     use engine::System;
-    for system in [System::Dutch, System::Dubov, System::DoubleSwiss] {
+    // Read as one of its system's: a file of the 1992 Dutch says only FIDE_DUTCH.
+    for system in System::ALL {
         for players in [2, 7, 30, 101] {
             let t = generate(GenerateConfig {
                 system,
@@ -135,9 +136,10 @@ fn generated_round_one_round_trips() {
             })
             .unwrap();
             let text = trf::write(&t);
-            let mut back = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let mut back =
+                trf::read_as(&text, Some(system)).unwrap_or_else(|e| panic!("{e}\n{text}"));
             back.forget_trf_layout();
-            assert_eq!(t, back, "{system:?} {players}");
+            assert_eq!(t, back, "{} {players}", system.name());
             check_round_trip("generated", &text);
         }
     }
@@ -185,7 +187,7 @@ fn trf_absences_in_the_round_to_pair_travel_between_engines() {
         return;
     };
     let (mut t, _) = engine::generate::generate_partial(engine::generate::GenerateConfig {
-        system: System::Dutch,
+        system: System::Dutch1992,
         players: 20,
         rounds: 3,
         seed: 7,
@@ -258,4 +260,99 @@ fn trf_absences_in_the_round_to_pair_travel_between_engines() {
         read.requested_byes[&next].get(&tpn(3)),
         Some(&ByeKind::Half)
     );
+}
+
+/// Record 192 names the system by edition, in the codes other programs read: the 2026 Dutch is
+/// TRF-2026's `FIDE_DUTCH_2025` (bbpPairings writes it on the 092 line, and this program's
+/// earlier `FIDE_DUTCH_2026` still reads); the 1992-2006 text, which TRF-2026 has no code for,
+/// is `FIDE_DUTCH`, a Dutch of no named edition: paired by whichever Dutch the user asks for,
+/// and of no known system when read without one (nothing guesses the edition), its line kept.
+#[test]
+fn trf_192_names_the_system_by_edition() {
+    use engine::settings::{System, TrfType};
+    let file = |head: &str| {
+        format!(
+            "012 Types\r{head}\rXXR 3\rXXC white1\r\
+             001    1      Aa,Ann                            2229                             0.0    \r\
+             001    2      Bb,Bob                            2200                             0.0    \r"
+        )
+    };
+    // bbpPairings' own line, CR line endings as it writes them.
+    let bbp = trf::read(&file("092 FIDE_DUTCH_2025")).unwrap();
+    assert_eq!(bbp.settings.system, Some(System::Dutch2026));
+    let earlier = trf::read(&file("192 FIDE_DUTCH_2026")).unwrap();
+    assert_eq!(earlier.settings.system, Some(System::Dutch2026));
+    let named = trf::read(&file("192 FIDE_DUTCH_2025")).unwrap();
+    assert_eq!(named.settings.system, Some(System::Dutch2026));
+    assert_eq!(trf::write(&named), file("192 FIDE_DUTCH_2025"));
+
+    // FIDE_DUTCH: either edition when asked for, none when not; the line survives.
+    let plain = file("192 FIDE_DUTCH");
+    assert_eq!(trf::declared_type(&plain), Some(TrfType::Dutch));
+    let unknown = trf::read(&plain).unwrap();
+    assert_eq!(unknown.settings.system, None);
+    assert_eq!(trf::write(&unknown), plain);
+    let old = trf::read_as(&plain, Some(System::Dutch1992)).unwrap();
+    assert_eq!(old.settings.system, Some(System::Dutch1992));
+    assert_eq!(
+        trf::write(&old),
+        plain,
+        "the 1992 text is written FIDE_DUTCH"
+    );
+    let new = trf::read_as(&plain, Some(System::Dutch2026)).unwrap();
+    assert_eq!(new.settings.system, Some(System::Dutch2026));
+    assert_eq!(
+        trf::write(&new),
+        file("192 FIDE_DUTCH_2025"),
+        "paired by the 2026 text, the file names it"
+    );
+
+    // A file of another system is refused, naming the line, the record and both systems.
+    let e = trf::read_as(&file("192 FIDE_DUBOV"), Some(System::Dutch2026))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("line 2, column 5") && e.contains("dubov-1997") && e.contains("dutch-2026"),
+        "{e}"
+    );
+    let e = trf::read_as(&file("092 FIDE_DUTCH_2025"), Some(System::Dutch1992))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("092") && e.contains("not dutch-1992"), "{e}");
+    // TRF16's free-text 092 says nothing of the system.
+    let free = trf::read(&file("092 Individual: Swiss-System")).unwrap();
+    assert_eq!(free.settings.system, None);
+    let e = trf::read(&file("192 FIDE_DUTCH_2017"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("FIDE_DUTCH_2017") && e.contains("FIDE_DUTCH_2025"),
+        "{e}"
+    );
+
+    // What this program writes for each system, the same read back.
+    for system in System::ALL {
+        let mut t = trf::read_as(&file("012 x"), Some(system)).unwrap();
+        t.settings.system = Some(system);
+        let text = trf::write_canonical(&t);
+        let back = trf::read_as(&text, Some(system)).unwrap();
+        assert_eq!(back.settings.system, Some(system), "{text}");
+        assert!(
+            text.contains(&format!("192 {}", system.trf_type())),
+            "{text}"
+        );
+    }
+
+    // bbpPairings reads what is written for the 2026 Dutch and for the 1992 text.
+    if let Some(bbp) = crate::support::bbp_pairings() {
+        for system in [System::Dutch2026, System::Dutch1992] {
+            let t = trf::read_as(&file("012 x"), Some(system)).unwrap();
+            let text = trf::write_canonical(&t);
+            assert_eq!(
+                crate::support::bbp_paired_players(&bbp, &text),
+                [1, 2].into_iter().collect(),
+                "{text}"
+            );
+        }
+    }
 }

@@ -26,7 +26,7 @@ fn game(w: u32, b: u32, r: GameResult) -> Pairing {
 
 /// Four players after two rounds: 1 had White twice, 4 Black twice; 1-3 and 2-4 met in round 1.
 fn two_rounds() -> Tournament {
-    let mut t = field(System::Dutch, 4);
+    let mut t = field(System::Dutch1992, 4);
     t.push_round(Round {
         pairings: vec![game(1, 3, GameResult::DRAW), game(2, 4, GameResult::DRAW)],
         byes: vec![],
@@ -44,7 +44,7 @@ fn two_rounds() -> Tournament {
 fn a_valid_pairing_has_no_violation() {
     let t = two_rounds();
     assert_eq!(
-        validate(&t, System::Dutch, &proposal(3, &[(2, 1), (4, 3)], None)),
+        validate(&t, System::Dutch1992, &proposal(3, &[(2, 1), (4, 3)], None)),
         vec![]
     );
 }
@@ -52,28 +52,28 @@ fn a_valid_pairing_has_no_violation() {
 #[test]
 fn b1a_rematch() {
     let t = two_rounds();
-    let v = validate(&t, System::Dutch, &proposal(3, &[(3, 1), (4, 2)], None));
+    let v = validate(&t, System::Dutch1992, &proposal(3, &[(3, 1), (4, 2)], None));
     assert!(v.contains(&Violation::Rematch(tpn(3), tpn(1))), "{v:?}");
     assert!(v.contains(&Violation::Rematch(tpn(4), tpn(2))), "{v:?}");
 }
 
 #[test]
 fn forfeited_game_is_no_meeting() {
-    let mut t = field(System::Dutch, 2);
+    let mut t = field(System::Dutch1992, 2);
     t.push_round(Round {
         pairings: vec![game(1, 2, GameResult::forfeit(Color::White))],
         byes: vec![],
     })
     .unwrap();
     assert_eq!(
-        validate(&t, System::Dutch, &proposal(2, &[(2, 1)], None)),
+        validate(&t, System::Dutch1992, &proposal(2, &[(2, 1)], None)),
         vec![]
     );
 }
 
 #[test]
 fn b1b_second_point_without_playing() {
-    let mut t = field(System::Dutch, 5);
+    let mut t = field(System::Dutch1992, 5);
     t.push_round(Round {
         pairings: vec![game(1, 2, GameResult::DRAW), game(3, 4, GameResult::DRAW)],
         byes: vec![Bye {
@@ -82,7 +82,11 @@ fn b1b_second_point_without_playing() {
         }],
     })
     .unwrap();
-    let v = validate(&t, System::Dutch, &proposal(2, &[(3, 1), (2, 4)], Some(5)));
+    let v = validate(
+        &t,
+        System::Dutch1992,
+        &proposal(2, &[(3, 1), (2, 4)], Some(5)),
+    );
     assert_eq!(v, vec![Violation::RepeatedUnplayedPoint(tpn(5))]);
 }
 
@@ -90,7 +94,7 @@ fn b1b_second_point_without_playing() {
 fn b2a_colour_difference_beyond_two() {
     let t = two_rounds();
     // 1 has +2; White again would make +3 (and a third White in a row).
-    let v = validate(&t, System::Dutch, &proposal(3, &[(1, 2), (3, 4)], None));
+    let v = validate(&t, System::Dutch1992, &proposal(3, &[(1, 2), (3, 4)], None));
     assert!(v.contains(&Violation::ColorDifference(tpn(1), 3)), "{v:?}");
 }
 
@@ -142,22 +146,22 @@ fn b2b_same_colour_three_times() {
 
 #[test]
 fn paired_twice_and_left_out() {
-    let t = field(System::Dutch, 4);
-    let v = validate(&t, System::Dutch, &proposal(1, &[(1, 2), (2, 3)], None));
+    let t = field(System::Dutch1992, 4);
+    let v = validate(&t, System::Dutch1992, &proposal(1, &[(1, 2), (2, 3)], None));
     assert!(v.contains(&Violation::PairedTwice(tpn(2))), "{v:?}");
     assert!(v.contains(&Violation::LeftOut(tpn(4))), "{v:?}");
 }
 
 #[test]
 fn self_paired() {
-    let t = field(System::Dutch, 2);
-    let v = validate(&t, System::Dutch, &proposal(1, &[(1, 1)], None));
+    let t = field(System::Dutch1992, 2);
+    let v = validate(&t, System::Dutch1992, &proposal(1, &[(1, 1)], None));
     assert!(v.contains(&Violation::SelfPaired(tpn(1))), "{v:?}");
 }
 
 #[test]
 fn absent_withdrawn_and_unknown_players_are_not_paired() {
-    let mut t = field(System::Dutch, 6);
+    let mut t = field(System::Dutch1992, 6);
     t.requested_byes
         .entry(RoundNo::FIRST)
         .or_default()
@@ -165,7 +169,7 @@ fn absent_withdrawn_and_unknown_players_are_not_paired() {
     t.player_mut(tpn(6)).unwrap().withdrawn_from = Some(RoundNo::FIRST);
     let v = validate(
         &t,
-        System::Dutch,
+        System::Dutch1992,
         &proposal(1, &[(1, 2), (3, 4), (5, 6), (7, 8)], None),
     );
     assert!(
@@ -184,8 +188,8 @@ fn absent_withdrawn_and_unknown_players_are_not_paired() {
 
 #[test]
 fn bye_count_must_match_the_field() {
-    let t = field(System::Dutch, 4);
-    let v = validate(&t, System::Dutch, &proposal(1, &[(1, 2)], Some(3)));
+    let t = field(System::Dutch1992, 4);
+    let v = validate(&t, System::Dutch1992, &proposal(1, &[(1, 2)], Some(3)));
     assert!(
         v.contains(&Violation::WrongByeCount {
             players: 4,
@@ -193,8 +197,8 @@ fn bye_count_must_match_the_field() {
         }),
         "{v:?}"
     );
-    let t = field(System::Dutch, 3);
-    let v = validate(&t, System::Dutch, &proposal(1, &[(1, 2)], None));
+    let t = field(System::Dutch1992, 3);
+    let v = validate(&t, System::Dutch1992, &proposal(1, &[(1, 2)], None));
     assert!(
         v.contains(&Violation::WrongByeCount {
             players: 3,
@@ -206,13 +210,13 @@ fn bye_count_must_match_the_field() {
 
 #[test]
 fn forbidden_pair() {
-    let mut t = field(System::Dutch, 2);
+    let mut t = field(System::Dutch1992, 2);
     t.forbidden.push(engine::tournament::ForbiddenPairs {
         from: RoundNo::FIRST,
         to: RoundNo::FIRST,
         players: vec![tpn(1), tpn(2)],
     });
-    let v = validate(&t, System::Dutch, &proposal(1, &[(1, 2)], None));
+    let v = validate(&t, System::Dutch1992, &proposal(1, &[(1, 2)], None));
     assert_eq!(v, vec![Violation::ForbiddenPair(tpn(1), tpn(2))]);
 }
 
@@ -221,6 +225,6 @@ fn dutch_b6_note_last_round_50_percent_may_break_b2() {
     let mut t = two_rounds();
     t.settings.rounds = Some(3);
     // After two draws, 1 has 50% and it is the last round: B.2 is not applied to them.
-    let v = validate(&t, System::Dutch, &proposal(3, &[(1, 2), (3, 4)], None));
+    let v = validate(&t, System::Dutch1992, &proposal(3, &[(1, 2), (3, 4)], None));
     assert!(!v.iter().any(|x| matches!(x, Violation::ColorDifference(p, _) | Violation::SameColorThrice(p, _) if *p == tpn(1))), "{v:?}");
 }

@@ -8,7 +8,7 @@ use engine::{Color, RoundNo, System};
 
 fn v1_system(s: System) -> SystemV1 {
     match s {
-        System::Dutch => SystemV1::Dutch,
+        System::Dutch1992 => SystemV1::Dutch1992,
         System::Dutch2026 => SystemV1::Dutch2026,
         System::Dubov => SystemV1::Dubov,
         System::DoubleSwiss => SystemV1::DoubleSwiss,

@@ -600,20 +600,24 @@ impl App {
         system: Option<SystemV1>,
         name: Option<String>,
     ) -> Result<(TournamentId, bool)> {
-        let t = engine::trf::read(text)
+        // The file is read as one of the system asked for, if any: a file that names another
+        // is refused (one saying only FIDE_DUTCH may be paired by either Dutch edition).
+        let t = engine::trf::read_as(text, system.map(to_engine_system))
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
-        let system = match (t.settings.system, system.map(to_engine_system)) {
-            (Some(s), None) | (None, Some(s)) => s,
-            (Some(a), Some(b)) if a == b => a,
-            (Some(a), Some(_)) => {
-                return Err(AppError::Invalid(format!(
-                    "system: the file is a {} tournament",
-                    a.name()
-                )))
-            }
-            (None, None) => return Err(AppError::Invalid(
-                "system: the file does not say its system (record 192); add ?system=dutch|dubov|double-swiss".into(),
-            )),
+        let Some(system) = t.settings.system else {
+            return Err(AppError::Invalid(
+                match engine::trf::declared_type(text) {
+                    Some(engine::settings::TrfType::Dutch) => {
+                        "system: the file says FIDE_DUTCH, which does not name the edition; \
+                         add ?system=dutch-2026 (the Dutch in force) or ?system=dutch-1992"
+                    }
+                    _ => {
+                        "system: the file does not say its system (record 192); add \
+                         ?system=dutch-2026|dutch-1992|dubov-1997|double-swiss-2026"
+                    }
+                }
+                .into(),
+            ));
         };
         let name = name
             .or_else(|| {
@@ -722,7 +726,7 @@ impl App {
     pub fn publish(&self, t: TournamentId, req: &Request, p: Publication) -> Result<Published> {
         let s = self.state(t)?;
         let system = system_of(&s)?;
-        let settings_system = s.settings().map_or(SystemV1::Dutch, |x| x.system);
+        let settings_system = s.settings().map_or(SystemV1::Dutch1992, |x| x.system);
         let next = s.rounds().len() as u16 + 1;
         if p.round != next {
             return Err(AppError::Refused(format!(

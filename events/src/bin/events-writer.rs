@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let (store, out) = (&store, &out);
             s.spawn(move || -> Result<(), events::StoreError> {
                 let settings = SettingsV1 {
-                    system: SystemV1::Dutch,
+                    system: SystemV1::Dutch1992,
                     rounds: 9,
                     initial_color: ColorV1::White,
                     points: None,

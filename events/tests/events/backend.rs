@@ -171,7 +171,7 @@ fn the_store_runs_over_the_trait() {
             events::Event::TournamentCreated {
                 name: "Seam".into(),
                 settings: events::schema::SettingsV1 {
-                    system: events::schema::SystemV1::Dutch,
+                    system: events::schema::SystemV1::Dutch1992,
                     rounds: 5,
                     initial_color: events::schema::ColorV1::White,
                     points: None,

@@ -6,7 +6,7 @@ use events::schema::*;
 #[test]
 fn export_then_import_restores_the_same_state() {
     let (store, _dir) = store();
-    let a = create(&store, SystemV1::Dutch, 5);
+    let a = create(&store, SystemV1::Dutch1992, 5);
     register(&store, a, 7);
     publish(&store, a);
     play(&store, a, 1);
@@ -40,7 +40,7 @@ fn export_then_import_restores_the_same_state() {
 #[test]
 fn a_damaged_backup_is_refused_whole_with_its_line() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 3);
     let mut backup = Vec::new();
     store.export(&mut backup).unwrap();

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 #[test]
 fn eight_threads_appending_results_on_different_boards() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 400);
     publish(&store, t);
     let head = store.state(t).unwrap().last_seq();
@@ -59,7 +59,7 @@ fn eight_threads_appending_results_on_different_boards() {
 #[test]
 fn racing_on_the_same_board_one_wins_the_other_is_told() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     publish(&store, t);
     let results: Vec<_> = std::thread::scope(|s| {
@@ -106,7 +106,7 @@ fn racing_on_the_same_board_one_wins_the_other_is_told() {
 #[test]
 fn sixteen_registrations_at_once_are_never_refused() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     let app = events::App::new(store.clone());
     std::thread::scope(|s| {
         for w in 0..16u32 {

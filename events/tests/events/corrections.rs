@@ -20,7 +20,7 @@ fn pairs(state: &events::State, round: usize) -> Vec<PairV1> {
 #[test]
 fn f7_corrected_result_changes_what_later_pairings_use_not_published_rounds() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 8);
     publish(&store, t);
     play(&store, t, 1);
@@ -62,7 +62,7 @@ fn f7_corrected_result_changes_what_later_pairings_use_not_published_rounds() {
 #[test]
 fn f7_game_played_with_wrong_colours() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     publish(&store, t);
     play(&store, t, 1);
@@ -102,7 +102,7 @@ fn f7_game_played_with_wrong_colours() {
 #[test]
 fn f7_rating_correction_before_round_1_reorders_after_it_does_not() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 6);
     // Before round 1: player 6 (rated 2440, the lowest) is really 2600: now number 1.
     correct(

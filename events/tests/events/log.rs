@@ -9,7 +9,7 @@ use std::time::Duration;
 #[test]
 fn sequences_start_at_one_and_have_no_gaps() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 9);
     let all = store.read(t, 0).unwrap();
     assert_eq!(
@@ -25,7 +25,7 @@ fn sequences_start_at_one_and_have_no_gaps() {
 #[test]
 fn refused_events_write_nothing() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     let head = store.state(t).unwrap().last_seq();
     let refuse = |event: Event, reason: Option<&str>| {
@@ -119,7 +119,7 @@ fn refused_events_write_nothing() {
     let r = refuse(
         Event::RoundPublished {
             round: 2,
-            system: SystemV1::Dutch,
+            system: SystemV1::Dutch1992,
             engine_version: "x".into(),
             pairs: vec![],
             bye: None,
@@ -149,7 +149,7 @@ fn refused_events_write_nothing() {
 #[test]
 fn result_for_a_withdrawn_player_is_refused() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     publish(&store, t);
     play(&store, t, 1);
@@ -172,7 +172,7 @@ fn result_for_a_withdrawn_player_is_refused() {
         "chief",
         Event::RoundPublished {
             round: 2,
-            system: SystemV1::Dutch,
+            system: SystemV1::Dutch1992,
             engine_version: "x".into(),
             pairs: vec![PairV1 {
                 white: tpn1,
@@ -192,7 +192,7 @@ fn result_for_a_withdrawn_player_is_refused() {
 #[test]
 fn conflicting_results_are_refused_identical_ones_answered_with_the_first() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     publish(&store, t);
     let first = append(
@@ -265,7 +265,7 @@ fn conflicting_results_are_refused_identical_ones_answered_with_the_first() {
 #[test]
 fn a_retry_with_the_same_idempotency_key_is_applied_once() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     publish(&store, t);
     let request = || {
@@ -299,7 +299,7 @@ fn a_retry_with_the_same_idempotency_key_is_applied_once() {
 #[test]
 fn optimistic_concurrency_refuses_a_stale_sequence() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     let mut a = Append::new(
         t,
         "chief",
@@ -331,7 +331,7 @@ fn optimistic_concurrency_refuses_a_stale_sequence() {
 #[test]
 fn unpublishing_only_while_no_result_is_in() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 4);
     // Nothing published yet: round 0, round 1 and the largest round number are all refused.
     for round in [0, 1, u16::MAX] {
@@ -386,7 +386,7 @@ fn unpublishing_only_while_no_result_is_in() {
 #[test]
 fn subscribers_catch_up_then_follow_live_in_order() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 5);
+    let t = create(&store, SystemV1::Dutch1992, 5);
     register(&store, t, 5);
     let mut sub = store.subscribe(t, 3).unwrap();
     register(&store, t, 2);
@@ -412,7 +412,7 @@ fn subscribers_catch_up_then_follow_live_in_order() {
 #[test]
 fn a_subscriber_that_falls_behind_is_told_so() {
     let (store, _dir) = store();
-    let t = create(&store, SystemV1::Dutch, 9);
+    let t = create(&store, SystemV1::Dutch1992, 9);
     let mut sub = store.subscribe_with_buffer(t, 1, 16).unwrap();
     register(&store, t, 30);
     let mut got = 0;
@@ -467,7 +467,7 @@ fn a_store_in_use_is_refused_naming_its_directory() {
 #[test]
 fn unknown_tournaments_cost_nothing_that_stays() {
     let (store, _dir) = crate::support::store();
-    let known = crate::support::create(&store, events::schema::SystemV1::Dutch, 5);
+    let known = crate::support::create(&store, events::schema::SystemV1::Dutch1992, 5);
     assert_eq!(store.logs_in_memory(), 1);
     for _ in 0..10_000 {
         let t = events::TournamentId::new();
@@ -582,7 +582,7 @@ fn readers_never_see_an_event_that_is_not_yet_durable() {
         held: held.clone(),
     };
     let store = events::Store::with_backend(Box::new(backend), dir.path());
-    let t = crate::support::create(&store, SystemV1::Dutch, 5);
+    let t = crate::support::create(&store, SystemV1::Dutch1992, 5);
     crate::support::register(&store, t, 4);
     crate::support::publish(&store, t);
     let before = store.state(t).unwrap().last_seq();
@@ -639,8 +639,11 @@ fn readers_never_see_an_event_that_is_not_yet_durable() {
 #[test]
 fn system_names_in_the_log_keep_their_meaning() {
     let old: SystemV1 = serde_json::from_str("\"dutch\"").unwrap();
-    assert_eq!(old, SystemV1::Dutch);
-    assert_eq!(events::replay::to_engine_system(old), engine::System::Dutch);
+    assert_eq!(old, SystemV1::Dutch1992);
+    assert_eq!(
+        events::replay::to_engine_system(old),
+        engine::System::Dutch1992
+    );
     assert_eq!(
         serde_json::to_string(&SystemV1::Dutch2026).unwrap(),
         "\"dutch-2026\""
@@ -650,4 +653,60 @@ fn system_names_in_the_log_keep_their_meaning() {
         events::replay::to_engine_system(new),
         engine::System::Dutch2026
     );
+}
+
+/// A log written before the systems were named by edition (by commit 3a2b4b9's code, whose
+/// schema is today's): `fixtures/dutch-1992-log.jsonl`, the backup of an 11-player tournament
+/// created as "dutch" (a half-point bye requested, a withdrawal, a forfeit, a correction) with
+/// three rounds paired by the engine, and beside it the round 4 that code paired from it
+/// (`.expected`, as `swiss pair` writes a pairing). Restored today, it reads as the 1992-2006
+/// text, its rounds are the ones published, its next round pairs exactly as before, and it is
+/// exported byte for byte as it was written.
+#[test]
+fn a_log_written_before_editions_replays_exactly_as_before() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let log = std::fs::read(dir.join("dutch-1992-log.jsonl")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("dutch-1992-log.expected")).unwrap();
+    let (store, _dir) = crate::support::store();
+    let n = store.import(&mut log.as_slice()).unwrap();
+    assert_eq!(n, log.iter().filter(|&&b| b == b'\n').count());
+    let t = store.tournaments().unwrap()[0];
+    let state = store.state(t).unwrap();
+    let system = state.settings().unwrap().system;
+    assert_eq!(system, SystemV1::Dutch1992);
+    let engine_system = events::replay::to_engine_system(system);
+    assert_eq!(engine_system, engine::System::Dutch1992);
+    assert_eq!(state.rounds().len(), 3);
+    // Rounds 1 and 2 are the ones the 1992 text pairs from the rounds before them (round 3
+    // was paired before round 2's board 1 was corrected).
+    let tournament = state.tournament();
+    for round in 1..=2u16 {
+        let mut before = tournament.clone();
+        while before.rounds().len() >= usize::from(round) {
+            before.pop_round();
+        }
+        let p = engine::pairing::pair_next_round(&before, engine_system).unwrap();
+        let published = &tournament.rounds()[usize::from(round) - 1];
+        let pairs: Vec<_> = published
+            .pairings
+            .iter()
+            .map(|x| (x.white, x.black))
+            .collect();
+        assert_eq!(p.pairs, pairs, "round {round}");
+    }
+    let p = engine::pairing::pair_next_round(&tournament, engine_system).unwrap();
+    let mut text = format!("{}\n", p.pairs.len() + usize::from(p.bye.is_some()));
+    for (w, b) in &p.pairs {
+        text += &format!("{} {}\n", w.get(), b.get());
+    }
+    if let Some(b) = p.bye {
+        text += &format!("{} 0\n", b.get());
+    }
+    assert_eq!(
+        text, expected,
+        "round 4 as it was paired when the log was written"
+    );
+    let mut again = Vec::new();
+    store.export(&mut again).unwrap();
+    assert_eq!(again, log, "the log is exported as it was written");
 }

@@ -34,7 +34,7 @@ proptest! {
 
     #[test]
     fn replay_equals_the_state_built_step_by_step(
-        system in prop_oneof![Just(SystemV1::Dutch), Just(SystemV1::Dubov), Just(SystemV1::DoubleSwiss)],
+        system in prop_oneof![Just(SystemV1::Dutch1992), Just(SystemV1::Dubov), Just(SystemV1::DoubleSwiss)],
         steps in proptest::collection::vec(step(), 1..40),
     ) {
         let (store, _dir) = store();

@@ -12,28 +12,35 @@ use events::schema::{
 };
 use serde::{Deserialize, Serialize};
 
-/// A pairing system, by the name the API uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "kebab-case")]
+/// A pairing system, by the name the API uses: its edition. The names without an edition that
+/// earlier versions of the API used are read too, each as the edition a user means by it today:
+/// `dutch` is the Dutch in force (2026), as `--dutch` is on the command line and to the programs
+/// that call bbpPairings or JaVaFo; `dubov` and `double-swiss` have one edition each. Answers
+/// always name the edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum System {
-    /// Dutch, 1992-2006 text.
-    Dutch,
-    /// Dubov, 1997 text.
-    Dubov,
-    /// Double-Swiss, 2026.
-    DoubleSwiss,
-    /// Dutch, C.04.3 applied from 1 February 2026.
-    #[serde(rename = "dutch-2026")]
+    /// Dutch, C.04.3 applied from 1 February 2026: the Dutch a new tournament gets.
+    #[default]
+    #[serde(rename = "dutch-2026", alias = "dutch")]
     Dutch2026,
+    /// Dutch, 1992-2006 text (no rated event may use it since 1 February 2026).
+    #[serde(rename = "dutch-1992")]
+    Dutch1992,
+    /// Dubov, 1997 text.
+    #[serde(rename = "dubov-1997", alias = "dubov")]
+    Dubov1997,
+    /// Double-Swiss, C.04.5 (2026).
+    #[serde(rename = "double-swiss-2026", alias = "double-swiss")]
+    DoubleSwiss2026,
 }
 
 impl From<SystemV1> for System {
     fn from(s: SystemV1) -> System {
         match s {
-            SystemV1::Dutch => System::Dutch,
+            SystemV1::Dutch1992 => System::Dutch1992,
             SystemV1::Dutch2026 => System::Dutch2026,
-            SystemV1::Dubov => System::Dubov,
-            SystemV1::DoubleSwiss => System::DoubleSwiss,
+            SystemV1::Dubov => System::Dubov1997,
+            SystemV1::DoubleSwiss => System::DoubleSwiss2026,
         }
     }
 }
@@ -41,10 +48,10 @@ impl From<SystemV1> for System {
 impl From<System> for SystemV1 {
     fn from(s: System) -> SystemV1 {
         match s {
-            System::Dutch => SystemV1::Dutch,
+            System::Dutch1992 => SystemV1::Dutch1992,
             System::Dutch2026 => SystemV1::Dutch2026,
-            System::Dubov => SystemV1::Dubov,
-            System::DoubleSwiss => SystemV1::DoubleSwiss,
+            System::Dubov1997 => SystemV1::Dubov,
+            System::DoubleSwiss2026 => SystemV1::DoubleSwiss,
         }
     }
 }
@@ -191,7 +198,8 @@ impl From<PointValuesV1> for PointValues {
 #[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
-    /// The pairing system.
+    /// The pairing system: the Dutch in force (`dutch-2026`) when the request names none.
+    #[serde(default)]
     pub system: System,
     /// The number of rounds.
     pub rounds: u16,
@@ -1167,6 +1175,41 @@ mod tests {
             "system": "dutch", "rounds": 5, "initial_color": "white", "colour": "white"
         }));
         assert!(unknown.unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn systems_are_named_by_edition_and_a_new_tournament_gets_the_dutch_in_force() {
+        let system = |v: serde_json::Value| {
+            let mut settings = json!({ "rounds": 5, "initial_color": "white" });
+            if !v.is_null() {
+                settings["system"] = v;
+            }
+            serde_json::from_value::<Settings>(settings).map(|s| SettingsV1::from(s).system)
+        };
+        assert_eq!(system(json!(null)).unwrap(), SystemV1::Dutch2026);
+        assert_eq!(system(json!("dutch-2026")).unwrap(), SystemV1::Dutch2026);
+        assert_eq!(system(json!("dutch")).unwrap(), SystemV1::Dutch2026);
+        assert_eq!(system(json!("dutch-1992")).unwrap(), SystemV1::Dutch1992);
+        assert_eq!(system(json!("dubov")).unwrap(), SystemV1::Dubov);
+        assert_eq!(
+            system(json!("double-swiss-2026")).unwrap(),
+            SystemV1::DoubleSwiss
+        );
+        let unknown = system(json!("dutch-2017")).unwrap_err().to_string();
+        assert!(
+            unknown.contains("dutch-2017") && unknown.contains("dutch-1992"),
+            "{unknown}"
+        );
+        // Answers name the edition, whatever the request called it; the log's tag for the
+        // 1992 text stays "dutch".
+        let answer = |s: SystemV1| serde_json::to_value(System::from(s)).unwrap();
+        assert_eq!(answer(SystemV1::Dutch1992), json!("dutch-1992"));
+        assert_eq!(answer(SystemV1::Dubov), json!("dubov-1997"));
+        assert_eq!(answer(SystemV1::DoubleSwiss), json!("double-swiss-2026"));
+        assert_eq!(
+            serde_json::to_value(SystemV1::Dutch1992).unwrap(),
+            json!("dutch")
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub(super) fn round_one(tournament: &Tournament, round: RoundNo) -> Option<Round
         "round 1: one homogeneous score bracket, ordered by A.2.",
     )];
     let r = half_against_half(tournament, round, &mut explanation);
-    check_no_forbidden(tournament, System::Dutch, round, &r.pairs).ok()?;
+    check_no_forbidden(tournament, System::Dutch1992, round, &r.pairs).ok()?;
     if let Some(b) = r.bye {
         explanation.push(Step::new(
             "F.4",
