@@ -111,7 +111,7 @@ fn dutch_2026_agrees_with_bbppairings_on_larger_generated_tournaments() {
 }
 
 /// The rounds that differed in the larger fields when this test was written.
-const MEASURED_DIFFERENCES_LARGER: usize = 1;
+const MEASURED_DIFFERENCES_LARGER: usize = 0;
 
 /// A field beyond what this procedure pairs in reasonable time is refused with a message
 /// that says so, rather than tying up the server for minutes.

@@ -74,4 +74,5 @@ hand_worked!(
     dutch_1992_c2_c6_every_bracket_paired_at_the_first_try,
     dutch_1992_c8_b4_exchange_before_raising_x,
     dutch_1992_d1_c7_first_transposition_in_order,
+    dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
 );

@@ -302,6 +302,28 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
         expected.output,
         "{name}: the pairing differs from {name}.expected\n{text}"
     );
+    // A case of the 2026 Dutch is confirmed by the reference engine.
+    if system == System::Dutch2026 {
+        if let Some(bbp) = bbp_pairings() {
+            let out =
+                std::env::temp_dir().join(format!("swiss-hand-{}-{name}", std::process::id()));
+            let status = std::process::Command::new(&bbp)
+                .arg("--dutch")
+                .arg(hand_worked_dir().join(format!("{name}.trf")))
+                .arg("-p")
+                .arg(&out)
+                .status()
+                .unwrap();
+            assert!(status.success(), "{name}: bbpPairings failed");
+            let theirs = std::fs::read_to_string(&out).unwrap();
+            let _ = std::fs::remove_file(&out);
+            assert_eq!(
+                theirs.lines().map(str::trim).collect::<Vec<_>>(),
+                expected.output.lines().collect::<Vec<_>>(),
+                "{name}: bbpPairings pairs otherwise"
+            );
+        }
+    }
     for (article, said) in &expected.steps {
         assert!(
             p.explanation.iter().any(|s| s.says(article, said)),

@@ -41,8 +41,9 @@ pub(crate) fn colour_of_higher(
     if let Some(x) = ph.pref.color() {
         return (x, "5.2.4");
     }
-    // 5.2.5: the initial colour if the higher ranked player's TPN is odd.
-    if ph.tpn.get() % 2 == 1 {
+    // 5.2.5: the initial colour if the higher ranked player's TPN is odd (counted over the
+    // players who have a TPN: see `Player::parity_tpn`).
+    if ph.parity_tpn % 2 == 1 {
         (initial, "5.2.5")
     } else {
         (initial.opposite(), "5.2.5")

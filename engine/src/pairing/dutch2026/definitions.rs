@@ -8,6 +8,10 @@ use super::*;
 #[derive(Clone, Debug)]
 pub(crate) struct Player {
     pub(crate) tpn: Tpn,
+    /// 5.2.5's TPN: the pairing number counted over the players who have one, those paired
+    /// in some round (an opponent, played or not, or the pairing-allocated bye) or now (see
+    /// [`Ctx::new`]).
+    pub(crate) parity_tpn: u32,
     pub(crate) score: Points,
     /// 1.6: games with White minus games with Black.
     pub(crate) diff: i32,
@@ -53,7 +57,13 @@ impl Ctx {
         let mut floats: Vec<Vec<Option<Float>>> = vec![Vec::new(); n];
         let mut can_bye = vec![true; n];
         let mut unplayed = vec![0u32; n];
+        // Who has been paired in a round so far (5.2.5's TPN).
+        let mut paired = vec![false; n];
         for r in t.rounds().iter().take(rounds_before) {
+            for p in &r.pairings {
+                paired[p.white.index()] = true;
+                paired[p.black.index()] = true;
+            }
             let mut gained = vec![Points::ZERO; n];
             crate::history::add_gains(points, r, &mut gained);
             let mut float = vec![None; n];
@@ -77,6 +87,7 @@ impl Ctx {
                 .filter(|b| b.kind == ByeKind::PairingAllocated)
             {
                 pab[b.player.index()] = true;
+                paired[b.player.index()] = true;
             }
             for i in 0..n {
                 if !played[i] {
@@ -96,6 +107,20 @@ impl Ctx {
             }
         }
         let mut available: Vec<Tpn> = t.available_players(round);
+        // 5.2.5 (Reading, after the ruling of FIDE's Systems of Pairings and Programs Commission
+        // on C.04.2 2.4 that both reference engines follow): a player never paired, neither in
+        // a round so far nor in this one, has no TPN yet, so the players below move up one for
+        // the parity.
+        for tpn in &available {
+            paired[tpn.index()] = true;
+        }
+        let parity_tpn: Vec<u32> = paired
+            .iter()
+            .scan(0u32, |k, &p| {
+                *k += u32::from(p);
+                Some(*k)
+            })
+            .collect();
         // 1.2: score, then TPN.
         available.sort_by(|a, b| score[b.index()].cmp(&score[a.index()]).then(a.cmp(b)));
         let index: std::collections::HashMap<Tpn, PlayerIx> = available
@@ -111,6 +136,7 @@ impl Ctx {
                 let f = &floats[i];
                 Player {
                     tpn: *tpn,
+                    parity_tpn: parity_tpn[i],
                     score: score[i],
                     diff: s.color_difference(),
                     pref: s.color_preference(),

@@ -59,6 +59,13 @@
 //! - 3.1.2 MaxPairs and 3.1.3 M1: the most pairs (MDPs only with residents) the bracket's
 //!   players can form within [C1]-[C3]; the candidates with fewer are in the sequence after
 //!   all those with more, so that [C4] and [C5] can prefer them.
+//! - 5.2.5's TPN parity: a player who has never been paired (no opponent, played or not, and
+//!   no pairing-allocated bye in any round so far, and not paired now) has no TPN yet, so
+//!   the players below move up one. The text says only "TPN"; this is the ruling of FIDE's
+//!   Systems of Pairings and Programs Commission on C.04.2 2.4 that the text's editor notes
+//!   record and both reference engines follow (bbpPairings v6 pairs so; the hand-worked case
+//!   `dutch_2026_5_2_5_a_player_never_paired_has_no_tpn` shows that a pairing-allocated bye
+//!   counts as being paired there).
 //! - 4.4.1: every set of M1 MDPs that can be paired with distinct residents is in the
 //!   sequence; the Limbo each leaves is judged with the rest of its candidates, by [C4] first
 //!   and [C7] (a set whose Limbo [C7] prefers, but which leaves the rest unpairable, is not

@@ -824,9 +824,22 @@ pub(crate) fn procedure(
     let mut out = Vec::with_capacity(pairs.len());
     for (board, &(a, b)) in pairs.iter().enumerate() {
         let ((w, bl), why) = allocate(cx, a, b, initial);
+        let higher = &cx.players[a.min(b)];
         let (w, bl) = (cx.players[w].tpn, cx.players[bl].tpn);
         if board < 200 {
-            explanation.push(Step::new(why, format!("board {}: {w} - {bl}.", board + 1)));
+            // 5.2.5 by a TPN that players never paired have moved up: say so.
+            let parity = if why == "5.2.5" && higher.parity_tpn != higher.tpn.get() {
+                format!(
+                    " ({} counts as TPN {}: players above it who have never been paired have no TPN yet)",
+                    higher.tpn, higher.parity_tpn
+                )
+            } else {
+                String::new()
+            };
+            explanation.push(Step::new(
+                why,
+                format!("board {}: {w} - {bl}{parity}.", board + 1),
+            ));
         }
         out.push((w, bl));
     }
