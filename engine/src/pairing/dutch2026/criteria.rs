@@ -242,7 +242,11 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         _ => 0,
     };
     // [C14], [C16]: resident downfloaters with a downfloat the previous round, two before.
-    let resident = |f: &&PlayerIx| !b.mdps.contains(f);
+    // Reading: the last bracket's downfloater is the bye's assignee (1.5), who counts here
+    // even as an MDP: unlike an MDP left in a Limbo above, it is paired in no later bracket
+    // for [C18]/[C20] to weigh (bbpPairings chooses so).
+    let last = b.lower.is_empty();
+    let resident = |f: &&PlayerIx| last || !b.mdps.contains(f);
     let with = |float: fn(&Player) -> Option<Float>| {
         floaters
             .iter()

@@ -55,6 +55,12 @@
 //! - [C9] (its note: "brackets that downfloat exactly one player, who will end up receiving
 //!   the pairing-allocated bye"): a candidate that downfloats one player whom [C5] then leaves
 //!   the bye (no lower player can take it instead); in the last bracket, its one downfloater.
+//! - [C14], [C16] count "resident downfloaters"; in the last bracket the downfloater is the
+//!   bye's assignee (1.5), and it counts even when it is an MDP: an MDP left in a Limbo above
+//!   is weighed by [C18]/[C20] in the bracket that pairs it, but the bye's assignee is paired
+//!   nowhere. bbpPairings v6 chooses so (the hand-worked case
+//!   `dutch_2026_c16_the_mdp_left_with_the_bye_counts_as_a_downfloater`); read literally, an
+//!   MDP given the bye would escape every float criterion.
 //! - [C13]: a strong preference includes an absolute one.
 //! - 3.1.2 MaxPairs and 3.1.3 M1: the most pairs (MDPs only with residents) the bracket's
 //!   players can form within [C1]-[C3]; the candidates with fewer are in the sequence after
