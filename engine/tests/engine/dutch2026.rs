@@ -52,19 +52,22 @@ fn differing_rounds(
     Some((differ, checks.len()))
 }
 
-/// 7 to 16 players, 5 to 9 rounds: fields whose brackets the literal procedure pairs in full.
-/// The figure is printed; the count of rounds that differ may not grow past what this build
-/// measured (a ratchet while the remaining differences are worked through).
+/// 7 to 36 players, 5 to 13 rounds, 150 seeds. The figure is printed, with the tournaments
+/// that differ; the count of rounds that differ may not grow past what this build measured (a
+/// ratchet while the last differences are worked through).
 #[test]
 fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
     let Some(bbp) = crate::support::bbp_pairings() else {
         return;
     };
     let (mut differ, mut total, mut tournaments) = (0, 0, 0);
-    for seed in 1..=60u32 {
-        let players = 7 + seed % 10;
-        let rounds = 5 + seed % 5;
+    for seed in 1..=150u32 {
+        let players = 7 + seed % 30;
+        let rounds = 5 + seed % 9;
         if let Some((d, n)) = differing_rounds(&bbp, seed, players, rounds) {
+            if d > 0 {
+                println!("seed {seed} ({players} players, {rounds} rounds): {d} round(s) differ");
+            }
             differ += d;
             total += n;
             tournaments += 1;
@@ -73,15 +76,15 @@ fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
     println!(
         "dutch 2026 vs bbpPairings: {differ} of {total} rounds differ in {tournaments} generated tournaments"
     );
-    assert!(total > 200, "only {total} rounds were generated");
+    assert!(total > 800, "only {total} rounds were generated");
     assert!(
         differ <= MEASURED_DIFFERENCES,
         "{differ} of {total} rounds differ from bbpPairings (this build measured {MEASURED_DIFFERENCES})"
     );
 }
 
-/// The rounds that differed when this test was written; lower it as differences are resolved.
-const MEASURED_DIFFERENCES: usize = 4;
+/// The rounds that differed when this test was last changed; lower it as they are resolved.
+const MEASURED_DIFFERENCES: usize = 3;
 
 /// 25 to 100 players, 5 to 13 rounds: brackets far beyond what a literal walk through the
 /// sequence could finish, paired by the directed search. Every round agrees.

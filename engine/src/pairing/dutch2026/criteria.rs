@@ -241,16 +241,13 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         ([f], Some(s)) if cx.players[*f].score == s => cx.players[*f].unplayed,
         _ => 0,
     };
-    // [C14], [C16]: resident downfloaters with a downfloat the previous round, two before.
-    // Reading: the last bracket's downfloater is the bye's assignee (1.5), who counts here
-    // even as an MDP: unlike an MDP left in a Limbo above, it is paired in no later bracket
-    // for [C18]/[C20] to weigh (bbpPairings chooses so).
-    let last = b.lower.is_empty();
-    let resident = |f: &&PlayerIx| last || !b.mdps.contains(f);
+    // [C14], [C16]: downfloaters with a downfloat the previous round, two rounds before.
+    // Reading: every downfloater of the bracket, the MDPs left in its Limbo (and the last
+    // bracket's, the bye's assignee) as well as its residents, as bbpPairings counts (see the
+    // module's Readings).
     let with = |float: fn(&Player) -> Option<Float>| {
         floaters
             .iter()
-            .filter(resident)
             .filter(|&&f| float(&cx.players[f]) == Some(Float::Down))
             .count()
     };
