@@ -84,7 +84,7 @@ fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
 }
 
 /// The rounds that differed when this test was last changed; lower it as they are resolved.
-const MEASURED_DIFFERENCES: usize = 3;
+const MEASURED_DIFFERENCES: usize = 1;
 
 /// 25 to 100 players, 5 to 13 rounds: brackets far beyond what a literal walk through the
 /// sequence could finish, paired by the directed search. Every round agrees.

@@ -232,7 +232,7 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
             .copied()
             .filter(|p| !b.next.contains(p))
             .collect();
-        cx.next_bracket_floaters(&next, &below)?
+        cx.next_bracket_floaters(&next, &below, c5)?
     };
     // [C9] and its note: a bracket that downfloats one player who will end up with the bye:
     // [C5] leaves it to a player of the downfloater's score, and every lower player's score

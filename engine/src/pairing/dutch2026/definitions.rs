@@ -199,14 +199,15 @@ impl Ctx {
     }
 
     /// [C8]: the next bracket `next` (these downfloaters with the next scoregroup) as well as
-    /// [C6] and [C7] can be met there: the fewest of its players left unpaired, then their
+    /// [C5], [C6] and [C7] can be met there: the fewest of its players left unpaired, then their
     /// scores (from the highest) as low as possible, in a pairing of `next` and `below`
-    /// together that [C4] allows (one player of an odd number taking the bye by [C2]);
-    /// `None` when there is no such pairing.
+    /// together that [C4] allows, one player of an odd number taking the bye by [C2] with
+    /// `bye_score`, the lowest [C5] allows; `None` when there is no such pairing.
     pub(crate) fn next_bracket_floaters(
         &self,
         next: &[PlayerIx],
         below: &[PlayerIx],
+        bye_score: Option<Points>,
     ) -> Option<(usize, Vec<Points>)> {
         let all: Vec<PlayerIx> = next.iter().chain(below).copied().collect();
         let n = all.len();
@@ -240,7 +241,9 @@ impl Ctx {
                     edges.push((i, j, base + bonus));
                 }
             }
-            if n % 2 == 1 && self.players[all[i]].can_bye {
+            let p = &self.players[all[i]];
+            // [C5] there: the bye only to a player of the lowest score it can go to.
+            if n % 2 == 1 && p.can_bye && Some(p.score) == bye_score {
                 edges.push((i, n, base));
             }
         }

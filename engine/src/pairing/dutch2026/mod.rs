@@ -46,7 +46,10 @@
 //! - [C8]: "every criterion from [C1] to [C7]" in the next bracket (these downfloaters with
 //!   the next scoregroup): the fewest of its players left unpaired ([C6] there), then their
 //!   scores as low as possible ([C7] there), in a pairing of everyone not yet paired that
-//!   [C4] allows (a weighted matching). bbpPairings chooses so: it floats a higher-ranked
+//!   [C4] allows and that gives the bye, if any, the lowest score [C5] allows (a weighted
+//!   matching). Without [C5] there, a set of downfloaters could look as good as another only
+//!   through a pairing that gives the bye to a higher score than the rest allows (the
+//!   generated tournament of bbpPairings' seed 6, 13 players, round 8). bbpPairings chooses so: it floats a higher-ranked
 //!   player of equal score when the next bracket can then leave a lower score over, and it
 //!   counts a pair [C4] forbids later as unpaired.
 //! - [C5] ranks above [C6]: a candidate with fewer pairs, or fewer MDPs paired, whose bye
