@@ -50,21 +50,17 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
 }
 
 /// The lot for the first colour, when the file does not record it (bbpPairings' generated
-/// files have no XXC): round 1 shows it, since there every pair's colours follow the higher
-/// player's number (Dutch 1992 E.5, Dutch 2026 5.2.5): the lowest number paired got the
-/// lot's colour if odd, the other if even.
+/// files have no XXC): round 1 shows it, since there the highest-ranked player paired gets the
+/// lot's colour: the first of S1 in the 1992 Dutch (E.5) and in the systems pairing round 1 as
+/// it does, and in the 2026 Dutch the holder of the first TPN among those paired (5.2.5: a
+/// player above who was not paired has no TPN yet).
 fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
     let first = tournament.rounds().first()?;
     let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
-    let (top, colour) = if p.white < p.black {
-        (p.white, crate::color::Color::White)
+    Some(if p.white < p.black {
+        crate::color::Color::White
     } else {
-        (p.black, crate::color::Color::Black)
-    };
-    Some(if top.get() % 2 == 1 {
-        colour
-    } else {
-        colour.opposite()
+        crate::color::Color::Black
     })
 }
 

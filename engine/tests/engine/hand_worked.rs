@@ -75,6 +75,6 @@ hand_worked!(
     dutch_1992_c8_b4_exchange_before_raising_x,
     dutch_1992_d1_c7_first_transposition_in_order,
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
-    dutch_2026_c16_an_mdp_left_in_the_limbo_counts_as_a_downfloater,
     dutch_2026_c16_the_mdp_left_with_the_bye_counts_as_a_downfloater,
+    dutch_2026_c20_an_mdp_left_in_the_limbo_is_weighed_by_its_float,
 );

@@ -111,6 +111,10 @@ pub(crate) struct FloatPart {
     pub(crate) c9: u32,
     pub(crate) c14: usize,
     pub(crate) c16: usize,
+    /// [C18], [C20]: the score differences of the MDPs left in the Limbo (to the next
+    /// scoregroup), from the highest.
+    pub(crate) limbo18: Vec<Points>,
+    pub(crate) limbo20: Vec<Points>,
 }
 
 /// What a candidate's pairs decide, summed pair by pair: [C10]-[C13], [C15], [C17] (in the
@@ -188,6 +192,13 @@ pub(crate) fn quality(f: &FloatPart, p: &PairPart) -> Quality {
     let mut counts = p.counts;
     counts[4] = f.c14;
     counts[6] = f.c16;
+    let mut diffs = p.diffs.clone();
+    for &d in &f.limbo18 {
+        insert_descending(&mut diffs[0], d);
+    }
+    for &d in &f.limbo20 {
+        insert_descending(&mut diffs[2], d);
+    }
     Quality {
         c5: f.c5,
         c6: f.c6,
@@ -195,7 +206,7 @@ pub(crate) fn quality(f: &FloatPart, p: &PairPart) -> Quality {
         c8: f.c8.clone(),
         c9: f.c9,
         counts,
-        diffs: p.diffs.clone(),
+        diffs,
     }
 }
 
@@ -241,17 +252,35 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         ([f], Some(s)) if cx.players[*f].score == s => cx.players[*f].unplayed,
         _ => 0,
     };
-    // [C14], [C16]: downfloaters with a downfloat the previous round, two rounds before.
-    // Reading: every downfloater of the bracket, the MDPs left in its Limbo (and the last
-    // bracket's, the bye's assignee) as well as its residents, as bbpPairings counts (see the
-    // module's Readings).
+    // [C14], [C16]: resident downfloaters with a downfloat the previous round, two rounds
+    // before. Readings (bbpPairings': see the module's Readings): the last bracket's
+    // downfloater, the bye's assignee, counts even as an MDP; an MDP left in the Limbo of
+    // another bracket does not, but counts in [C18]/[C20] with its score difference to the
+    // next scoregroup, into which it moves down.
+    let last = b.lower.is_empty();
+    let counted = |f: &&PlayerIx| last || !b.mdps.contains(f);
     let with = |float: fn(&Player) -> Option<Float>| {
         floaters
             .iter()
+            .filter(counted)
             .filter(|&&f| float(&cx.players[f]) == Some(Float::Down))
             .count()
     };
+    let (mut limbo18, mut limbo20) = (Vec::new(), Vec::new());
+    if let (false, Some(&n)) = (last, b.next.first()) {
+        for &f in floaters.iter().filter(|f| b.mdps.contains(f)) {
+            let (p, d) = (&cx.players[f], cx.players[f].score - cx.players[n].score);
+            if p.float1 == Some(Float::Down) {
+                insert_descending(&mut limbo18, d);
+            }
+            if p.float2 == Some(Float::Down) {
+                insert_descending(&mut limbo20, d);
+            }
+        }
+    }
     Some(FloatPart {
+        limbo18,
+        limbo20,
         c5,
         c6: floaters.len(),
         c7,

@@ -620,6 +620,8 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
             c9: 0,
             c14: 0,
             c16: 0,
+            limbo18: Vec::new(),
+            limbo20: Vec::new(),
         },
     };
     let mut lowest: Vec<Points> = all.iter().map(score).collect();
@@ -664,6 +666,8 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                 c9: 0,
                 c14: 0,
                 c16: 0,
+                limbo18: Vec::new(),
+                limbo20: Vec::new(),
             };
             for set in &sets {
                 let s1: Vec<PlayerIx> = set.iter().map(|&i| b.mdps[i]).collect();
