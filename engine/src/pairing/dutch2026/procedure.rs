@@ -869,7 +869,24 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
     } else {
         format!("downfloaters {}", cx.tpns(&c.cand.floaters))
     };
-    if c.perfect {
+    let fails = c.quality.unfulfilled();
+    if c.perfect && !fails.is_empty() {
+        // 3.8: no candidate complies with every criterion; this one reaches the least that
+        // the players' colour preferences leave possible, so no later one is better.
+        explanation.push(
+            Step::new(
+                "3.8",
+                format!(
+                    "no perfect candidate (the players' colour preferences cannot all be met); \
+                     the first reaching the fewest unmet that they allow ({} judged in full): \
+                     {pairs}; {floaters}; it does not fulfil {}.",
+                    c.tried,
+                    fails.join(", ")
+                ),
+            )
+            .inner(),
+        );
+    } else if c.perfect {
         explanation.push(
             Step::new(
                 "3.4",
@@ -882,7 +899,6 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
             .inner(),
         );
     } else {
-        let fails = c.quality.unfulfilled();
         explanation.push(
             Step::new(
                 "3.8",
