@@ -563,3 +563,48 @@ fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
         "document.querySelector('tbody tr td.res')?.innerText === '1.0'",
     );
 }
+
+/// The chief arbiter creates a tournament on the index page; left at its default, the system
+/// is the Dutch in force (2026), and the page opens the new tournament's console. A wrong
+/// token is refused, said on the page, and creates nothing.
+#[test]
+fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut index = browser.page(&format!("{base}/"));
+    index.wait_for(
+        "the creation form",
+        "document.readyState === 'complete' && document.querySelector('#createform')",
+    );
+    let options = index.eval(
+        "[...document.querySelectorAll('#createform select[name=system] option')].map(o => o.value).join(' ')",
+    );
+    assert_eq!(
+        options,
+        json!("dutch-2026 dubov-1997 double-swiss-2026 dutch-1992")
+    );
+    let fill = |token: &str| {
+        format!(
+            "(() => {{ const f = document.querySelector('#createform'); f.name.value = 'Spring Open'; f.rounds.value = '7'; f.token.value = {token:?}; f.querySelector('button').click(); return true; }})()"
+        )
+    };
+    index.eval(&fill("not-a-token"));
+    index.wait_for("the refusal", "document.querySelector('#createmsg .bad')");
+    assert_eq!(server.tournament_count(), 0);
+    index.eval(&fill(&server.chief));
+    index.wait_for(
+        "the new tournament's console",
+        "location.pathname.startsWith('/arbiter/') && document.querySelector('#token')",
+    );
+    let path = index.eval("location.pathname");
+    let id = path
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/arbiter/")
+        .to_string();
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(t["name"], "Spring Open", "{t}");
+    assert_eq!(t["settings"]["system"], "dutch-2026", "{t}");
+    assert_eq!(t["settings"]["rounds"], 7, "{t}");
+}
