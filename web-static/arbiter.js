@@ -24,6 +24,7 @@ async function signIn(t) {
   token = t; me = r.body; localStorage.setItem("swiss.token", t);
   $("#who").textContent = `${me.name} (${me.role === "chief" ? "chief arbiter" : "arbiter"})`;
   $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = me.role !== "chief";
+  $("#signout").hidden = false;
   const t0 = await load();
   Swiss.live(id, t0.last_seq, onEvent, (up) => { $("#conn").className = "status " + (up ? "live" : "down"); $("#conn").textContent = up ? "live" : "reconnecting"; if (up) refresh(); });
 }
@@ -207,4 +208,6 @@ $("#withdrawform").addEventListener("submit", (e) => {
 });
 
 $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn($("#token").value.trim()); });
+// Sign-out forgets the token on this device and starts the page afresh.
+$("#signout").addEventListener("click", () => { localStorage.removeItem("swiss.token"); location.reload(); });
 if (token) signIn(token);

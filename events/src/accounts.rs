@@ -141,6 +141,43 @@ impl Store {
         Ok(same.then_some(account))
     }
 
+    /// Revokes an account: its token no longer signs in, and the name is free again. The last
+    /// chief arbiter cannot be removed ([`StoreError::LastChief`]): nobody could then manage
+    /// the accounts.
+    pub fn remove_account(&self, name: &str) -> Result<Account, StoreError> {
+        let _guard = self.account_lock();
+        let accounts = self.accounts()?;
+        let Some(account) = accounts.iter().find(|a| a.name == name).cloned() else {
+            return Err(StoreError::NoAccount(name.to_string()));
+        };
+        let chiefs = accounts.iter().filter(|a| a.role == Role::Chief).count();
+        if account.role == Role::Chief && chiefs == 1 {
+            return Err(StoreError::LastChief(name.to_string()));
+        }
+        let maps = self.backend();
+        self.forget_tokens();
+        let removed = (|| -> Result<(), StoreError> {
+            maps.map_remove(Space::Tokens, account.token_sha256.as_bytes())?;
+            maps.map_remove(Space::Accounts, name.as_bytes())?;
+            self.flush_now()
+        })();
+        self.forget_tokens();
+        removed.map(|()| account)
+    }
+
+    /// Issues a new token for an account, the old one revoked at once; the new token is
+    /// returned, and shown once.
+    pub fn reissue_token(&self, name: &str) -> Result<(Account, String), StoreError> {
+        let _guard = self.account_lock();
+        let Some(mut account) = self.accounts()?.into_iter().find(|a| a.name == name) else {
+            return Err(StoreError::NoAccount(name.to_string()));
+        };
+        let token = new_token();
+        account.token_sha256 = hash_token(&token);
+        self.add_account(account.clone())?;
+        Ok((account, token))
+    }
+
     /// Every account.
     pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
         self.backend()

@@ -77,6 +77,12 @@ pub enum StoreError {
     /// An account that cannot be stored or read.
     #[error("{0}")]
     BadAccount(String),
+    /// No account has that name.
+    #[error("no account is named {0:?}")]
+    NoAccount(String),
+    /// The change would leave no chief arbiter to manage the accounts.
+    #[error("{0:?} is the last chief arbiter: create another chief arbiter first")]
+    LastChief(String),
     /// Import needs an empty store.
     #[error("the store is not empty: import restores into an empty store only")]
     NotEmpty,

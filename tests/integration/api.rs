@@ -780,7 +780,8 @@ fn every_route_of_the_openapi_document_answers_as_it_says() {
             .replace("{id}", &id)
             .replace("{key}", "1")
             .replace("{round}", "1")
-            .replace("{board}", "1");
+            .replace("{board}", "1")
+            .replace("{name}", "nobody");
         if path.starts_with("/ws/") {
             // The live connection: its messages are the document's `Live`.
             let mut display = Display::connect(server.address, &id, 0);
@@ -1247,4 +1248,54 @@ fn the_explanation_of_a_proposal_is_a_list_of_steps_with_their_articles() {
             "the article is not repeated in the words: {bye}"
         );
     }
+}
+
+/// Accounts are listed (names and roles, never a token), revoked (the token stops at once and
+/// the name is free again) and given a new token (the old one stops at once); the last chief
+/// arbiter cannot be revoked; only a chief arbiter manages them.
+#[test]
+fn accounts_are_listed_revoked_and_reissued_and_the_last_chief_stays() {
+    let server = Server::start();
+    let me = |token: &str| {
+        server
+            .request("GET", "/api/me", Some(token), &[], None)
+            .status
+    };
+    let arbiter = account(&server, "arb1", "arbiter");
+    assert_eq!(me(&arbiter), 200);
+    let list = server.chief("GET", "/api/accounts", json!(null));
+    assert_eq!(list.status, 200, "{}", list.body);
+    assert_eq!(
+        list.json(),
+        json!([{ "name": "arb1", "role": "arbiter" }, { "name": "chief", "role": "chief" }])
+    );
+    assert!(!list.body.contains("token"), "{}", list.body);
+    let r = server.request("GET", "/api/accounts", Some(&arbiter), &[], None);
+    assert_eq!(r.status, 403, "{}", r.body);
+
+    let r = server.chief("POST", "/api/accounts/arb1/token", json!({}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let new = r.json()["token"].as_str().unwrap().to_string();
+    assert_eq!(
+        (me(&arbiter), me(&new)),
+        (401, 200),
+        "the old token stops at once"
+    );
+
+    let r = server.chief("DELETE", "/api/accounts/arb1", json!(null));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(me(&new), 401, "a revoked account's token stops at once");
+    let again = account(&server, "arb1", "arbiter");
+    assert_eq!(me(&again), 200, "the name is free again");
+    let r = server.chief("DELETE", "/api/accounts/nobody", json!(null));
+    assert_eq!(r.status, 404, "{}", r.body);
+
+    let r = server.chief("DELETE", "/api/accounts/chief", json!(null));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("last chief arbiter"), "{}", r.body);
+    assert_eq!(me(&server.chief.clone()), 200);
+    let second = account(&server, "chief2", "chief");
+    let r = server.request("DELETE", "/api/accounts/chief", Some(&second), &[], None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!((me(&server.chief.clone()), me(&second)), (401, 200));
 }

@@ -607,4 +607,19 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
     assert_eq!(t["name"], "Spring Open", "{t}");
     assert_eq!(t["settings"]["system"], "dutch-2026", "{t}");
     assert_eq!(t["settings"]["rounds"], 7, "{t}");
+
+    // The console signed in with the token the page kept; signing out forgets it here.
+    index.wait_for(
+        "the console signed in",
+        "!document.querySelector('#signout').hidden && document.querySelector('#signin').hidden",
+    );
+    index.click("#signout");
+    index.wait_for(
+        "the sign-in form again",
+        "document.readyState === 'complete' && !document.querySelector('#signin').hidden && document.querySelector('#signout').hidden",
+    );
+    assert_eq!(
+        index.eval("localStorage.getItem('swiss.token')"),
+        json!(null)
+    );
 }

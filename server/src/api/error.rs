@@ -80,6 +80,11 @@ impl From<StoreError> for ApiError {
                 recorded: serde_json::Value::Null,
             },
             StoreError::BadAccount(m) => ApiError::BadRequest(m),
+            e @ StoreError::NoAccount(_) => ApiError::NotFound(e.to_string()),
+            e @ StoreError::LastChief(_) => ApiError::Conflict {
+                message: e.to_string(),
+                recorded: serde_json::Value::Null,
+            },
             other => ApiError::Internal(other.to_string()),
         }
     }

@@ -51,6 +51,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(audit)
         .service(close)
         .service(create_account)
+        .service(list_accounts)
+        .service(revoke_account)
+        .service(reissue_token)
         .service(whoami)
         .service(aro)
         .service(crate::live::websocket);
@@ -763,6 +766,77 @@ async fn close(
     })
     .await?;
     Ok(written(&appended))
+}
+
+/// Every account, by name, with its role (never its token).
+#[utoipa::path(
+    tag = "accounts",
+    responses((status = 200, body = Vec<wire::Account>), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/accounts")]
+async fn list_accounts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
+    require(&req, &state, Role::Chief).await?;
+    let store = state.store.clone();
+    let mut accounts = web::block(move || store.accounts()).await??;
+    accounts.sort_by(|a, b| a.name.cmp(&b.name));
+    let list: Vec<wire::Account> = accounts
+        .into_iter()
+        .map(|a| wire::Account {
+            name: a.name,
+            role: a.role.into(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// Revokes an account: its token stops working at once and the name is free again. The last
+/// chief arbiter cannot be revoked.
+#[utoipa::path(
+    tag = "accounts",
+    params(("name" = String, Path, description = "The account's name.")),
+    responses((status = 200, description = "The account revoked.", body = wire::Account), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 409, description = "It is the last chief arbiter.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[delete("/api/accounts/{name}")]
+async fn revoke_account(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse> {
+    require(&req, &state, Role::Chief).await?;
+    let store = state.store.clone();
+    let name = path.into_inner();
+    let account = web::block(move || store.remove_account(&name)).await??;
+    Ok(HttpResponse::Ok().json(wire::Account {
+        name: account.name,
+        role: account.role.into(),
+    }))
+}
+
+/// Issues an account a new token, shown once in the answer; the old one stops working at once
+/// (a lost or leaked token).
+#[utoipa::path(
+    tag = "accounts",
+    params(("name" = String, Path, description = "The account's name.")),
+    responses((status = 201, description = "The account with its new token (shown once).", body = wire::NewAccount), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/accounts/{name}/token")]
+async fn reissue_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse> {
+    require(&req, &state, Role::Chief).await?;
+    let store = state.store.clone();
+    let name = path.into_inner();
+    let (account, token) = web::block(move || store.reissue_token(&name)).await??;
+    Ok(HttpResponse::Created().json(wire::NewAccount {
+        name: account.name,
+        role: account.role.into(),
+        token,
+    }))
 }
 
 /// Creates an account; the token is in the answer, once.
