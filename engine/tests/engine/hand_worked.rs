@@ -78,8 +78,8 @@ hand_worked!(
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
-    dutch_2026_c16_the_mdp_left_with_the_bye_counts_as_a_downfloater,
     dutch_2026_c3_the_same_absolute_colour_before_the_final_round,
     dutch_2026_c9_the_bye_to_a_player_without_unplayed_games,
     dutch_2026_c20_an_mdp_left_in_the_limbo_is_weighed_by_its_float,
+    dutch_2026_c20_the_mdp_left_with_the_bye_is_weighed_by_its_float,
 );

@@ -181,6 +181,10 @@ impl PairPart {
     }
 }
 
+/// [C18], [C20]: the score difference of an MDP who takes the bye, larger than any pairing
+/// can give (score differences are only compared, never added).
+const BYE_DIFFERENCE: Points = Points::from_tenths(i32::MAX);
+
 /// Puts `d` into `v`, which is sorted from the highest, keeping it so.
 fn insert_descending(v: &mut Vec<Points>, d: Points) {
     let at = v.partition_point(|&x| x >= d);
@@ -253,29 +257,32 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         _ => 0,
     };
     // [C14], [C16]: resident downfloaters with a downfloat the previous round, two rounds
-    // before. Readings (bbpPairings': see the module's Readings): the last bracket's
-    // downfloater, the bye's assignee, counts even as an MDP; an MDP left in the Limbo of
-    // another bracket does not, but counts in [C18]/[C20] with its score difference to the
-    // next scoregroup, into which it moves down.
+    // before. Readings (bbpPairings': see the module's Readings): an MDP left in the Limbo
+    // counts instead in [C18]/[C20], with its score difference to the next scoregroup, into
+    // which it moves down; in the last bracket, where the one left over takes the bye, with
+    // a difference larger than any pairing gives.
     let last = b.lower.is_empty();
-    let counted = |f: &&PlayerIx| last || !b.mdps.contains(f);
+    let resident = |f: &&PlayerIx| !b.mdps.contains(f);
     let with = |float: fn(&Player) -> Option<Float>| {
         floaters
             .iter()
-            .filter(counted)
+            .filter(resident)
             .filter(|&&f| float(&cx.players[f]) == Some(Float::Down))
             .count()
     };
+    let below = match (last, b.next.first()) {
+        (false, Some(&n)) => Some(cx.players[n].score),
+        _ => None,
+    };
     let (mut limbo18, mut limbo20) = (Vec::new(), Vec::new());
-    if let (false, Some(&n)) = (last, b.next.first()) {
-        for &f in floaters.iter().filter(|f| b.mdps.contains(f)) {
-            let (p, d) = (&cx.players[f], cx.players[f].score - cx.players[n].score);
-            if p.float1 == Some(Float::Down) {
-                insert_descending(&mut limbo18, d);
-            }
-            if p.float2 == Some(Float::Down) {
-                insert_descending(&mut limbo20, d);
-            }
+    for &f in floaters.iter().filter(|f| b.mdps.contains(f)) {
+        let p = &cx.players[f];
+        let d = below.map_or(BYE_DIFFERENCE, |s| p.score - s);
+        if p.float1 == Some(Float::Down) {
+            insert_descending(&mut limbo18, d);
+        }
+        if p.float2 == Some(Float::Down) {
+            insert_descending(&mut limbo20, d);
         }
     }
     Some(FloatPart {

@@ -59,20 +59,18 @@
 //!   the pairing-allocated bye"): a candidate that downfloats one player whom [C5] then leaves
 //!   the bye (no lower player can take it instead); in the last bracket, its one downfloater.
 //! - [C14], [C16] count "resident downfloaters", and [C18], [C20] the score differences of
-//!   MDPs. Two players the text leaves out are weighed as bbpPairings v6 weighs them, the
-//!   reference FIDE's endorsement compares with:
-//!   - an MDP left in a bracket's Limbo (3.3.4), who moves down, counts in [C18]/[C20] with
-//!     its score difference to the next scoregroup (not in [C14]/[C16]). Read literally, an
-//!     MDP who downfloated the round before would cost [C18]/[C20] if paired here and nothing
-//!     if left over, so the text would float exactly that player further down;
-//!   - the last bracket's downfloater, the bye's assignee (1.5), counts in [C14]/[C16] even
-//!     as an MDP: paired nowhere, it would otherwise escape every float criterion.
-//!     The hand-worked cases `dutch_2026_c20_an_mdp_left_in_the_limbo_is_weighed_by_its_float`
-//!     and `dutch_2026_c16_the_mdp_left_with_the_bye_counts_as_a_downfloater` show both, and the
-//!     agreement test's seed 141 that the Limbo's MDP is not counted in [C16]. With them (and
-//!     the [C8] and 5.2.5 readings) every round of 100 tournaments of 7-36 players (684 rounds)
-//!     and 100 of 30-100 players (897) from bbpPairings' generator pairs as bbpPairings does;
-//!     without them 6 and 8 differed.
+//!   MDPs. An MDP left unpaired is weighed as bbpPairings v6 weighs it, the reference FIDE's
+//!   endorsement compares with: in [C18]/[C20] (not in [C14]/[C16]), with its score
+//!   difference to the next scoregroup, into which it moves down, or, in the last bracket,
+//!   where it takes the bye, with a difference larger than any pairing gives. Read literally,
+//!   an MDP who downfloated before would cost [C18]/[C20] if paired and nothing if left over,
+//!   so the text would float exactly that player further down, or give him the bye. The
+//!   hand-worked cases `dutch_2026_c20_an_mdp_left_in_the_limbo_is_weighed_by_its_float` and
+//!   `dutch_2026_c20_the_mdp_left_with_the_bye_is_weighed_by_its_float` show both; the
+//!   agreement test's seeds 141, 20466 and 26642 that such an MDP is not counted in
+//!   [C14]/[C16]. With this reading (and those of [C8] and 5.2.5) every round of 100
+//!   tournaments of 7-36 players (684 rounds) and 100 of 30-100 players (897) from
+//!   bbpPairings' generator pairs as bbpPairings does; without it 6 and 8 differed.
 //! - [C13]: a strong preference includes an absolute one.
 //! - 3.1.2 MaxPairs and 3.1.3 M1: the most pairs (MDPs only with residents) the bracket's
 //!   players can form within [C1]-[C3]; the candidates with fewer are in the sequence after
