@@ -77,6 +77,7 @@ hand_worked!(
     dutch_2026_1_4_3_c14_a_forfeit_win_is_a_downfloat,
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
+    dutch_2026_5_2_3_alternate_to_the_most_recent_difference,
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
     dutch_2026_c3_the_same_absolute_colour_before_the_final_round,
     dutch_2026_c9_the_bye_to_a_player_without_unplayed_games,
