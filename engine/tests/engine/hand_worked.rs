@@ -76,6 +76,7 @@ hand_worked!(
     dutch_1992_d1_c7_first_transposition_in_order,
     dutch_2026_1_4_3_c14_a_forfeit_win_is_a_downfloat,
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
+    dutch_2026_4_2_2_c12_a_transposition_grants_every_colour,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
     dutch_2026_5_2_3_alternate_to_the_most_recent_difference,
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
