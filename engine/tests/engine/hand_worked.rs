@@ -79,6 +79,7 @@ hand_worked!(
     dutch_2026_4_2_2_c12_a_transposition_grants_every_colour,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
     dutch_2026_5_2_3_alternate_to_the_most_recent_difference,
+    dutch_2026_5_2_4_the_higher_ranked_players_preference,
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
     dutch_2026_c2_c5_no_second_bye_and_the_lowest_score_that_can_take_it,
     dutch_2026_c3_the_same_absolute_colour_before_the_final_round,
