@@ -77,6 +77,7 @@ hand_worked!(
     dutch_2026_1_4_3_c14_a_forfeit_win_is_a_downfloat,
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
     dutch_2026_4_2_2_c12_a_transposition_grants_every_colour,
+    dutch_2026_4_3_2_c1_c12_an_exchange_grants_every_colour,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
     dutch_2026_5_2_3_alternate_to_the_most_recent_difference,
     dutch_2026_5_2_4_the_higher_ranked_players_preference,
