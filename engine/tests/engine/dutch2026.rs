@@ -55,10 +55,41 @@ fn differing_rounds(
     Some((differ, checks.len()))
 }
 
+/// Re-pairs the tournaments bbpPairings generates from each `(seed, players, rounds)`, prints
+/// each one that differs and the total under `label`, and asserts that at least `least`
+/// rounds were re-paired and that none differs.
+fn agreement(
+    bbp: &std::path::Path,
+    label: &str,
+    least: usize,
+    cases: impl Iterator<Item = (u32, u32, u32)>,
+) {
+    let (mut differ, mut total, mut tournaments, mut differing) = (0, 0, 0, 0);
+    for (seed, players, rounds) in cases {
+        if let Some((d, n)) = differing_rounds(bbp, seed, players, rounds) {
+            if d > 0 {
+                differing += 1;
+                println!("seed {seed} ({players} players, {rounds} rounds): {d} round(s) differ");
+            }
+            differ += d;
+            total += n;
+            tournaments += 1;
+        }
+    }
+    println!(
+        "dutch 2026 vs bbpPairings{label}: {differ} of {total} rounds differ, in {differing} of {tournaments} generated tournaments"
+    );
+    assert!(total > least, "only {total} rounds were generated");
+    assert_eq!(
+        differ, 0,
+        "{differ} of {total} rounds differ from bbpPairings"
+    );
+}
+
 /// 7 to 36 players, 5 to 13 rounds, 150 seeds (or as many as `DUTCH2026_AGREEMENT_SEEDS`
 /// says, from `DUTCH2026_AGREEMENT_FIRST`: README's "Agreement with bbpPairings" runs 57,400,
-/// which give over 50,000 tournaments): every round agrees. The figure
-/// is printed, with any tournament that differs.
+/// which give over 50,000 tournaments): every round agrees. The figure is printed, with any
+/// tournament that differs.
 #[test]
 fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
     let Some(bbp) = crate::support::bbp_pairings() else {
@@ -72,28 +103,8 @@ fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
     };
     let first = var("DUTCH2026_AGREEMENT_FIRST", 1);
     let seeds = var("DUTCH2026_AGREEMENT_SEEDS", 150);
-    let (mut differ, mut total, mut tournaments, mut differing) = (0, 0, 0, 0);
-    for seed in first..first.saturating_add(seeds) {
-        let players = 7 + seed % 30;
-        let rounds = 5 + seed % 9;
-        if let Some((d, n)) = differing_rounds(&bbp, seed, players, rounds) {
-            if d > 0 {
-                differing += 1;
-                println!("seed {seed} ({players} players, {rounds} rounds): {d} round(s) differ");
-            }
-            differ += d;
-            total += n;
-            tournaments += 1;
-        }
-    }
-    println!(
-        "dutch 2026 vs bbpPairings: {differ} of {total} rounds differ, in {differing} of {tournaments} generated tournaments"
-    );
-    assert!(total > 800, "only {total} rounds were generated");
-    assert_eq!(
-        differ, 0,
-        "{differ} of {total} rounds differ from bbpPairings"
-    );
+    let cases = (first..first.saturating_add(seeds)).map(|s| (s, 7 + s % 30, 5 + s % 9));
+    agreement(&bbp, "", 800, cases);
 }
 
 /// 25 to 100 players, 5 to 13 rounds: brackets far beyond what a literal walk through the
@@ -103,24 +114,8 @@ fn dutch_2026_agrees_with_bbppairings_on_larger_generated_tournaments() {
     let Some(bbp) = crate::support::bbp_pairings() else {
         return;
     };
-    let (mut differ, mut total, mut tournaments) = (0, 0, 0);
-    for seed in 1..=16u32 {
-        let players = 25 + (seed * 37) % 76;
-        let rounds = 5 + seed % 9;
-        if let Some((d, n)) = differing_rounds(&bbp, 1000 + seed, players, rounds) {
-            differ += d;
-            total += n;
-            tournaments += 1;
-        }
-    }
-    println!(
-        "dutch 2026 vs bbpPairings, 25-100 players: {differ} of {total} rounds differ in {tournaments} generated tournaments"
-    );
-    assert!(total > 100, "only {total} rounds were generated");
-    assert_eq!(
-        differ, 0,
-        "{differ} of {total} rounds differ from bbpPairings"
-    );
+    let cases = (1..=16u32).map(|s| (1000 + s, 25 + (s * 37) % 76, 5 + s % 9));
+    agreement(&bbp, ", 25-100 players", 100, cases);
 }
 
 /// A field beyond what this procedure pairs in reasonable time is refused with a message

@@ -54,23 +54,37 @@ pub fn bbp_pairings() -> Option<PathBuf> {
     }
 }
 
+/// bbpPairings' pairing of the next round of the TRF file at `input`, as it writes it (the
+/// number of pairs, then "white black" per line, the bye as "N 0").
+pub fn bbp_pairing(bbp: &std::path::Path, input: &std::path::Path) -> String {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let output = std::env::temp_dir().join(format!("swiss-bbp-{}-{n}.out", std::process::id()));
+    let status = std::process::Command::new(bbp)
+        .arg("--dutch")
+        .arg(input)
+        .arg("-p")
+        .arg(&output)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "bbpPairings failed on {}",
+        input.display()
+    );
+    let out = std::fs::read_to_string(&output).unwrap();
+    let _ = std::fs::remove_file(&output);
+    out
+}
+
 /// The players bbpPairings pairs (the bye included) in the next round of the TRF file `text`.
 pub fn bbp_paired_players(bbp: &std::path::Path, text: &str) -> std::collections::BTreeSet<u32> {
     let dir = std::env::temp_dir().join(format!("swiss-bbp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join(format!("in-{}.trf", text.len()));
-    let output = dir.join(format!("out-{}.txt", text.len()));
     std::fs::write(&input, text).unwrap();
-    let status = std::process::Command::new(bbp)
-        .arg("--dutch")
-        .arg(&input)
-        .arg("-p")
-        .arg(&output)
-        .status()
-        .unwrap();
-    assert!(status.success(), "bbpPairings failed on:\n{text}");
-    let out = std::fs::read_to_string(&output).unwrap();
-    out.lines()
+    bbp_pairing(bbp, &input)
+        .lines()
         .skip(1)
         .flat_map(|l| l.split_whitespace().map(|n| n.parse::<u32>().unwrap()))
         .filter(|&n| n != 0)
@@ -305,18 +319,7 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
     // A case of the 2026 Dutch is confirmed by the reference engine.
     if system == System::Dutch2026 {
         if let Some(bbp) = bbp_pairings() {
-            let out =
-                std::env::temp_dir().join(format!("swiss-hand-{}-{name}", std::process::id()));
-            let status = std::process::Command::new(&bbp)
-                .arg("--dutch")
-                .arg(hand_worked_dir().join(format!("{name}.trf")))
-                .arg("-p")
-                .arg(&out)
-                .status()
-                .unwrap();
-            assert!(status.success(), "{name}: bbpPairings failed");
-            let theirs = std::fs::read_to_string(&out).unwrap();
-            let _ = std::fs::remove_file(&out);
+            let theirs = bbp_pairing(&bbp, &hand_worked_dir().join(format!("{name}.trf")));
             assert_eq!(
                 theirs.lines().map(str::trim).collect::<Vec<_>>(),
                 expected.output.lines().collect::<Vec<_>>(),

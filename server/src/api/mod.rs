@@ -133,10 +133,7 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 #[get("/api/me")]
 async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
     let who = require(&req, &state, Role::Arbiter).await?;
-    Ok(HttpResponse::Ok().json(wire::Account {
-        name: who.name,
-        role: who.role.into(),
-    }))
+    Ok(HttpResponse::Ok().json(wire::Account::from(&who)))
 }
 
 /// Dubov 9: the list of AROs after each round, with three decimals (the average rating of the
@@ -780,13 +777,7 @@ async fn list_accounts(req: HttpRequest, state: web::Data<AppState>) -> Result<H
     let store = state.store.clone();
     let mut accounts = web::block(move || store.accounts()).await??;
     accounts.sort_by(|a, b| a.name.cmp(&b.name));
-    let list: Vec<wire::Account> = accounts
-        .into_iter()
-        .map(|a| wire::Account {
-            name: a.name,
-            role: a.role.into(),
-        })
-        .collect();
+    let list: Vec<wire::Account> = accounts.iter().map(wire::Account::from).collect();
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -808,10 +799,7 @@ async fn revoke_account(
     let store = state.store.clone();
     let name = path.into_inner();
     let account = web::block(move || store.remove_account(&name)).await??;
-    Ok(HttpResponse::Ok().json(wire::Account {
-        name: account.name,
-        role: account.role.into(),
-    }))
+    Ok(HttpResponse::Ok().json(wire::Account::from(&account)))
 }
 
 /// Issues an account a new token, shown once in the answer; the old one stops working at once

@@ -1084,6 +1084,15 @@ pub struct Account {
     pub role: super::dto::Role,
 }
 
+impl From<&events::Account> for Account {
+    fn from(a: &events::Account) -> Account {
+        Account {
+            name: a.name.clone(),
+            role: a.role.into(),
+        }
+    }
+}
+
 /// A new account with its token, shown once.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct NewAccount {

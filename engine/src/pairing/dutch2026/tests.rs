@@ -237,3 +237,28 @@ fn dutch_2026_c9_the_bye_to_the_fewest_unplayed_games_decided_where_the_downfloa
         assert_eq!(met, vec![(1, 3), (4, 5)], "{way:?}");
     }
 }
+
+/// [C8]: the next bracket is judged by [C1]-[C7] there, [C5] included: its pairing gives the
+/// bye to a player of the lowest score [C5] allows. Here the next bracket holds 1 (2.0) and 2
+/// (1.0), with 3 (0.5) below: with the bye at 0.5, 1-2 is paired inside it and nobody is left
+/// over; were the bye allowed at 1.0, 2 would take it and 1 play 3, both left over by it.
+#[test]
+fn dutch_2026_c8_the_next_bracket_gives_the_bye_the_lowest_score_c5_allows() {
+    let scored = |tpn: u32, tenths: i32| Player {
+        score: Points::from_tenths(tenths),
+        ..player(tpn, &[])
+    };
+    let cx = ctx(vec![scored(1, 20), scored(2, 10), scored(3, 5)]);
+    let next = [ix(0), ix(1)];
+    let below = [ix(2)];
+    let least = cx.least_bye_score(&[ix(0), ix(1), ix(2)]);
+    assert_eq!(least, Some(Points::from_tenths(5)));
+    assert_eq!(
+        cx.next_bracket_floaters(&next, &below, least),
+        Some((0, vec![]))
+    );
+    assert_eq!(
+        cx.next_bracket_floaters(&next, &below, Some(Points::from_tenths(10))),
+        Some((2, vec![Points::from_tenths(20), Points::from_tenths(10)]))
+    );
+}
