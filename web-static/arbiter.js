@@ -21,9 +21,13 @@ const MATCH_GAMES = ["1-0", "1/2-1/2", "0-1", "1/2-0", "0-1/2", "0-0", "+-", "-+
 async function signIn(t) {
   const r = await Swiss.send("GET", "/api/me", undefined, t);
   if (r.status !== 200) { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(r.body?.error || "sign-in failed")}</div>`; return; }
+  // An administrator is the chief arbiter of every tournament; other accounts act only in
+  // their own tournaments (the server refuses the rest with 403 in any case).
+  const here = r.body.role === "admin" ? "chief" : (r.body.tournaments.includes(id) ? r.body.role : null);
+  if (!here) { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(`the account ${r.body.name} is not an arbiter of this tournament`)}</div>`; return; }
   token = t; me = r.body; localStorage.setItem("swiss.token", t);
-  $("#who").textContent = `${me.name} (${me.role === "chief" ? "chief arbiter" : "arbiter"})`;
-  $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = me.role !== "chief";
+  $("#who").textContent = `${me.name} (${me.role === "admin" ? "administrator" : here === "chief" ? "chief arbiter" : "arbiter"})`;
+  $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = here !== "chief";
   $("#signout").hidden = false;
   const t0 = await load();
   Swiss.live(id, t0.last_seq, onEvent, (up) => { $("#conn").className = "status " + (up ? "live" : "down"); $("#conn").textContent = up ? "live" : "reconnecting"; if (up) refresh(); });
@@ -42,6 +46,7 @@ async function load() {
   }
   $("#playerlist").innerHTML = `<tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     players.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
+  if (!$("#chief").hidden) await drawArbiters();
   await drawBoards();
   return tournament;
 }
@@ -211,3 +216,34 @@ $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn(
 // Sign-out forgets the token on this device and starts the page afresh.
 $("#signout").addEventListener("click", () => { localStorage.removeItem("swiss.token"); location.reload(); });
 if (token) signIn(token);
+
+// The arbiters of this tournament: a chief arbiter creates their accounts (the token is shown
+// once, to be handed over), re-issues a lost token and revokes an account.
+async function drawArbiters() {
+  const r = await Swiss.send("GET", "/api/accounts", undefined, token);
+  if (r.status !== 200) return;
+  const here = r.body.filter((a) => a.role === "arbiter" && a.tournaments.includes(id));
+  $("#arbiters").innerHTML = `<tr><th>Arbiter</th><th></th></tr>` + (here.length ? here.map((a) =>
+    `<tr><td>${Swiss.esc(a.name)}</td><td><button type="button" data-reissue="${Swiss.esc(a.name)}">New token</button> <button type="button" data-revoke="${Swiss.esc(a.name)}">Revoke</button></td></tr>`).join("")
+    : `<tr><td colspan="2" class="muted">no arbiter account yet</td></tr>`);
+}
+function showToken(name, t) {
+  $("#newtoken").innerHTML = `<div class="banner ok">Token for ${Swiss.esc(name)} (shown once; hand it over now): <code class="token">${Swiss.esc(t)}</code></div>`;
+}
+$("#arbiterform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = e.target.name.value.trim();
+  const r = await Swiss.send("POST", "/api/accounts", { name, role: "arbiter", tournaments: [id] }, token);
+  if (r.status !== 201) { say(r.body?.error || `creating ${name} failed`, "bad"); return; }
+  e.target.reset(); say(""); showToken(name, r.body.token); await drawArbiters();
+});
+$("#arbiters").addEventListener("click", async (e) => {
+  const b = e.target.closest("button"); if (!b) return;
+  const name = b.dataset.reissue || b.dataset.revoke;
+  const path = `/api/accounts/${encodeURIComponent(name)}` + (b.dataset.reissue ? "/token" : "");
+  const r = await Swiss.send(b.dataset.reissue ? "POST" : "DELETE", path, undefined, token);
+  if (r.status !== 200 && r.status !== 201) { say(r.body?.error || "failed", "bad"); return; }
+  say("");
+  if (b.dataset.reissue) showToken(name, r.body.token); else $("#newtoken").innerHTML = "";
+  await drawArbiters();
+});

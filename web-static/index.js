@@ -9,7 +9,7 @@ Swiss.get("/api/tournaments").then((ts) => {
     : `<tr><td class="muted">No tournament yet.</td></tr>`;
 });
 
-// A new tournament, by the chief arbiter: the Dutch in force unless another system is picked.
+// A new tournament, by a server administrator: the Dutch in force unless another system is picked.
 const form = document.getElementById("createform");
 form.token.value = localStorage.getItem("swiss.token") || "";
 form.addEventListener("submit", async (e) => {

@@ -4,32 +4,215 @@
 //! request's token is hashed and looked up; the stored hash is compared in constant time.
 
 use crate::backend::Space;
+use crate::schema::TournamentId;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use subtle::ConstantTimeEq;
 
-/// What an account may do.
+/// What an account may do: a server administrator everywhere, a chief arbiter or an arbiter in
+/// the tournaments the account names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
-    /// Results and their corrections.
+    /// Results and their corrections, in the account's tournaments.
     Arbiter,
-    /// Everything.
+    /// Everything in the account's tournaments: players, rounds, results, closing; and the
+    /// arbiter accounts of those tournaments.
     Chief,
+    /// The server's administrator: creates tournaments and accounts of every kind, and is the
+    /// chief arbiter of every tournament.
+    Admin,
 }
 
-/// An account as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Role {
+    /// The role's name in messages.
+    pub fn title(self) -> &'static str {
+        match self {
+            Role::Arbiter => "arbiter",
+            Role::Chief => "chief arbiter",
+            Role::Admin => "administrator",
+        }
+    }
+}
+
+/// An account.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Account {
     /// The name, shown in the audit log.
     pub name: String,
     /// The role.
     pub role: Role,
+    /// The tournaments a chief arbiter or an arbiter works in (none for an administrator).
+    pub tournaments: BTreeSet<TournamentId>,
     /// SHA-256 of the token, hex.
     pub token_sha256: String,
+}
+
+/// What a request needs of its account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Any account (who am I).
+    Signed,
+    /// An arbiter (or the chief arbiter) of the tournament.
+    Arbiter(TournamentId),
+    /// The chief arbiter of the tournament.
+    Chief(TournamentId),
+    /// A server administrator.
+    Admin,
+}
+
+impl Need {
+    /// The need in words: "an arbiter of tournament ...".
+    pub fn title(self) -> String {
+        match self {
+            Need::Signed => "an account".into(),
+            Need::Arbiter(t) => format!("an arbiter of tournament {}", t.0),
+            Need::Chief(t) => format!("the chief arbiter of tournament {}", t.0),
+            Need::Admin => "a server administrator".into(),
+        }
+    }
+}
+
+impl Account {
+    /// The account's role in tournament `t`, if it has one there: an administrator is the chief
+    /// arbiter of every tournament.
+    pub fn role_in(&self, t: TournamentId) -> Option<Role> {
+        match self.role {
+            Role::Admin => Some(Role::Chief),
+            r => self.tournaments.contains(&t).then_some(r),
+        }
+    }
+
+    /// Whether the account meets `need`.
+    pub fn may(&self, need: Need) -> bool {
+        match need {
+            Need::Signed => true,
+            Need::Arbiter(t) => self.role_in(t).is_some(),
+            Need::Chief(t) => self.role_in(t) == Some(Role::Chief),
+            Need::Admin => self.role == Role::Admin,
+        }
+    }
+
+    /// Whether the account may create, list, revoke or re-issue `other`: an administrator every
+    /// account; a chief arbiter the arbiters whose tournaments are all its own, and itself.
+    pub fn manages(&self, other: &Account) -> bool {
+        match self.role {
+            Role::Admin => true,
+            Role::Chief => {
+                other.name == self.name
+                    || (other.role == Role::Arbiter
+                        && other
+                            .tournaments
+                            .iter()
+                            .all(|t| self.tournaments.contains(t)))
+            }
+            Role::Arbiter => other.name == self.name,
+        }
+    }
+
+    /// Whether the account sees `other` in the list of accounts: its own, and those sharing one
+    /// of its tournaments (an administrator sees every account).
+    pub fn sees(&self, other: &Account) -> bool {
+        self.role == Role::Admin
+            || other.name == self.name
+            || other
+                .tournaments
+                .iter()
+                .any(|t| self.tournaments.contains(t))
+    }
+}
+
+/// An account as stored: the form written since roles have a scope (`v: 2`), or the first form.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Stored {
+    V2(StoredV2),
+    V1(StoredV1),
+}
+
+/// An account as stored since roles have a scope.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredV2 {
+    v: u8,
+    name: String,
+    role: Role,
+    #[serde(default)]
+    tournaments: BTreeSet<TournamentId>,
+    token_sha256: String,
+}
+
+/// An account as the first builds stored it: a role for every tournament.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredV1 {
+    name: String,
+    role: RoleV1,
+    token_sha256: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RoleV1 {
+    Arbiter,
+    Chief,
+}
+
+impl Account {
+    fn to_stored(&self) -> StoredV2 {
+        StoredV2 {
+            v: 2,
+            name: self.name.clone(),
+            role: self.role,
+            tournaments: self.tournaments.clone(),
+            token_sha256: self.token_sha256.clone(),
+        }
+    }
+
+    /// Reads a stored account. Reading: an account stored before roles had a scope could act
+    /// in every tournament; its chief arbiter, who managed everything, is now an administrator,
+    /// and its arbiter is of no tournament until a chief arbiter or an administrator creates it
+    /// again for one (keeping an arbiter in every tournament would keep the hole scopes close).
+    fn from_stored(bytes: &[u8]) -> Result<Account, StoreError> {
+        let stored: Stored =
+            serde_json::from_slice(bytes).map_err(|e| StoreError::BadAccount(e.to_string()))?;
+        Ok(match stored {
+            Stored::V2(a) => Account {
+                name: a.name,
+                role: a.role,
+                tournaments: a.tournaments,
+                token_sha256: a.token_sha256,
+            },
+            Stored::V1(a) => Account {
+                name: a.name,
+                role: match a.role {
+                    RoleV1::Chief => Role::Admin,
+                    RoleV1::Arbiter => Role::Arbiter,
+                },
+                tournaments: BTreeSet::new(),
+                token_sha256: a.token_sha256,
+            },
+        })
+    }
+
+    /// Checks the scope: an administrator names no tournament, a chief arbiter or an arbiter
+    /// at least one.
+    fn check_scope(&self) -> Result<(), StoreError> {
+        match (self.role, self.tournaments.is_empty()) {
+            (Role::Admin, false) => Err(StoreError::BadAccount(format!(
+                "tournaments: the administrator {:?} acts in every tournament; name none",
+                self.name
+            ))),
+            (Role::Chief | Role::Arbiter, true) => Err(StoreError::BadAccount(format!(
+                "tournaments: the {} {:?} needs at least one tournament",
+                self.role.title(),
+                self.name
+            ))),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// SHA-256 of a token, in hex.
@@ -57,13 +240,32 @@ impl Store {
     /// Creates an account and returns its token, which is not stored and cannot be shown again.
     /// A name that is taken is refused ([`StoreError::AccountExists`]): creating it again
     /// would replace the account and revoke its token. Names are at most 64 characters,
-    /// without control characters.
-    pub fn create_account(&self, name: &str, role: Role) -> Result<String, StoreError> {
-        if name.chars().count() > 64 || name.chars().any(char::is_control) {
+    /// without control characters; a chief arbiter or an arbiter names the tournaments it
+    /// works in (each must exist), an administrator none.
+    pub fn create_account(
+        &self,
+        name: &str,
+        role: Role,
+        tournaments: BTreeSet<TournamentId>,
+    ) -> Result<String, StoreError> {
+        if name.trim().is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control)
+        {
             return Err(StoreError::BadAccount(format!(
-                "name: {:?} is longer than 64 characters or holds a control character",
+                "name: {:?} is empty, longer than 64 characters or holds a control character",
                 name.chars().take(70).collect::<String>()
             )));
+        }
+        let token = new_token();
+        let account = Account {
+            name: name.to_string(),
+            role,
+            tournaments,
+            token_sha256: hash_token(&token),
+        };
+        account.check_scope()?;
+        let known = self.tournaments()?;
+        if let Some(t) = account.tournaments.iter().find(|t| !known.contains(t)) {
+            return Err(StoreError::UnknownTournament(*t));
         }
         // One at a time, so that two creations of one name cannot both pass the check.
         let _guard = self.account_lock();
@@ -74,12 +276,7 @@ impl Store {
         {
             return Err(StoreError::AccountExists(name.to_string()));
         }
-        let token = new_token();
-        self.add_account(Account {
-            name: name.to_string(),
-            role,
-            token_sha256: hash_token(&token),
-        })?;
+        self.add_account(account)?;
         Ok(token)
     }
 
@@ -92,15 +289,16 @@ impl Store {
                 account.name
             )));
         }
-        let bytes =
-            serde_json::to_vec(&account).map_err(|e| StoreError::BadAccount(e.to_string()))?;
+        account.check_scope()?;
+        let bytes = serde_json::to_vec(&account.to_stored())
+            .map_err(|e| StoreError::BadAccount(e.to_string()))?;
         let maps = self.backend();
         // The cache is forgotten before and after the maps change: a check in between reads
         // the maps (and caches what it read, which the second forgetting drops).
         self.forget_tokens();
         let written = (|| -> Result<(), StoreError> {
             if let Some(old) = maps.map_put(Space::Accounts, account.name.as_bytes(), &bytes)? {
-                if let Ok(old) = serde_json::from_slice::<Account>(&old) {
+                if let Ok(old) = Account::from_stored(&old) {
                     maps.map_remove(Space::Tokens, old.token_sha256.as_bytes())?;
                 }
             }
@@ -124,8 +322,7 @@ impl Store {
                 let Some(bytes) = self.backend().map_get(Space::Accounts, &name)? else {
                     continue;
                 };
-                let account: Account = serde_json::from_slice(&bytes)
-                    .map_err(|e| StoreError::BadAccount(e.to_string()))?;
+                let account = Account::from_stored(&bytes)?;
                 by_token.insert(String::from_utf8_lossy(&hash).into_owned(), account);
             }
             Ok(by_token)
@@ -142,17 +339,17 @@ impl Store {
     }
 
     /// Revokes an account: its token no longer signs in, and the name is free again. The last
-    /// chief arbiter cannot be removed ([`StoreError::LastChief`]): nobody could then manage
-    /// the accounts.
+    /// administrator cannot be removed ([`StoreError::LastAdmin`]): nobody could then create
+    /// tournaments or manage the accounts.
     pub fn remove_account(&self, name: &str) -> Result<Account, StoreError> {
         let _guard = self.account_lock();
         let accounts = self.accounts()?;
         let Some(account) = accounts.iter().find(|a| a.name == name).cloned() else {
             return Err(StoreError::NoAccount(name.to_string()));
         };
-        let chiefs = accounts.iter().filter(|a| a.role == Role::Chief).count();
-        if account.role == Role::Chief && chiefs == 1 {
-            return Err(StoreError::LastChief(name.to_string()));
+        let admins = accounts.iter().filter(|a| a.role == Role::Admin).count();
+        if account.role == Role::Admin && admins == 1 {
+            return Err(StoreError::LastAdmin(name.to_string()));
         }
         let maps = self.backend();
         self.forget_tokens();
@@ -169,7 +366,7 @@ impl Store {
     /// returned, and shown once.
     pub fn reissue_token(&self, name: &str) -> Result<(Account, String), StoreError> {
         let _guard = self.account_lock();
-        let Some(mut account) = self.accounts()?.into_iter().find(|a| a.name == name) else {
+        let Some(mut account) = self.account(name)? else {
             return Err(StoreError::NoAccount(name.to_string()));
         };
         let token = new_token();
@@ -178,14 +375,59 @@ impl Store {
         Ok((account, token))
     }
 
+    /// The account named `name`.
+    pub fn account(&self, name: &str) -> Result<Option<Account>, StoreError> {
+        self.backend()
+            .map_get(Space::Accounts, name.as_bytes())?
+            .map(|bytes| Account::from_stored(&bytes))
+            .transpose()
+    }
+
     /// Every account.
     pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
         self.backend()
             .map_entries(Space::Accounts)?
             .into_iter()
-            .map(|(_, v)| {
-                serde_json::from_slice(&v).map_err(|e| StoreError::BadAccount(e.to_string()))
-            })
+            .map(|(_, v)| Account::from_stored(&v))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An account stored before roles had a scope: its chief arbiter, who managed everything,
+    /// reads as an administrator; its arbiter reads as an arbiter of no tournament (allowed
+    /// nothing until created again for one). What is written now reads back as written.
+    #[test]
+    fn an_account_stored_before_scopes_reads_as_an_administrator_or_an_arbiter_of_nothing() {
+        let hash = hash_token("t");
+        let old = |role: &str| {
+            format!(r#"{{"name":"n","role":"{role}","token_sha256":"{hash}"}}"#).into_bytes()
+        };
+        let chief = Account::from_stored(&old("chief")).unwrap();
+        assert_eq!((chief.role, chief.tournaments.len()), (Role::Admin, 0));
+        let arbiter = Account::from_stored(&old("arbiter")).unwrap();
+        assert_eq!(
+            (arbiter.role, arbiter.tournaments.len()),
+            (Role::Arbiter, 0)
+        );
+        let t = TournamentId(uuid::Uuid::from_u128(7));
+        assert!(!arbiter.may(Need::Arbiter(t)));
+        let now = Account {
+            name: "n".into(),
+            role: Role::Chief,
+            tournaments: BTreeSet::from([t]),
+            token_sha256: hash,
+        };
+        let bytes = serde_json::to_vec(&now.to_stored()).unwrap();
+        assert_eq!(Account::from_stored(&bytes).unwrap(), now);
+        assert!(now.may(Need::Chief(t)) && now.may(Need::Arbiter(t)) && !now.may(Need::Admin));
+        assert!(!now.may(Need::Arbiter(TournamentId(uuid::Uuid::from_u128(8)))));
+        // A stored form no build wrote is refused, not guessed.
+        assert!(
+            Account::from_stored(br#"{"name":"n","role":"admin","token_sha256":"x"}"#).is_err()
+        );
     }
 }

@@ -22,7 +22,7 @@ pub mod replay;
 pub mod schema;
 pub mod store;
 
-pub use accounts::{Account, Role};
+pub use accounts::{Account, Need, Role};
 pub use app::{App, AppError};
 pub use replay::{replay, Rejection, State};
 

@@ -80,9 +80,9 @@ pub enum StoreError {
     /// No account has that name.
     #[error("no account is named {0:?}")]
     NoAccount(String),
-    /// The change would leave no chief arbiter to manage the accounts.
-    #[error("{0:?} is the last chief arbiter: create another chief arbiter first")]
-    LastChief(String),
+    /// The change would leave no administrator to manage the accounts.
+    #[error("{0:?} is the last administrator: create another administrator first")]
+    LastAdmin(String),
     /// Import needs an empty store.
     #[error("the store is not empty: import restores into an empty store only")]
     NotEmpty,

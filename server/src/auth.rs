@@ -3,17 +3,17 @@
 use crate::api::error::ApiError;
 use crate::app::AppState;
 use actix_web::{web, HttpRequest};
-use events::{Account, Role, Store};
+use events::{Account, Need, Role, Store};
 
-/// The account a request's token belongs to, if it needs at least `role`.
+/// The account a request's token belongs to, if it meets `need`.
 pub async fn require(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    role: Role,
+    need: Need,
 ) -> Result<Account, ApiError> {
     let token = bearer(req)?;
     let store = state.store.clone();
-    web::block(move || authorize(&store, &token, role)).await?
+    web::block(move || authorize(&store, &token, need)).await?
 }
 
 /// The request's bearer token.
@@ -26,23 +26,41 @@ pub fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
         .ok_or(ApiError::Unauthorized)
 }
 
-/// The account `token` belongs to, if it has at least `role` (blocking: reads the store).
-pub fn authorize(store: &Store, token: &str, role: Role) -> Result<Account, ApiError> {
+/// The account `token` belongs to, if it meets `need` (blocking: reads the store). A token of
+/// tournament A asking to write in tournament B is refused 403, naming both.
+pub fn authorize(store: &Store, token: &str, need: Need) -> Result<Account, ApiError> {
     let account = store.authenticate(token)?.ok_or(ApiError::Unauthorized)?;
-    if account.role < role {
-        return Err(ApiError::Forbidden {
-            name: account.name,
-            role: role_name(account.role),
-            needed: role_name(role),
-        });
+    if !account.may(need) {
+        return Err(forbidden(&account, need.title()));
     }
     Ok(account)
 }
 
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Arbiter => "arbiter",
-        Role::Chief => "chief arbiter",
+/// The 403 for `account`, which is not `needed`.
+pub fn forbidden(account: &Account, needed: String) -> ApiError {
+    let what = match account.role {
+        Role::Admin => "an administrator".to_string(),
+        r if account.tournaments.is_empty() => format!("{} of no tournament", r.title()),
+        r => format!(
+            "{} of tournament{} {}",
+            r.title(),
+            if account.tournaments.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            account
+                .tournaments
+                .iter()
+                .map(|t| t.0.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    ApiError::Forbidden {
+        name: account.name.clone(),
+        what,
+        needed,
     }
 }
 

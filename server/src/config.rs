@@ -58,8 +58,12 @@ impl Default for LiveSection {
 pub struct AccountEntry {
     /// The name.
     pub name: String,
-    /// `chief` or `arbiter`.
+    /// `admin`, `chief` or `arbiter`.
     pub role: events::Role,
+    /// The tournaments of a chief arbiter or an arbiter (their identifiers); none for an
+    /// administrator.
+    #[serde(default)]
+    pub tournaments: Vec<uuid::Uuid>,
     /// SHA-256 of the token, hex (`printf %s TOKEN | sha256sum`).
     pub token_sha256: String,
 }

@@ -232,16 +232,21 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         store.add_account(events::Account {
             name: account.name.clone(),
             role: account.role,
+            tournaments: account
+                .tournaments
+                .iter()
+                .map(|t| events::TournamentId(*t))
+                .collect(),
             token_sha256: account.token_sha256.clone(),
         })?;
     }
     if !store
         .accounts()?
         .iter()
-        .any(|a| a.role == events::Role::Chief)
+        .any(|a| a.role == events::Role::Admin)
     {
-        let token = store.create_account("chief", events::Role::Chief)?;
-        println!("swiss: first start: created the chief arbiter account \"chief\"; its token (shown once): {token}");
+        let token = store.create_account("admin", events::Role::Admin, Default::default())?;
+        println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}");
     }
     let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);

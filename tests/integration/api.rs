@@ -15,11 +15,13 @@ fn tournament(server: &Server, system: &str, n: u32) -> String {
     id
 }
 
-fn account(server: &Server, name: &str, role: &str) -> String {
+/// Creates an account of `role` in the tournaments `of` (as the administrator) and returns its
+/// token.
+fn account(server: &Server, name: &str, role: &str, of: &[&str]) -> String {
     let r = server.chief(
         "POST",
         "/api/accounts",
-        json!({ "name": name, "role": role }),
+        json!({ "name": name, "role": role, "tournaments": of }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
     r.json()["token"].as_str().unwrap().to_string()
@@ -67,10 +69,10 @@ fn a_round_through_the_api_live_on_a_display() {
 
         let published = display.until("round_published");
         assert_eq!(published["event"]["round"], 1);
-        assert_eq!(published["actor"], "chief");
+        assert_eq!(published["actor"], "admin");
 
         // Results from an arbiter appear on the display, in order.
-        let arbiter = account(&server, &format!("arbiter-{system}"), "arbiter");
+        let arbiter = account(&server, &format!("arbiter-{system}"), "arbiter", &[&id]);
         let games = |r: &str| {
             if system == "double-swiss-2026" {
                 json!({ "games": [r, "1/2-1/2"] })
@@ -162,8 +164,8 @@ fn arbiters_racing_on_the_same_and_different_boards() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 16);
     server.publish_proposal(&id);
-    let a = account(&server, "arbiter-a", "arbiter");
-    let b = account(&server, "arbiter-b", "arbiter");
+    let a = account(&server, "arbiter-a", "arbiter", &[&id]);
+    let b = account(&server, "arbiter-b", "arbiter", &[&id]);
     let results: Vec<(u32, u16, Value)> = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for board in 1..=8u32 {
@@ -252,7 +254,7 @@ fn an_idempotency_key_reused_for_another_request_is_refused() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 8);
     server.publish_proposal(&id);
-    let arbiter = account(&server, "second", "arbiter");
+    let arbiter = account(&server, "second", "arbiter", &[&id]);
     let put = |board: u32, token: &str, result: &str| {
         server.request(
             "PUT",
@@ -396,7 +398,7 @@ fn writes_need_a_token_and_the_right_role() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
-    let arbiter = account(&server, "arbiter-1", "arbiter");
+    let arbiter = account(&server, "arbiter-1", "arbiter", &[&id]);
     let r = server.request(
         "POST",
         "/api/tournaments",
@@ -421,7 +423,14 @@ fn writes_need_a_token_and_the_right_role() {
         Some(&json!({ "name": "x", "settings": settings("dutch-2026") }).to_string()),
     );
     assert_eq!(r.status, 403, "{}", r.body);
-    assert!(r.json()["error"].as_str().unwrap().contains("chief"));
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("a server administrator"),
+        "{}",
+        r.body
+    );
     let r = server.request(
         "PUT",
         &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
@@ -1193,11 +1202,11 @@ fn input_limits_name_the_field_and_write_nothing() {
     let r = server.chief(
         "POST",
         "/api/accounts",
-        json!({ "name": "chief", "role": "arbiter" }),
+        json!({ "name": "admin", "role": "admin" }),
     );
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(server.tournament_count(), 1);
-    // The chief's token still works.
+    // The administrator's token still works.
     let r = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
 }
@@ -1250,28 +1259,39 @@ fn the_explanation_of_a_proposal_is_a_list_of_steps_with_their_articles() {
     }
 }
 
-/// Accounts are listed (names and roles, never a token), revoked (the token stops at once and
-/// the name is free again) and given a new token (the old one stops at once); the last chief
-/// arbiter cannot be revoked; only a chief arbiter manages them.
+/// Accounts are listed (names, roles and tournaments, never a token), revoked (the token stops
+/// at once and the name is free again) and given a new token (the old one stops at once); the
+/// last administrator cannot be revoked.
 #[test]
-fn accounts_are_listed_revoked_and_reissued_and_the_last_chief_stays() {
+fn accounts_are_listed_revoked_and_reissued_and_the_last_administrator_stays() {
     let server = Server::start();
+    let id = tournament(&server, "dutch-2026", 4);
     let me = |token: &str| {
         server
             .request("GET", "/api/me", Some(token), &[], None)
             .status
     };
-    let arbiter = account(&server, "arb1", "arbiter");
+    let arbiter = account(&server, "arb1", "arbiter", &[&id]);
     assert_eq!(me(&arbiter), 200);
     let list = server.chief("GET", "/api/accounts", json!(null));
     assert_eq!(list.status, 200, "{}", list.body);
     assert_eq!(
         list.json(),
-        json!([{ "name": "arb1", "role": "arbiter" }, { "name": "chief", "role": "chief" }])
+        json!([
+            { "name": "admin", "role": "admin", "tournaments": [] },
+            { "name": "arb1", "role": "arbiter", "tournaments": [id] }
+        ])
     );
     assert!(!list.body.contains("token"), "{}", list.body);
+    // An arbiter sees itself (and those of its tournaments), and manages nobody but itself.
     let r = server.request("GET", "/api/accounts", Some(&arbiter), &[], None);
-    assert_eq!(r.status, 403, "{}", r.body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!([{ "name": "arb1", "role": "arbiter", "tournaments": [id] }])
+    );
+    let r = server.request("DELETE", "/api/accounts/admin", Some(&arbiter), &[], None);
+    assert_eq!(r.status, 404, "{}", r.body);
 
     let r = server.chief("POST", "/api/accounts/arb1/token", json!({}));
     assert_eq!(r.status, 201, "{}", r.body);
@@ -1285,17 +1305,144 @@ fn accounts_are_listed_revoked_and_reissued_and_the_last_chief_stays() {
     let r = server.chief("DELETE", "/api/accounts/arb1", json!(null));
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(me(&new), 401, "a revoked account's token stops at once");
-    let again = account(&server, "arb1", "arbiter");
+    let again = account(&server, "arb1", "arbiter", &[&id]);
     assert_eq!(me(&again), 200, "the name is free again");
     let r = server.chief("DELETE", "/api/accounts/nobody", json!(null));
     assert_eq!(r.status, 404, "{}", r.body);
 
-    let r = server.chief("DELETE", "/api/accounts/chief", json!(null));
+    let r = server.chief("DELETE", "/api/accounts/admin", json!(null));
     assert_eq!(r.status, 409, "{}", r.body);
-    assert!(r.body.contains("last chief arbiter"), "{}", r.body);
+    assert!(r.body.contains("last administrator"), "{}", r.body);
     assert_eq!(me(&server.chief.clone()), 200);
-    let second = account(&server, "chief2", "chief");
-    let r = server.request("DELETE", "/api/accounts/chief", Some(&second), &[], None);
+    let second = account(&server, "admin2", "admin", &[]);
+    let r = server.request("DELETE", "/api/accounts/admin", Some(&second), &[], None);
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!((me(&server.chief.clone()), me(&second)), (401, 200));
+}
+
+/// #18 item 1: roles have a scope. An administrator creates tournaments and chief arbiters; a
+/// chief arbiter of tournament A runs A and creates A's arbiters; an arbiter of A enters A's
+/// results. Any of them is refused 403 in tournament B (the refusal names the account, what it
+/// is and what was needed) and nothing is written there; reads stay public.
+#[test]
+fn a_token_of_one_tournament_is_refused_in_another() {
+    let server = Server::start();
+    let a = tournament(&server, "dutch-2026", 4);
+    let b = tournament(&server, "dutch-2026", 4);
+    server.publish_proposal(&a);
+    server.publish_proposal(&b);
+    let chief_a = account(&server, "chief-a", "chief", &[&a]);
+    // A chief arbiter creates the arbiters of its own tournament, and nothing else.
+    let r = server.request(
+        "POST",
+        "/api/accounts",
+        Some(&chief_a),
+        &[],
+        Some(&json!({ "name": "arb-a", "role": "arbiter", "tournaments": [a] }).to_string()),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let arbiter_a = r.json()["token"].as_str().unwrap().to_string();
+    for (body, what) in [
+        (
+            json!({ "name": "arb-b", "role": "arbiter", "tournaments": [b] }),
+            "arbiter of B",
+        ),
+        (
+            json!({ "name": "chief-2", "role": "chief", "tournaments": [a] }),
+            "a chief",
+        ),
+        (
+            json!({ "name": "root", "role": "admin" }),
+            "an administrator",
+        ),
+    ] {
+        let r = server.request(
+            "POST",
+            "/api/accounts",
+            Some(&chief_a),
+            &[],
+            Some(&body.to_string()),
+        );
+        assert_eq!(r.status, 403, "a chief arbiter creating {what}: {}", r.body);
+    }
+    // A chief or an arbiter needs a tournament; the tournament must exist.
+    let r = server.chief(
+        "POST",
+        "/api/accounts",
+        json!({ "name": "lost", "role": "arbiter" }),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("tournaments"), "{}", r.body);
+    let r = server.chief(
+        "POST",
+        "/api/accounts",
+        json!({ "name": "lost", "role": "arbiter", "tournaments": [uuid::Uuid::nil()] }),
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+
+    let result = |token: &str, t: &str, board: u32| {
+        server.request(
+            "PUT",
+            &format!("/api/tournaments/{t}/rounds/1/boards/{board}/result"),
+            Some(token),
+            &[],
+            Some(&json!({ "result": "1-0" }).to_string()),
+        )
+    };
+    let before = server.public(&format!("/api/tournaments/{b}")).json()["last_seq"].clone();
+    for (token, who) in [(&arbiter_a, "arb-a"), (&chief_a, "chief-a")] {
+        let r = result(token, &b, 1);
+        assert_eq!(r.status, 403, "{who} entering a result in B: {}", r.body);
+        let error = r.json()["error"].as_str().unwrap().to_string();
+        assert!(
+            error.contains(who) && error.contains(&a) && error.contains(&b),
+            "{error}"
+        );
+    }
+    // The chief arbiter of A may not run B, nor create a tournament.
+    for (method, path, body) in [
+        (
+            "POST",
+            format!("/api/tournaments/{b}/players"),
+            json!({ "name": "X, Y", "rating": 2000 }),
+        ),
+        ("POST", format!("/api/tournaments/{b}/pairing"), json!({})),
+        (
+            "DELETE",
+            format!("/api/tournaments/{b}/rounds/1"),
+            json!(null),
+        ),
+        ("POST", format!("/api/tournaments/{b}/close"), json!({})),
+        (
+            "POST",
+            "/api/tournaments".to_string(),
+            json!({ "name": "Mine", "settings": settings("dutch-2026") }),
+        ),
+    ] {
+        let r = server.request(method, &path, Some(&chief_a), &[], Some(&body.to_string()));
+        assert_eq!(r.status, 403, "{method} {path}: {}", r.body);
+    }
+    assert_eq!(
+        server.public(&format!("/api/tournaments/{b}")).json()["last_seq"],
+        before,
+        "nothing was written in B"
+    );
+    // In A, each does what its role allows.
+    assert_eq!(result(&arbiter_a, &a, 1).status, 201);
+    let r = server.request(
+        "POST",
+        &format!("/api/tournaments/{a}/players"),
+        Some(&arbiter_a),
+        &[],
+        Some(&json!({ "name": "X, Y", "rating": 2000 }).to_string()),
+    );
+    assert_eq!(r.status, 403, "an arbiter registering: {}", r.body);
+    assert_eq!(result(&chief_a, &a, 2).status, 201);
+    // The administrator is the chief arbiter of every tournament.
+    assert_eq!(result(&server.chief.clone(), &b, 1).status, 201);
+    // The chief arbiter of A revokes its own arbiter, not the administrator.
+    let r = server.request("DELETE", "/api/accounts/arb-a", Some(&chief_a), &[], None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = server.request("DELETE", "/api/accounts/admin", Some(&chief_a), &[], None);
+    assert_eq!(r.status, 404, "{}", r.body);
 }

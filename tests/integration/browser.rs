@@ -296,7 +296,7 @@ fn display_console_and_audit_in_a_real_browser() {
         .chief(
             "POST",
             "/api/accounts",
-            json!({ "name": "deputy", "role": "arbiter" }),
+            json!({ "name": "deputy", "role": "arbiter", "tournaments": [id] }),
         )
         .json()["token"]
         .as_str()
@@ -622,4 +622,82 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
         index.eval("localStorage.getItem('swiss.token')"),
         json!(null)
     );
+}
+
+/// #18 item 1 in the console: the chief arbiter of a tournament creates an arbiter's account
+/// there (its token shown once), which signs in to that tournament's console as an arbiter
+/// (results only) and is refused, by name, in another tournament's console; the chief revokes
+/// it from the same list.
+#[test]
+fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
+    let server = Server::start();
+    let a = server.create_tournament("Open A", "dutch-2026", 5);
+    let b = server.create_tournament("Open B", "dutch-2026", 5);
+    let r = server.chief(
+        "POST",
+        "/api/accounts",
+        json!({ "name": "chief-a", "role": "chief", "tournaments": [a] }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let chief_a = r.json()["token"].as_str().unwrap().to_string();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let sign_in = |page: &mut Page, token: &str| {
+        page.wait_for(
+            "the console page loaded",
+            "document.readyState === 'complete' && document.querySelector('#token')",
+        );
+        page.eval(&format!("localStorage.clear(); document.querySelector('#token').value = {token:?}; document.querySelector('#signinform button').click(); true"));
+    };
+    let mut console = browser.page(&format!("{base}/arbiter/{a}"));
+    sign_in(&mut console, &chief_a);
+    console.wait_for("the chief's tools", "!document.querySelector('#chief').hidden && document.querySelector('#arbiters').innerText.includes('no arbiter account yet')");
+    console.eval("document.querySelector('#arbiterform input[name=name]').value = 'Deputy Ana'; document.querySelector('#arbiterform button').click(); true");
+    console.wait_for(
+        "the new token, shown once",
+        "document.querySelector('#newtoken code') && document.querySelector('#arbiters').innerText.includes('Deputy Ana')",
+    );
+    let token = console
+        .eval("document.querySelector('#newtoken code').textContent")
+        .as_str()
+        .unwrap()
+        .to_string();
+    let listed = server.chief("GET", "/api/accounts", json!(null)).json();
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["name"] == "Deputy Ana"
+                && x["role"] == "arbiter"
+                && x["tournaments"] == json!([a])),
+        "{listed}"
+    );
+
+    // The arbiter's token: an arbiter in A's console (no chief's tools), refused in B's.
+    let mut second = browser.page(&format!("{base}/arbiter/{a}"));
+    sign_in(&mut second, &token);
+    second.wait_for(
+        "the arbiter signed in",
+        "document.querySelector('#signin').hidden && document.querySelector('#who').innerText.includes('Deputy Ana (arbiter)')",
+    );
+    assert_eq!(
+        second.eval("document.querySelector('#chief').hidden"),
+        json!(true)
+    );
+    let mut other = browser.page(&format!("{base}/arbiter/{b}"));
+    sign_in(&mut other, &token);
+    other.wait_for(
+        "the refusal in B's console",
+        "document.querySelector('#signinmsg').innerText.includes('Deputy Ana is not an arbiter of this tournament')",
+    );
+
+    // Revoked from the list: the token stops at once.
+    console.eval("document.querySelector(\"button[data-revoke='Deputy Ana']\").click(); true");
+    console.wait_for(
+        "the list without the arbiter",
+        "document.querySelector('#arbiters').innerText.includes('no arbiter account yet')",
+    );
+    let r = server.request("GET", "/api/me", Some(&token), &[], None);
+    assert_eq!(r.status, 401, "{}", r.body);
 }

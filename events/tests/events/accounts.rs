@@ -3,7 +3,17 @@
 
 use crate::support::store;
 use events::accounts::hash_token;
-use events::{Account, Role, Store};
+use events::{Account, Role, Store, TournamentId};
+use std::collections::BTreeSet;
+
+fn one(t: TournamentId) -> BTreeSet<TournamentId> {
+    BTreeSet::from([t])
+}
+
+/// A tournament in `store`, for accounts to work in.
+fn a_tournament(store: &Store) -> TournamentId {
+    crate::support::create(store, events::schema::SystemV1::Dutch2026, 5)
+}
 
 fn who(store: &Store, token: &str) -> Option<(String, Role)> {
     store.authenticate(token).unwrap().map(|a| (a.name, a.role))
@@ -12,17 +22,21 @@ fn who(store: &Store, token: &str) -> Option<(String, Role)> {
 #[test]
 fn a_token_is_known_by_its_hash_and_a_replaced_one_stops_working() {
     let (store, dir) = store();
-    let chief = store.create_account("chief", Role::Chief).unwrap();
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Chief)));
+    let t = a_tournament(&store);
+    let chief = store
+        .create_account("chief", Role::Admin, BTreeSet::new())
+        .unwrap();
+    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
     assert_eq!(who(&store, "not a token"), None);
     // Accounts written after the first check are seen by the next one.
-    let anna = store.create_account("anna", Role::Arbiter).unwrap();
+    let anna = store.create_account("anna", Role::Arbiter, one(t)).unwrap();
     assert_eq!(who(&store, &anna), Some(("anna".into(), Role::Arbiter)));
     // A new token for anna (from the configuration, say): the old one is refused at once.
     store
         .add_account(Account {
             name: "anna".into(),
             role: Role::Arbiter,
+            tournaments: one(t),
             token_sha256: hash_token("anna's new token"),
         })
         .unwrap();
@@ -31,7 +45,7 @@ fn a_token_is_known_by_its_hash_and_a_replaced_one_stops_working() {
         who(&store, "anna's new token"),
         Some(("anna".into(), Role::Arbiter))
     );
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Chief)));
+    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
     // The same after reopening: the hashes are stored, the tokens are not.
     drop(store);
     let store = Store::open(dir.path()).unwrap();
@@ -40,7 +54,7 @@ fn a_token_is_known_by_its_hash_and_a_replaced_one_stops_working() {
         who(&store, "anna's new token"),
         Some(("anna".into(), Role::Arbiter))
     );
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Chief)));
+    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
 }
 
 #[test]
@@ -56,16 +70,50 @@ fn a_token_hash_is_sha256_in_lower_case_hex() {
 #[test]
 fn a_taken_account_name_is_refused_and_its_token_kept() {
     let (store, _dir) = store();
-    let chief = store.create_account("chief", Role::Chief).unwrap();
-    let Err(e) = store.create_account("chief", Role::Arbiter) else {
+    let chief = store
+        .create_account("chief", Role::Admin, BTreeSet::new())
+        .unwrap();
+    let Err(e) = store.create_account("chief", Role::Admin, BTreeSet::new()) else {
         panic!("a second account named chief")
     };
     assert!(matches!(e, events::StoreError::AccountExists(_)), "{e}");
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Chief)));
+    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
     for bad in ["line\nbreak", &"x".repeat(65)] {
         assert!(matches!(
-            store.create_account(bad, Role::Arbiter),
+            store.create_account(bad, Role::Admin, BTreeSet::new()),
             Err(events::StoreError::BadAccount(_))
         ));
     }
+}
+
+/// A chief arbiter or an arbiter works in named tournaments, each of which must exist; an
+/// administrator names none. Scope is checked when the account is created.
+#[test]
+fn a_role_of_a_tournament_names_existing_tournaments_and_an_administrator_none() {
+    let (store, _dir) = store();
+    let t = a_tournament(&store);
+    let unknown = TournamentId(uuid::Uuid::nil());
+    for (role, of) in [
+        (Role::Arbiter, BTreeSet::new()),
+        (Role::Chief, BTreeSet::new()),
+        (Role::Admin, one(t)),
+    ] {
+        assert!(
+            matches!(
+                store.create_account("x", role, of.clone()),
+                Err(events::StoreError::BadAccount(_))
+            ),
+            "{role:?} of {of:?}"
+        );
+    }
+    assert!(matches!(
+        store.create_account("x", Role::Arbiter, one(unknown)),
+        Err(events::StoreError::UnknownTournament(u)) if u == unknown
+    ));
+    let token = store.create_account("x", Role::Chief, one(t)).unwrap();
+    let x = store.authenticate(&token).unwrap().unwrap();
+    assert_eq!(
+        (x.role_in(t), x.role_in(unknown)),
+        (Some(Role::Chief), None)
+    );
 }

@@ -117,6 +117,11 @@ pub struct CreateAccount {
     pub name: String,
     /// The role.
     pub role: Role,
+    /// The tournaments a chief arbiter or an arbiter works in (at least one); none for an
+    /// administrator.
+    #[serde(default)]
+    #[schema(value_type = Vec<String>)]
+    pub tournaments: Vec<uuid::Uuid>,
 }
 
 /// Reads a result as arbiters write it. Field is the JSON field named in errors.
@@ -191,10 +196,13 @@ pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
-    /// Results and their corrections.
+    /// Results and their corrections, in the account's tournaments.
     Arbiter,
-    /// Everything.
+    /// Everything in the account's tournaments, and their arbiters' accounts.
     Chief,
+    /// The server: tournaments and accounts of every kind; the chief arbiter of every
+    /// tournament.
+    Admin,
 }
 
 impl From<events::Role> for Role {
@@ -202,6 +210,7 @@ impl From<events::Role> for Role {
         match r {
             events::Role::Arbiter => Role::Arbiter,
             events::Role::Chief => Role::Chief,
+            events::Role::Admin => Role::Admin,
         }
     }
 }
@@ -211,6 +220,7 @@ impl From<Role> for events::Role {
         match r {
             Role::Arbiter => events::Role::Arbiter,
             Role::Chief => events::Role::Chief,
+            Role::Admin => events::Role::Admin,
         }
     }
 }

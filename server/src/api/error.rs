@@ -11,15 +11,15 @@ pub enum ApiError {
     /// No token, or one that belongs to nobody (401).
     #[error("a valid bearer token is required")]
     Unauthorized,
-    /// The account's role does not allow this (403).
-    #[error("the {role} account {name:?} may not do this; it needs the {needed} role")]
+    /// The account's role or its tournaments do not allow this (403).
+    #[error("the account {name:?} ({what}) may not do this: it needs {needed}")]
     Forbidden {
         /// The account.
         name: String,
-        /// Its role.
-        role: &'static str,
-        /// The role needed.
-        needed: &'static str,
+        /// Its role and tournaments, in words.
+        what: String,
+        /// What is needed, in words.
+        needed: String,
     },
     /// Unknown tournament, round, board or player (404).
     #[error("{0}")]
@@ -81,7 +81,7 @@ impl From<StoreError> for ApiError {
             },
             StoreError::BadAccount(m) => ApiError::BadRequest(m),
             e @ StoreError::NoAccount(_) => ApiError::NotFound(e.to_string()),
-            e @ StoreError::LastChief(_) => ApiError::Conflict {
+            e @ StoreError::LastAdmin(_) => ApiError::Conflict {
                 message: e.to_string(),
                 recorded: serde_json::Value::Null,
             },

@@ -16,7 +16,7 @@ use dto::*;
 use error::ApiError;
 use events::app::{self, App, Request};
 use events::schema::*;
-use events::{AppError, Appended, Role, TournamentId};
+use events::{AppError, Appended, Need, TournamentId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 type Result<T> = std::result::Result<T, ApiError>;
@@ -132,7 +132,7 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 )]
 #[get("/api/me")]
 async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
-    let who = require(&req, &state, Role::Arbiter).await?;
+    let who = require(&req, &state, Need::Signed).await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&who)))
 }
 
@@ -173,17 +173,17 @@ async fn query<T: Send + 'static>(
     Ok(web::block(move || f(&app)).await??)
 }
 
-/// Checks the request's account for `role`, then runs `f` with the request's account,
+/// Checks the request's account meets `need`, then runs `f` with the request's account,
 /// idempotency key and fingerprint (the account, the method, the route and `body`: the same
 /// key on another request is refused), as [`query`] does.
 async fn command<T: Send + 'static>(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    role: Role,
+    need: Need,
     body: &impl serde::Serialize,
     f: impl FnOnce(&App, &Request) -> std::result::Result<T, AppError> + Send + 'static,
 ) -> Result<T> {
-    let who = require(req, state, role).await?;
+    let who = require(req, state, need).await?;
     let request = Parts::of(req).request(who.name, &serde_json::to_vec(body).unwrap_or_default());
     query(state, move |app| f(app, &request)).await
 }
@@ -262,7 +262,7 @@ async fn create(
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let (id, appended) = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
+    let (id, appended) = command(&req, &state, Need::Admin, &fingerprinted, move |app, r| {
         app.create(r, body.name, body.settings.into())
     })
     .await?;
@@ -304,7 +304,7 @@ async fn import(
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
     let (system, name) = (query.system.map(Into::into), query.name.clone());
-    let (id, again) = command(&req, &state, Role::Chief, &body.clone(), move |app, r| {
+    let (id, again) = command(&req, &state, Need::Admin, &body.clone(), move |app, r| {
         app.import(r, &body, system, name)
     })
     .await?;
@@ -359,11 +359,14 @@ async fn register(
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
-    let (appended, PlayerKey(key)) =
-        command(&req, &state, Role::Chief, &data.clone(), move |app, r| {
-            app.register(t, r, data.into())
-        })
-        .await?;
+    let (appended, PlayerKey(key)) = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &data.clone(),
+        move |app, r| app.register(t, r, data.into()),
+    )
+    .await?;
     let mut response = written(&appended);
     response.headers_mut().insert(
         actix_web::http::header::LOCATION,
@@ -392,15 +395,21 @@ async fn correct_player(
     let (t, key) = path.into_inner();
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
-        app.correct_player(
-            TournamentId(t),
-            r,
-            PlayerKey(key),
-            body.correction.into(),
-            body.reason,
-        )
-    })
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(TournamentId(t)),
+        &fingerprinted,
+        move |app, r| {
+            app.correct_player(
+                TournamentId(t),
+                r,
+                PlayerKey(key),
+                body.correction.into(),
+                body.reason,
+            )
+        },
+    )
     .await?;
     Ok(written(&appended))
 }
@@ -422,15 +431,21 @@ async fn withdraw(
     let (t, key) = path.into_inner();
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
-        app.withdraw(
-            TournamentId(t),
-            r,
-            PlayerKey(key),
-            body.from_round,
-            body.reason,
-        )
-    })
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(TournamentId(t)),
+        &fingerprinted,
+        move |app, r| {
+            app.withdraw(
+                TournamentId(t),
+                r,
+                PlayerKey(key),
+                body.from_round,
+                body.reason,
+            )
+        },
+    )
     .await?;
     Ok(written(&appended))
 }
@@ -458,9 +473,13 @@ async fn request_bye(
         ByeRequest::Zero => app::ByeRequest::Zero,
     };
     let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
-    let appended = command(&req, &state, Role::Chief, &fingerprinted, move |app, r| {
-        app.request_bye(t, r, PlayerKey(b.player), b.round, kind)
-    })
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.request_bye(t, r, PlayerKey(b.player), b.round, kind),
+    )
     .await?;
     Ok(written(&appended))
 }
@@ -479,7 +498,7 @@ async fn propose(
     path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
-    let proposal = command(&req, &state, Role::Chief, &(), move |app, _| {
+    let proposal = command(&req, &state, Need::Chief(t), &(), move |app, _| {
         app.proposal(t)
     })
     .await?;
@@ -515,7 +534,7 @@ async fn publish(
         bye: body.bye.map(PlayerKey),
         accept_violations: body.accept_violations,
     };
-    let published = command(&req, &state, Role::Chief, &body, move |app, r| {
+    let published = command(&req, &state, Need::Chief(t), &body, move |app, r| {
         app.publish(t, r, publication)
     })
     .await?;
@@ -546,9 +565,13 @@ async fn unpublish(
     path: web::Path<(uuid::Uuid, u16)>,
 ) -> Result<HttpResponse> {
     let (t, round) = path.into_inner();
-    let appended = command(&req, &state, Role::Chief, &(), move |app, r| {
-        app.unpublish(TournamentId(t), r, round)
-    })
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(TournamentId(t)),
+        &(),
+        move |app, r| app.unpublish(TournamentId(t), r, round),
+    )
     .await?;
     Ok(written(&appended))
 }
@@ -590,7 +613,7 @@ async fn result_event(
     let store = state.store.clone();
     let app = state.app.clone();
     let appended = web::block(move || -> Result<Appended> {
-        let who = crate::auth::authorize(&store, &token, Role::Arbiter)?;
+        let who = crate::auth::authorize(&store, &token, Need::Arbiter(t))?;
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
         let r = parts.request(who.name, &fingerprinted);
         Ok(if correction {
@@ -758,35 +781,64 @@ async fn close(
     path: web::Path<uuid::Uuid>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
-    let appended = command(&req, &state, Role::Chief, &(), move |app, r| {
+    let appended = command(&req, &state, Need::Chief(t), &(), move |app, r| {
         app.close(t, r)
     })
     .await?;
     Ok(written(&appended))
 }
 
-/// Every account, by name, with its role (never its token).
+/// The accounts the caller manages or works beside, by name, with role and tournaments (never a
+/// token): every account for an administrator; for a chief arbiter or an arbiter, its own and
+/// those sharing one of its tournaments.
 #[utoipa::path(
     tag = "accounts",
-    responses((status = 200, body = Vec<wire::Account>), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 200, body = Vec<wire::Account>), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[get("/api/accounts")]
 async fn list_accounts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
-    require(&req, &state, Role::Chief).await?;
+    let who = require(&req, &state, Need::Signed).await?;
     let store = state.store.clone();
     let mut accounts = web::block(move || store.accounts()).await??;
+    accounts.retain(|a| who.sees(a));
     accounts.sort_by(|a, b| a.name.cmp(&b.name));
     let list: Vec<wire::Account> = accounts.iter().map(wire::Account::from).collect();
     Ok(HttpResponse::Ok().json(list))
 }
 
+/// The account named `name`, if the caller manages it: an administrator every account, a chief
+/// arbiter the arbiters of its own tournaments. An account the caller does not see is "not
+/// found", so that names are not disclosed across tournaments.
+fn managed(store: &events::Store, who: &events::Account, name: &str) -> Result<events::Account> {
+    let account = store
+        .account(name)?
+        .filter(|a| who.sees(a))
+        .ok_or_else(|| ApiError::from(events::StoreError::NoAccount(name.to_string())))?;
+    if !who.manages(&account) {
+        return Err(crate::auth::forbidden(
+            who,
+            format!(
+                "to manage the {} {:?}: {}",
+                account.role.title(),
+                account.name,
+                MANAGES
+            ),
+        ));
+    }
+    Ok(account)
+}
+
+/// Who manages whom, in the words of a 403.
+const MANAGES: &str =
+    "an administrator manages every account, a chief arbiter the arbiters of its own tournaments";
+
 /// Revokes an account: its token stops working at once and the name is free again. The last
-/// chief arbiter cannot be revoked.
+/// administrator cannot be revoked.
 #[utoipa::path(
     tag = "accounts",
     params(("name" = String, Path, description = "The account's name.")),
-    responses((status = 200, description = "The account revoked.", body = wire::Account), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 409, description = "It is the last chief arbiter.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 200, description = "The account revoked.", body = wire::Account), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 409, description = "It is the last administrator.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account may not manage that account.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[delete("/api/accounts/{name}")]
@@ -795,10 +847,14 @@ async fn revoke_account(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    require(&req, &state, Role::Chief).await?;
+    let who = require(&req, &state, Need::Signed).await?;
     let store = state.store.clone();
     let name = path.into_inner();
-    let account = web::block(move || store.remove_account(&name)).await??;
+    let account = web::block(move || -> Result<events::Account> {
+        managed(&store, &who, &name)?;
+        Ok(store.remove_account(&name)?)
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(wire::Account::from(&account)))
 }
 
@@ -807,7 +863,7 @@ async fn revoke_account(
 #[utoipa::path(
     tag = "accounts",
     params(("name" = String, Path, description = "The account's name.")),
-    responses((status = 201, description = "The account with its new token (shown once).", body = wire::NewAccount), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 201, description = "The account with its new token (shown once).", body = wire::NewAccount), (status = 404, description = "No account has that name.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account may not manage that account.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/accounts/{name}/token")]
@@ -816,23 +872,26 @@ async fn reissue_token(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    require(&req, &state, Role::Chief).await?;
+    let who = require(&req, &state, Need::Signed).await?;
     let store = state.store.clone();
     let name = path.into_inner();
-    let (account, token) = web::block(move || store.reissue_token(&name)).await??;
+    let (account, token) = web::block(move || -> Result<(events::Account, String)> {
+        managed(&store, &who, &name)?;
+        Ok(store.reissue_token(&name)?)
+    })
+    .await??;
     Ok(HttpResponse::Created().json(wire::NewAccount {
-        name: account.name,
-        role: account.role.into(),
+        account: wire::Account::from(&account),
         token,
     }))
 }
 
-/// Creates an account; the token is in the answer, once.
+/// Creates an account; the token is in the answer, once. An administrator creates accounts of
+/// every kind; a chief arbiter creates arbiters of its own tournaments.
 #[utoipa::path(
     tag = "accounts",
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
     request_body = CreateAccount,
-    responses((status = 201, description = "The account, with its token (shown once).", body = wire::NewAccount), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 409, description = "The name is taken.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 201, description = "The account, with its token (shown once).", body = wire::NewAccount), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value, a role without tournaments.", body = wire::ErrorBody), (status = 404, description = "A tournament named does not exist.", body = wire::ErrorBody), (status = 409, description = "The name is taken.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account may not create that account.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/accounts")]
@@ -841,17 +900,33 @@ async fn create_account(
     state: web::Data<AppState>,
     body: web::Json<CreateAccount>,
 ) -> Result<HttpResponse> {
-    require(&req, &state, Role::Chief).await?;
+    let who = require(&req, &state, Need::Signed).await?;
     let body = body.into_inner();
-    if body.name.trim().is_empty() {
-        return Err(ApiError::BadRequest("name: must not be empty".into()));
+    let wanted = events::Account {
+        name: body.name.clone(),
+        role: body.role.into(),
+        tournaments: body.tournaments.iter().map(|t| TournamentId(*t)).collect(),
+        token_sha256: String::new(),
+    };
+    if !who.manages(&wanted) {
+        return Err(crate::auth::forbidden(
+            &who,
+            format!(
+                "to create the {} {:?}: {}",
+                wanted.role.title(),
+                wanted.name,
+                MANAGES
+            ),
+        ));
     }
     let store = state.store.clone();
-    let name = body.name.clone();
-    let token = web::block(move || store.create_account(&name, body.role.into())).await??;
+    let created = web::block(move || -> Result<(events::Account, String)> {
+        let token = store.create_account(&wanted.name, wanted.role, wanted.tournaments.clone())?;
+        Ok((wanted, token))
+    })
+    .await??;
     Ok(HttpResponse::Created().json(wire::NewAccount {
-        name: body.name,
-        role: body.role,
-        token,
+        account: wire::Account::from(&created.0),
+        token: created.1,
     }))
 }

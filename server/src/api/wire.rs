@@ -1082,6 +1082,9 @@ pub struct Account {
     pub name: String,
     /// What it may do.
     pub role: super::dto::Role,
+    /// The tournaments it works in (none for an administrator, who is the chief arbiter of
+    /// every tournament).
+    pub tournaments: Vec<String>,
 }
 
 impl From<&events::Account> for Account {
@@ -1089,6 +1092,7 @@ impl From<&events::Account> for Account {
         Account {
             name: a.name.clone(),
             role: a.role.into(),
+            tournaments: a.tournaments.iter().map(|t| t.0.to_string()).collect(),
         }
     }
 }
@@ -1096,10 +1100,9 @@ impl From<&events::Account> for Account {
 /// A new account with its token, shown once.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct NewAccount {
-    /// The account's name.
-    pub name: String,
-    /// What it may do.
-    pub role: super::dto::Role,
+    /// The account.
+    #[serde(flatten)]
+    pub account: Account,
     /// The bearer token: shown in this answer only.
     pub token: String,
 }
