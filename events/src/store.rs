@@ -217,6 +217,54 @@ struct Log {
     subscribers: Vec<Subscriber>,
 }
 
+/// The most tournaments whose replayed logs are kept in memory.
+pub const CACHED_LOGS: usize = 256;
+
+/// The logs in memory, each with the tick of its last use.
+#[derive(Default)]
+struct Logs {
+    map: HashMap<TournamentId, (Arc<Mutex<Log>>, u64)>,
+    tick: u64,
+}
+
+impl Logs {
+    fn get(&mut self, t: TournamentId) -> Option<Arc<Mutex<Log>>> {
+        self.tick += 1;
+        let tick = self.tick;
+        self.map.get_mut(&t).map(|(log, used)| {
+            *used = tick;
+            log.clone()
+        })
+    }
+
+    /// Keeps `log`; past [`CACHED_LOGS`], forgets the least recently used idle logs until a
+    /// quarter of the room is free again (so that a scan of many tournaments does not sort
+    /// the map at every step).
+    fn insert(&mut self, t: TournamentId, log: Arc<Mutex<Log>>) {
+        self.tick += 1;
+        self.map.insert(t, (log, self.tick));
+        if self.map.len() <= CACHED_LOGS {
+            return;
+        }
+        let mut idle: Vec<(u64, TournamentId)> = self
+            .map
+            .iter()
+            .filter(|(id, (log, _))| {
+                **id != t && Arc::strong_count(log) == 1 && {
+                    let l = lock(log);
+                    l.pending.is_empty() && l.subscribers.is_empty()
+                }
+            })
+            .map(|(id, (_, used))| (*used, *id))
+            .collect();
+        idle.sort_unstable();
+        let excess = self.map.len() - CACHED_LOGS * 3 / 4;
+        for (_, id) in idle.into_iter().take(excess) {
+            self.map.remove(&id);
+        }
+    }
+}
+
 #[derive(Default)]
 struct Flushes {
     /// Writes so far (each append takes the next number).
@@ -260,7 +308,7 @@ impl Drop for Writing<'_> {
 struct Inner {
     backend: Box<dyn Backend>,
     path: PathBuf,
-    logs: Mutex<HashMap<TournamentId, Arc<Mutex<Log>>>>,
+    logs: Mutex<Logs>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
     /// Creations with an idempotency key, one at a time.
@@ -302,7 +350,7 @@ impl Store {
             inner: Arc::new(Inner {
                 backend,
                 path: path.to_path_buf(),
-                logs: Mutex::new(HashMap::new()),
+                logs: Mutex::new(Logs::default()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
                 creations: Mutex::new(()),
@@ -387,7 +435,7 @@ impl Store {
 
     /// How many tournaments' logs are held in memory (replayed states).
     pub fn logs_in_memory(&self) -> usize {
-        lock(&self.inner.logs).len()
+        lock(&self.inner.logs).map.len()
     }
 
     /// Every tournament with at least one event.
@@ -399,9 +447,13 @@ impl Store {
     ///
     /// A tournament with no event is kept in memory only when `creating` (its first event is
     /// being appended): a request for an unknown id costs nothing that stays.
+    ///
+    /// At most [`CACHED_LOGS`] logs are kept: past that, the least recently used of those
+    /// nobody holds, with nothing waiting to become durable and no subscriber, are forgotten
+    /// (their events are all in the backend, and the next use replays them).
     fn log(&self, t: TournamentId, creating: bool) -> Result<Arc<Mutex<Log>>, StoreError> {
-        if let Some(l) = lock(&self.inner.logs).get(&t) {
-            return Ok(l.clone());
+        if let Some(l) = lock(&self.inner.logs).get(t) {
+            return Ok(l);
         }
         let events = self.read(t, 0)?;
         if events.is_empty() && !creating {
@@ -413,6 +465,17 @@ impl Store {
                 seq,
                 problem: r.to_string(),
             })?;
+        let mut logs = lock(&self.inner.logs);
+        if let Some(l) = logs.get(t) {
+            return Ok(l);
+        }
+        // Events written while this replay ran, by a log of `t` that was forgotten since
+        // (only an idle log is, so they are durable): folded in, so that no stale state is
+        // kept.
+        let mut state = state;
+        for e in self.read(t, state.last_seq())? {
+            state.apply(e.seq, &e.event);
+        }
         let published = state.last_seq();
         let log = Arc::new(Mutex::new(Log {
             durable: Arc::new(state.clone()),
@@ -421,7 +484,8 @@ impl Store {
             published,
             subscribers: Vec::new(),
         }));
-        Ok(lock(&self.inner.logs).entry(t).or_insert(log).clone())
+        logs.insert(t, log.clone());
+        Ok(log)
     }
 
     /// The events of `t` after sequence `after`, as stored.

@@ -19,6 +19,8 @@ pub struct AppState {
     pub hub: crate::live::Hub,
     /// WebSocket heartbeats.
     pub heartbeat: crate::live::Heartbeat,
+    /// The time a request's body may take to arrive.
+    pub body_time: std::time::Duration,
 }
 
 impl AppState {
@@ -30,6 +32,7 @@ impl AppState {
             static_dir,
             hub: crate::live::Hub::default(),
             heartbeat: crate::live::Heartbeat::default(),
+            body_time: crate::limits::DEFAULT_BODY_TIME,
         }
     }
 }
@@ -101,14 +104,16 @@ pub fn bind(
     state: AppState,
     address: SocketAddr,
 ) -> std::io::Result<(actix_web::dev::Server, SocketAddr)> {
+    let timeout = state.heartbeat.timeout;
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(actix_web::middleware::from_fn(crate::limits::bounded_body))
             .wrap(actix_web::middleware::from_fn(crate::auth::token_first))
             .wrap(security_headers())
             .configure(configure(state.clone()))
     })
     .workers(2)
-    .on_connect(crate::live::bound_send_buffer)
+    .on_connect(crate::live::bound_connection(timeout))
     .bind(address)?;
     let bound = server.addrs().first().copied().unwrap_or(address);
     Ok((server.run(), bound))

@@ -92,7 +92,11 @@ pub async fn token_first(
             _ => false,
         };
         if !known {
-            let answer = ApiError::Unauthorized.error_response();
+            let mut answer = ApiError::Unauthorized.error_response();
+            // The body is never read: the connection closes with the answer.
+            answer
+                .head_mut()
+                .set_connection_type(actix_web::http::ConnectionType::Close);
             return Ok(req.into_response(answer).map_into_right_body());
         }
     }

@@ -78,6 +78,14 @@ pub struct ServerSection {
     pub data_dir: PathBuf,
     /// Log level.
     pub log_level: String,
+    /// Seconds a request's body may take to arrive (`SWISS_BODY_SECONDS`): a client that
+    /// stalls mid-body is answered 408 and its connection closed.
+    #[serde(default = "default_body_seconds")]
+    pub body_seconds: u64,
+}
+
+fn default_body_seconds() -> u64 {
+    30
 }
 
 /// `[web]`.
@@ -176,6 +184,7 @@ impl Config {
         for (name, slot) in [
             ("SWISS_PING_SECONDS", &mut config.live.ping_seconds),
             ("SWISS_TIMEOUT_SECONDS", &mut config.live.timeout_seconds),
+            ("SWISS_BODY_SECONDS", &mut config.server.body_seconds),
         ] {
             if let Some(v) = env(name) {
                 *slot = v

@@ -7,4 +7,5 @@ pub mod app;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod limits;
 pub mod live;

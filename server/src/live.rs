@@ -133,23 +133,68 @@ impl Hub {
         let (tx, rx) = broadcast::channel(self.backlog);
         channels.insert(t, tx.clone());
         let store = store.clone();
-        std::thread::Builder::new()
+        let hub = self.clone();
+        let started = std::thread::Builder::new()
             .name(format!("live-{t}"))
-            .spawn(move || follow(store, t, head, tx))
-            .map_err(|e| events::StoreError::BadAccount(e.to_string()))?;
+            .spawn(move || follow(store, hub, t, head, tx));
+        if let Err(e) = started {
+            channels.remove(&t);
+            return Err(events::StoreError::BadAccount(format!(
+                "no thread for the live updates: {e}"
+            )));
+        }
         Ok(rx)
+    }
+
+    /// Whether the channel of `t` has lost its last client; if so it is removed (under the
+    /// lock every new client takes, so none can join it meanwhile) and its follower ends.
+    fn deserted(&self, t: TournamentId, tx: &broadcast::Sender<Arc<Batch>>) -> bool {
+        if tx.receiver_count() > 0 {
+            return false;
+        }
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if tx.receiver_count() > 0 {
+            return false;
+        }
+        channels.remove(&t);
+        true
+    }
+
+    /// Tournaments with a follower thread (and a channel).
+    pub fn followed(&self) -> usize {
+        self.channels
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .len()
     }
 }
 
-/// Follows the store and forwards every event to the channel; resubscribes if it lags.
-fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Arc<Batch>>) {
+/// How long a follower whose tournament has no client left waits before it ends.
+pub const FOLLOWER_IDLE: Duration = Duration::from_secs(5);
+
+/// Follows the store and forwards every event to the channel; resubscribes if it lags. Ends
+/// (and its channel with it) once the tournament has no client: when an event finds nobody
+/// to send it to, or within [`FOLLOWER_IDLE`] when none comes.
+fn follow(
+    store: Store,
+    hub: Hub,
+    t: TournamentId,
+    mut last: u64,
+    tx: broadcast::Sender<Arc<Batch>>,
+) {
     let mut sent = Instant::now() - LINGER;
     loop {
         let Ok(mut sub) = store.subscribe(t, last) else {
+            // The store cannot be followed: the channel goes, so that its clients are closed
+            // (and reconnect) rather than wait for events that will not come.
+            hub.channels
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&t);
             return;
         };
         loop {
-            match sub.recv_timeout(Duration::from_secs(3600)) {
+            match sub.recv_timeout(FOLLOWER_IDLE) {
                 Ok(e) => {
                     // At most one batch per LINGER: an event after a quiet spell goes out at
                     // once, and while events pour in (results at the end of a round) those of
@@ -167,9 +212,15 @@ fn follow(store: Store, t: TournamentId, mut last: u64, tx: broadcast::Sender<Ar
                     }
                     sent = Instant::now();
                     last = batch.last().map_or(last, |e| e.seq);
-                    let _ = tx.send(Arc::new(Batch::encode(&batch)));
+                    if tx.send(Arc::new(Batch::encode(&batch))).is_err() && hub.deserted(t, &tx) {
+                        return;
+                    }
                 }
-                Err(SubscriptionEnd::Timeout) => {}
+                Err(SubscriptionEnd::Timeout) => {
+                    if hub.deserted(t, &tx) {
+                        return;
+                    }
+                }
                 Err(SubscriptionEnd::Lagged) => break,
                 Err(SubscriptionEnd::Closed) => return,
             }
@@ -292,10 +343,21 @@ pub async fn websocket(
 /// later would double the descriptors hundreds of displays use.
 const SEND_BUFFER: usize = 64 * 1024;
 
-/// For `HttpServer::on_connect`: bounds the connection's send buffer.
-pub fn bound_send_buffer(connection: &dyn std::any::Any, _: &mut actix_web::dev::Extensions) {
-    if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        let _ = socket2::SockRef::from(tcp).set_send_buffer_size(SEND_BUFFER);
+/// For `HttpServer::on_connect`: bounds the connection's send buffer, and the time its data
+/// may wait for the client: a client that stops reading (its window closed) or stops
+/// acknowledging for `timeout` is closed by the kernel (`TCP_USER_TIMEOUT`). Without this a
+/// WebSocket client that stopped reading was never closed: its connection waits to write, so
+/// nothing the server queues for it (pings, the heartbeat's close, a resync notice) is ever
+/// sent, and the heartbeat cannot end it.
+pub fn bound_connection(
+    timeout: Duration,
+) -> impl Fn(&dyn std::any::Any, &mut actix_web::dev::Extensions) {
+    move |connection, _| {
+        if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+            let socket = socket2::SockRef::from(tcp);
+            let _ = socket.set_send_buffer_size(SEND_BUFFER);
+            let _ = socket.set_tcp_user_timeout(Some(timeout));
+        }
     }
 }
 

@@ -250,6 +250,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);
+    state.body_time = std::time::Duration::from_secs(config.server.body_seconds);
     state.heartbeat = server::live::Heartbeat {
         ping: std::time::Duration::from_secs(config.live.ping_seconds),
         timeout: std::time::Duration::from_secs(config.live.timeout_seconds),

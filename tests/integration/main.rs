@@ -8,6 +8,7 @@ mod api;
 mod browser;
 mod cli;
 mod fuzz;
+mod hostile;
 mod load;
 mod serve;
 mod support;

@@ -180,6 +180,11 @@ impl Server {
         }
     }
 
+    /// The server process's id, for reading /proc.
+    pub fn pid(&self) -> String {
+        self.child.id().to_string()
+    }
+
     /// CPU seconds the server process has used so far (user and system), from /proc.
     pub fn cpu_seconds(&self) -> f64 {
         cpu_seconds(&self.child.id().to_string())
@@ -402,6 +407,33 @@ pub fn cpu_seconds(pid: &str) -> f64 {
     fields.get(11).copied().unwrap_or(0.0) / 100.0 + fields.get(12).copied().unwrap_or(0.0) / 100.0
 }
 
+/// The resident memory of process `pid`, in KiB (VmRSS in /proc).
+pub fn rss_kib(pid: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The descriptors process `pid` holds open.
+pub fn open_fds(pid: &str) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+/// The threads of process `pid` whose name starts with `prefix`.
+pub fn threads_named(pid: &str, prefix: &str) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, |d| {
+        d.filter_map(Result::ok)
+            .filter(|t| {
+                std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.starts_with(prefix))
+            })
+            .count()
+    })
+}
+
 /// A connection to the server kept alive between requests.
 pub struct Connection<'a> {
     server: &'a Server,
@@ -409,6 +441,13 @@ pub struct Connection<'a> {
 }
 
 impl Connection<'_> {
+    /// A GET without a token, on this connection.
+    pub fn get(&mut self, path: &str) -> Response {
+        let text = request_text(self.server.address, "GET", path, None, &[], None, true);
+        self.stream.write_all(text.as_bytes()).expect("writes");
+        parse_response(&read_response(&mut self.stream))
+    }
+
     /// A request as the chief arbiter with a JSON body, on this connection.
     pub fn chief(&mut self, method: &str, path: &str, body: serde_json::Value) -> Response {
         let body = body.to_string();

@@ -485,6 +485,43 @@ fn unknown_tournaments_cost_nothing_that_stays() {
     assert!(store.state(known).is_ok());
 }
 
+/// #18 item 9: the replayed logs kept in memory are bounded. Past `CACHED_LOGS` tournaments,
+/// the least recently used idle ones are forgotten; one with a subscriber is kept; a forgotten
+/// one replays to the same state on its next use and its sequence goes on where it stopped.
+#[test]
+fn the_logs_kept_in_memory_are_bounded_and_a_forgotten_one_replays_the_same() {
+    let (store, _dir) = crate::support::store();
+    let watched = create(&store, SystemV1::Dutch2026, 5);
+    let mut sub = store.subscribe(watched, 0).unwrap();
+    let first = create(&store, SystemV1::Dutch2026, 5);
+    register(&store, first, 3);
+    let before = store.state(first).unwrap();
+    let count = events::store::CACHED_LOGS + 40;
+    for _ in 0..count {
+        create(&store, SystemV1::Dutch2026, 5);
+    }
+    assert!(
+        store.logs_in_memory() <= events::store::CACHED_LOGS,
+        "{} logs in memory",
+        store.logs_in_memory()
+    );
+    // The first was forgotten and comes back as it was; its next event follows on.
+    let again = store.state(first).unwrap();
+    assert_eq!(again.last_seq(), before.last_seq());
+    assert_eq!(again.players().len(), before.players().len());
+    register(&store, first, 1);
+    let after = store.read(first, 0).unwrap();
+    assert_eq!(after.last().unwrap().seq, before.last_seq() + 1);
+    assert_eq!(store.state(first).unwrap().players().len(), 4);
+    // The watched one kept its subscriber, which still gets its events.
+    let e = append(&store, watched, Event::TournamentClosed);
+    let mut got = Vec::new();
+    while let Ok(x) = sub.recv_timeout(Duration::from_secs(2)) {
+        got.push(x.seq);
+    }
+    assert_eq!(got, (1..=e.envelope().seq).collect::<Vec<_>>());
+}
+
 /// A backend whose flushes wait until the test lets them through: a write is then written but
 /// not yet durable for as long as the test likes.
 struct HeldFlush {

@@ -43,6 +43,12 @@ pub enum ApiError {
         /// Details (for example, the absolute criteria a pairing breaks).
         details: serde_json::Value,
     },
+    /// The body is larger than its route accepts (413).
+    #[error("{0}")]
+    TooLarge(String),
+    /// The body did not arrive in time (408).
+    #[error("{0}")]
+    SlowBody(String),
     /// Something failed on the server's side (500); nothing was acknowledged.
     #[error("internal error: {0}")]
     Internal(String),
@@ -129,6 +135,8 @@ impl ResponseError for ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

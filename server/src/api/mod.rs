@@ -1,9 +1,11 @@
 //! The HTTP API: JSON over HTTP, described by `/api/openapi.json`.
 //!
-//! Reads are public. Writes need a bearer token: the chief arbiter may do everything, an
-//! arbiter may enter and correct results. Every write is one event appended to the log, after
-//! the same check replay makes; nothing is written when a request is refused. Store calls and
-//! pairing run on the blocking pool, never on the async workers.
+//! Reads are public. Writes need a bearer token whose account may act in the tournament of the
+//! path (an administrator everywhere; a chief arbiter everything in its tournaments, an
+//! arbiter results there). Bodies are bounded by route and time (413, 408: `crate::limits`).
+//! Every write is one event appended to the log, after the same check replay makes; nothing
+//! is written when a request is refused. Store calls and pairing run on the blocking pool,
+//! never on the async workers.
 
 pub mod dto;
 pub mod error;
