@@ -218,14 +218,18 @@ $("#signout").addEventListener("click", () => { localStorage.removeItem("swiss.t
 if (token) signIn(token);
 
 // The arbiters of this tournament: a chief arbiter creates their accounts (the token is shown
-// once, to be handed over), re-issues a lost token and revokes an account.
+// once, to be handed over), re-issues a lost token and revokes an account; an administrator
+// also its chief arbiters.
 async function drawArbiters() {
+  const admin = me.role === "admin";
+  $("#rolelabel").hidden = !admin;
   const r = await Swiss.send("GET", "/api/accounts", undefined, token);
   if (r.status !== 200) return;
-  const here = r.body.filter((a) => a.role === "arbiter" && a.tournaments.includes(id));
-  $("#arbiters").innerHTML = `<tr><th>Arbiter</th><th></th></tr>` + (here.length ? here.map((a) =>
-    `<tr><td>${Swiss.esc(a.name)}</td><td><button type="button" data-reissue="${Swiss.esc(a.name)}">New token</button> <button type="button" data-revoke="${Swiss.esc(a.name)}">Revoke</button></td></tr>`).join("")
-    : `<tr><td colspan="2" class="muted">no arbiter account yet</td></tr>`);
+  const here = r.body.filter((a) => a.role !== "admin" && a.name !== me.name && a.tournaments.includes(id));
+  const manages = (a) => admin || (a.role === "arbiter" && a.tournaments.every((t) => me.tournaments.includes(t)));
+  $("#arbiters").innerHTML = `<tr><th>Account</th><th>Role</th><th></th></tr>` + (here.length ? here.map((a) =>
+    `<tr><td>${Swiss.esc(a.name)}</td><td>${a.role === "chief" ? "chief arbiter" : "arbiter"}</td><td>${manages(a) ? `<button type="button" data-reissue="${Swiss.esc(a.name)}">New token</button> <button type="button" data-revoke="${Swiss.esc(a.name)}">Revoke</button>` : ""}</td></tr>`).join("")
+    : `<tr><td colspan="3" class="muted">no arbiter account yet</td></tr>`);
 }
 function showToken(name, t) {
   $("#newtoken").innerHTML = `<div class="banner ok">Token for ${Swiss.esc(name)} (shown once; hand it over now): <code class="token">${Swiss.esc(t)}</code></div>`;
@@ -233,7 +237,8 @@ function showToken(name, t) {
 $("#arbiterform").addEventListener("submit", async (e) => {
   e.preventDefault();
   const name = e.target.name.value.trim();
-  const r = await Swiss.send("POST", "/api/accounts", { name, role: "arbiter", tournaments: [id] }, token);
+  const role = me.role === "admin" ? e.target.role.value : "arbiter";
+  const r = await Swiss.send("POST", "/api/accounts", { name, role, tournaments: [id] }, token);
   if (r.status !== 201) { say(r.body?.error || `creating ${name} failed`, "bad"); return; }
   e.target.reset(); say(""); showToken(name, r.body.token); await drawArbiters();
 });

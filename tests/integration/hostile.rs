@@ -266,15 +266,20 @@ fn two_hundred_websockets_that_stop_reading_are_closed_within_the_timeout() {
     let last = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
         .as_u64()
         .unwrap();
-    // The timeout is 2 s and the kernel's probes of a closed window back off: every sleeper
-    // must be closed within 20 s of the last event.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    // The timeout is 2 s (measured: all closed about 2.2 s after the last event); the kernel's
+    // probes of a closed window back off, and CI's machine is busy: 10 s is the bound.
+    let since = Instant::now();
+    let deadline = since + Duration::from_secs(10);
     let mut open = 0;
     for s in &mut sleepers {
         if !closed(s, deadline.saturating_duration_since(Instant::now())) {
             open += 1;
         }
     }
+    println!(
+        "200 non-reading clients: all closed {:.1} s after the last event (timeout 2 s)",
+        since.elapsed().as_secs_f64()
+    );
     assert_eq!(open, 0, "{open} of 200 non-reading clients still open");
     // The reading client has every event.
     while awake.last_seq < last {
@@ -331,4 +336,40 @@ fn a_follower_thread_ends_when_its_last_client_leaves() {
     let mut display = crate::support::Display::connect(server.address, &ids[0], 0);
     let first = display.next();
     assert_eq!(first["seq"], 1, "{first}");
+}
+
+/// Item 5 through the server: sixteen clients registering 25 players each at once are never
+/// refused (the registration number is taken inside the store's own sequence), and the 400
+/// players have the numbers 1 to 400, each once.
+#[test]
+fn sixteen_clients_registering_at_once_are_never_refused() {
+    let server = Server::start();
+    let id = server.create_tournament("Crowded Desk", "dutch-2026", 5);
+    std::thread::scope(|scope| {
+        for client in 0..16 {
+            let (server, id) = (&server, &id);
+            scope.spawn(move || {
+                let mut c = server.connection();
+                for i in 0..25 {
+                    let r = c.chief(
+                        "POST",
+                        &format!("/api/tournaments/{id}/players"),
+                        json!({ "name": format!("Client{client:02},Player{i:02}"), "rating": 1800 + i }),
+                    );
+                    assert_eq!(r.status, 201, "client {client}, player {i}: {}", r.body);
+                }
+            });
+        }
+    });
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    let mut keys: Vec<u64> = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_u64().unwrap())
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, (1..=400).collect::<Vec<_>>());
 }

@@ -1,7 +1,9 @@
 //! A load for the event log, for crash tests and measurements: `events-writer DIR THREADS`
 //! opens the store in DIR and, from THREADS threads, each with a tournament of its own,
 //! registers players as fast as the log acknowledges them, printing `ack TOURNAMENT SEQ` on
-//! standard output after each acknowledgement. It runs until it is killed.
+//! standard output after each acknowledgement; beside each writer a reader asks for the
+//! tournament's state as every reader does (`Store::shared`) and prints `seen TOURNAMENT SEQ`
+//! whenever it shows a later event. It runs until it is killed.
 
 use events::schema::{ColorV1, Event, PlayerDataV1, PlayerKey, SettingsV1, SystemV1};
 use events::{Append, Store};
@@ -21,6 +23,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for _ in 0..threads {
             let (store, out) = (&store, &out);
             s.spawn(move || -> Result<(), events::StoreError> {
+                let print = |line: String| {
+                    let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
+                    let _ = writeln!(o, "{line}");
+                    let _ = o.flush();
+                };
                 let settings = SettingsV1 {
                     system: SystemV1::Dutch1992,
                     rounds: 9,
@@ -36,11 +43,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         settings,
                     },
                 )?;
-                let say = |seq: u64| {
-                    let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
-                    let _ = writeln!(o, "ack {t} {seq}");
-                    let _ = o.flush();
-                };
+                s.spawn(move || {
+                    let mut shown = 0;
+                    loop {
+                        if let Ok(state) = store.shared(t) {
+                            if state.last_seq() > shown {
+                                shown = state.last_seq();
+                                print(format!("seen {t} {shown}"));
+                            }
+                        }
+                        std::thread::yield_now();
+                    }
+                });
+                let say = |seq: u64| print(format!("ack {t} {seq}"));
                 say(first.seq);
                 for k in 1.. {
                     let data = PlayerDataV1 {
