@@ -395,22 +395,15 @@ async fn correct_player(
     body: web::Json<CorrectPlayer>,
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
+    let t = TournamentId(t);
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
     let appended = command(
         &req,
         &state,
-        Need::Chief(TournamentId(t)),
+        Need::Chief(t),
         &fingerprinted,
-        move |app, r| {
-            app.correct_player(
-                TournamentId(t),
-                r,
-                PlayerKey(key),
-                body.correction.into(),
-                body.reason,
-            )
-        },
+        move |app, r| app.correct_player(t, r, PlayerKey(key), body.correction.into(), body.reason),
     )
     .await?;
     Ok(written(&appended))
@@ -431,22 +424,15 @@ async fn withdraw(
     body: web::Json<Withdraw>,
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
+    let t = TournamentId(t);
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
     let appended = command(
         &req,
         &state,
-        Need::Chief(TournamentId(t)),
+        Need::Chief(t),
         &fingerprinted,
-        move |app, r| {
-            app.withdraw(
-                TournamentId(t),
-                r,
-                PlayerKey(key),
-                body.from_round,
-                body.reason,
-            )
-        },
+        move |app, r| app.withdraw(t, r, PlayerKey(key), body.from_round, body.reason),
     )
     .await?;
     Ok(written(&appended))
@@ -567,13 +553,10 @@ async fn unpublish(
     path: web::Path<(uuid::Uuid, u16)>,
 ) -> Result<HttpResponse> {
     let (t, round) = path.into_inner();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(TournamentId(t)),
-        &(),
-        move |app, r| app.unpublish(TournamentId(t), r, round),
-    )
+    let t = TournamentId(t);
+    let appended = command(&req, &state, Need::Chief(t), &(), move |app, r| {
+        app.unpublish(t, r, round)
+    })
     .await?;
     Ok(written(&appended))
 }
