@@ -46,7 +46,7 @@ pub fn max_weight_matching_wide(
 
 /// Whether the graph has a perfect matching (every vertex matched).
 pub fn has_perfect_matching(vertices: usize, edges: &[Edge]) -> bool {
-    vertices % 2 == 0
+    vertices.is_multiple_of(2)
         && max_weight_matching(vertices, edges, true)
             .iter()
             .all(Option::is_some)

@@ -98,6 +98,12 @@ pub enum Rejection {
         /// The round.
         round: u16,
     },
+    /// A player entering once every round is paired: there is no round left to play.
+    #[error("all {rounds} rounds are paired: no player can enter any more")]
+    EntryAfterLastRound {
+        /// The tournament's rounds.
+        rounds: u16,
+    },
     /// A different result is already recorded: a change must be an explicit correction.
     #[error("round {round} board {board} already has a different result; correct it instead")]
     ResultConflict {
@@ -375,6 +381,15 @@ impl State {
             }
             Event::PlayerRegistered { data, .. } => {
                 text("name", &data.name, MAX_NAME, false)?;
+                // A late entry needs a round to play (GHR 2026 Article 2 speaks of entries
+                // before a round is paired; after the last one none is).
+                if let Some(settings) = &self.settings {
+                    if self.rounds.len() >= usize::from(settings.rounds) {
+                        return Err(Rejection::EntryAfterLastRound {
+                            rounds: settings.rounds,
+                        });
+                    }
+                }
             }
             Event::PlayerCorrected { correction, .. } => {
                 if let Some(name) = &correction.name {
@@ -574,7 +589,16 @@ impl State {
                 self.check_games(games)?;
                 let recorded = &r.results[*board as usize - 1];
                 match (event, recorded) {
-                    (Event::ResultRecorded { .. }, Some((same, seq))) if same == games => {
+                    (Event::ResultRecorded { .. }, Some((same, seq)))
+                    | (
+                        Event::ResultCorrected {
+                            colors_swapped: false,
+                            ..
+                        },
+                        Some((same, seq)),
+                    ) if same == games => {
+                        // The same result again, or a "correction" to the result recorded:
+                        // nothing changes, and nothing is appended.
                         return Ok(Check::AlreadyRecorded(*seq));
                     }
                     (Event::ResultRecorded { .. }, Some((other, _))) => {

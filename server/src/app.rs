@@ -48,13 +48,20 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
             )
             .app_data(web::PayloadConfig::default().limit(16 << 20))
-            .app_data(web::PathConfig::default().error_handler(|err, _| {
-                ApiError::NotFound(format!("no such resource: {err}")).into()
+            .app_data(web::PathConfig::default().error_handler(|_, req| {
+                ApiError::NotFound(format!(
+                    "nothing at {}: a part of the address is not a valid identifier or number",
+                    req.path()
+                ))
+                .into()
             }))
-            .app_data(
-                web::QueryConfig::default()
-                    .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
-            )
+            .app_data(web::QueryConfig::default().error_handler(|err, _| {
+                let text = err.to_string();
+                let text = text
+                    .strip_prefix("Query deserialize error: ")
+                    .unwrap_or(&text);
+                ApiError::BadRequest(format!("the query: {}", crate::api::json::plain(text))).into()
+            }))
             .configure(|cfg| {
                 crate::api::routes(&mut utoipa_actix_web::service_config::ServiceConfig::new(
                     cfg,
@@ -71,16 +78,70 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 let path = static_dir.join(file);
                 cfg.route(
                     prefix,
-                    web::get().to(move || {
-                        let path = path.clone();
-                        async move { actix_files::NamedFile::open_async(path).await }
-                    }),
+                    web::get().to(
+                        move |req: actix_web::HttpRequest,
+                              id: web::Path<String>,
+                              state: web::Data<AppState>| {
+                            let path = path.clone();
+                            async move { page(req, &id, &state, path).await }
+                        },
+                    ),
                 );
             }
-            cfg.service(actix_files::Files::new("/", static_dir).index_file("index.html"));
+            cfg.service(
+                actix_files::Files::new("/", static_dir)
+                    .index_file("index.html")
+                    .default_handler(web::to(not_found)),
+            );
+        } else {
+            cfg.default_service(web::to(not_found));
         }
     }
 }
+
+/// A tournament's page, if the address names a tournament; otherwise the page that says it
+/// names nothing.
+async fn page(
+    req: actix_web::HttpRequest,
+    id: &str,
+    state: &AppState,
+    file: PathBuf,
+) -> actix_web::HttpResponse {
+    use actix_web::Responder;
+    let Ok(id) = uuid::Uuid::parse_str(id) else {
+        return not_found(req).await;
+    };
+    let store = state.store.clone();
+    let known = web::block(move || store.durable_head(events::TournamentId(id)).is_ok())
+        .await
+        .unwrap_or(false);
+    if !known {
+        return not_found(req).await;
+    }
+    match actix_files::NamedFile::open_async(file).await {
+        Ok(f) => f.respond_to(&req).map_into_boxed_body(),
+        Err(e) => {
+            use actix_web::ResponseError;
+            ApiError::Internal(format!("the page cannot be read: {e}")).error_response()
+        }
+    }
+}
+
+/// What an address that names nothing answers: under `/api/`, the API's JSON error; elsewhere
+/// a short page that says so and leads to the tournaments.
+async fn not_found(req: actix_web::HttpRequest) -> actix_web::HttpResponse {
+    use actix_web::ResponseError;
+    if req.path().starts_with("/api/") {
+        return ApiError::NotFound(format!("no such route: {} {}", req.method(), req.path()))
+            .error_response();
+    }
+    actix_web::HttpResponse::NotFound()
+        .content_type("text/html; charset=utf-8")
+        .body(NOT_FOUND_PAGE)
+}
+
+/// The page for an address that names nothing.
+const NOT_FOUND_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title><link rel=\"stylesheet\" href=\"/app.css\"></head><body><main><h1>Nothing here</h1><p>This address names no page of this server. <a href=\"/\">The tournaments</a></p></main></body></html>";
 
 /// The headers every answer carries: the pages run only their own scripts (no inline one, no
 /// other origin), cannot be framed (the console signs in from local storage), and no type is

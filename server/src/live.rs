@@ -269,7 +269,7 @@ pub async fn websocket(
     let hub = state.hub.clone();
     let heartbeat = state.heartbeat;
     // The channel first, then the history after SEQ, encoded as frames off the workers.
-    let (live, backlog, next) = {
+    let (live, backlog, next, closing) = {
         let store = store.clone();
         web::block(move || -> Result<_, events::StoreError> {
             let live = hub.channel(&store, t)?;
@@ -279,6 +279,19 @@ pub async fn websocket(
                 .into_iter()
                 .take_while(|e| e.seq <= durable)
                 .collect();
+            if after > durable {
+                // A client that says it has events this log does not (a store restored from
+                // an older backup, a mistyped address) is told where the log ends, and closed:
+                // it resumes from there, as after any resync notice.
+                let mut codec = Codec::new();
+                let notice =
+                    serde_json::to_string(&crate::api::wire::Live::Resync { after: durable })
+                        .unwrap_or_default();
+                let mut frames = BytesMut::new();
+                frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
+                frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));
+                return Ok((live, vec![frames.freeze()], after + 1, true));
+            }
             let mut next = after + 1;
             let mut backlog = Vec::new();
             for events in history.chunks(BATCH) {
@@ -287,7 +300,7 @@ pub async fn websocket(
                     backlog.push(frames);
                 }
             }
-            Ok((live, backlog, next))
+            Ok((live, backlog, next, false))
         })
         .await?
         .map_err(crate::api::error::ApiError::from)?
@@ -303,6 +316,7 @@ pub async fn websocket(
         controls,
         next,
         over: false,
+        closing,
     };
     let response = handshake(req.head())?
         .message_body(BodyStream::new(feed.frames()).boxed())?
@@ -373,6 +387,8 @@ struct Feed {
     controls: mpsc::Receiver<Bytes>,
     next: u64,
     over: bool,
+    /// Ends once the backlog is written (it holds a resync notice and the close).
+    closing: bool,
 }
 
 impl Feed {
@@ -383,6 +399,9 @@ impl Feed {
             }
             if let Some(frames) = feed.backlog.next() {
                 return Some((Ok(frames), feed));
+            }
+            if feed.closing {
+                return None;
             }
             let mut codec = Codec::new();
             loop {

@@ -221,7 +221,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         static_dir: args.static_dir,
     };
     let config = Config::load(args.config.as_deref(), |k| std::env::var(k).ok(), &flags)?;
+    // Colours only on a terminal: a log written to a file or a journal has no escape codes.
     tracing_subscriber::fmt()
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_new(&config.server.log_level)
                 .unwrap_or_else(|_| "info".into()),

@@ -6,6 +6,7 @@
 
 mod api;
 mod browser;
+mod clean_api;
 mod cli;
 mod fuzz;
 mod hostile;

@@ -24,6 +24,11 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The project's root (README.md, Cargo.toml, Cargo.lock).
+pub fn fixture_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
 /// Standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

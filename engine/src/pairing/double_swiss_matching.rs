@@ -798,7 +798,7 @@ fn plain_upfloaters(
 /// be paired with as few of the group paired down as its parity allows (none, or one).
 fn rest_pairable(field: &Field<'_>, group: &[Tpn], lower: &[Tpn]) -> bool {
     debug_assert!(group.is_sorted());
-    if group.len() % 2 == 0 {
+    if group.len().is_multiple_of(2) {
         return pairable(field, group) && pairable(field, lower);
     }
     // One of the group with one lower player: tried greedily from the group's end (the

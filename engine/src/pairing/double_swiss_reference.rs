@@ -103,7 +103,7 @@ impl<'a> Field<'a> {
             left.push(a);
             false
         }
-        players.len() % 2 == 0 && go(self, &mut players.to_vec())
+        players.len().is_multiple_of(2) && go(self, &mut players.to_vec())
     }
 
     /// Every pairing of `players` that meets C1, as lists of (smaller TPN, larger TPN).

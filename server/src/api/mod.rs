@@ -9,6 +9,7 @@
 
 pub mod dto;
 pub mod error;
+pub mod json;
 pub mod wire;
 
 use crate::app::AppState;
@@ -191,7 +192,7 @@ async fn command<T: Send + 'static>(
 }
 
 fn written(appended: &Appended) -> HttpResponse {
-    let body = wire::Written::from(appended.envelope().as_ref());
+    let body = wire::Written::from(appended);
     match appended {
         Appended::New(_) => HttpResponse::Created().json(body),
         Appended::Existing(_) => HttpResponse::Ok().json(body),
@@ -260,7 +261,7 @@ async fn list_tournaments(state: web::Data<AppState>) -> Result<HttpResponse> {
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<CreateTournament>,
+    body: json::Json<CreateTournament>,
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
@@ -357,7 +358,7 @@ async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
-    body: web::Json<RegisterPlayer>,
+    body: json::Json<RegisterPlayer>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
@@ -392,7 +393,7 @@ async fn correct_player(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u32)>,
-    body: web::Json<CorrectPlayer>,
+    body: json::Json<CorrectPlayer>,
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
     let t = TournamentId(t);
@@ -421,7 +422,7 @@ async fn withdraw(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u32)>,
-    body: web::Json<Withdraw>,
+    body: json::Json<Withdraw>,
 ) -> Result<HttpResponse> {
     let (t, key) = path.into_inner();
     let t = TournamentId(t);
@@ -450,7 +451,7 @@ async fn request_bye(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
-    body: web::Json<RequestBye>,
+    body: json::Json<RequestBye>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let b = body.into_inner();
@@ -508,7 +509,7 @@ async fn publish(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
-    body: web::Json<Publish>,
+    body: json::Json<Publish>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let body = body.into_inner();
@@ -623,7 +624,7 @@ async fn enter_result(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u16, u32)>,
-    body: web::Json<EnterResult>,
+    body: json::Json<EnterResult>,
 ) -> Result<HttpResponse> {
     let (t, round, board) = path.into_inner();
     result_event(
@@ -650,7 +651,7 @@ async fn correct_result(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u16, u32)>,
-    body: web::Json<EnterResult>,
+    body: json::Json<EnterResult>,
 ) -> Result<HttpResponse> {
     let (t, round, board) = path.into_inner();
     result_event(
@@ -883,7 +884,7 @@ async fn reissue_token(
 async fn create_account(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<CreateAccount>,
+    body: json::Json<CreateAccount>,
 ) -> Result<HttpResponse> {
     let who = require(&req, &state, Need::Signed).await?;
     let body = body.into_inner();

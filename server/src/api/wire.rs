@@ -1034,8 +1034,10 @@ impl From<&events::Envelope> for Recorded {
     }
 }
 
-/// What a write answers: the event it appended (201), or the one an identical request with
-/// the same `Idempotency-Key` appended before (200).
+/// What a write answers: the event it appended (201), or (200) the event that already records
+/// what was asked (an identical request with the same `Idempotency-Key`, the same result
+/// entered again, a correction to the result already recorded), with `unchanged` saying that
+/// nothing was written.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Written {
     /// The event's position in the tournament's log.
@@ -1046,6 +1048,9 @@ pub struct Written {
     pub recorded_at_ms: u64,
     /// The account that recorded it.
     pub actor: String,
+    /// Present when nothing was written: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unchanged: Option<String>,
 }
 
 impl From<&events::Envelope> for Written {
@@ -1055,7 +1060,21 @@ impl From<&events::Envelope> for Written {
             id: e.id.to_string(),
             recorded_at_ms: e.recorded_at_ms,
             actor: e.actor.clone(),
+            unchanged: None,
         }
+    }
+}
+
+impl From<&events::Appended> for Written {
+    fn from(a: &events::Appended) -> Written {
+        let mut w = Written::from(a.envelope().as_ref());
+        if let events::Appended::Existing(e) = a {
+            w.unchanged = Some(format!(
+                "nothing was written: event {} already records this",
+                e.seq
+            ));
+        }
+        w
     }
 }
 

@@ -97,7 +97,7 @@ pub(super) fn colour(cx: &Ctx, a: PlayerIx, b: PlayerIx, board: usize, lot: Colo
         Ordering::Less => (true, ("3", "White to the lower R")),
         Ordering::Greater => (false, ("3", "White to the lower R")),
         Ordering::Equal => {
-            let higher_white = if board % 2 == 0 {
+            let higher_white = if board.is_multiple_of(2) {
                 lot == Color::White
             } else {
                 lot == Color::Black

@@ -75,7 +75,14 @@ pub(crate) fn higher_color(
         (Some(a), None) => (a, "E.1"),
         (None, Some(b)) => (b.opposite(), "E.1"),
         // E.4, reading: no preferences, the lot by board.
-        (None, None) => (if board % 2 == 0 { lot } else { lot.opposite() }, "E.4"),
+        (None, None) => (
+            if board.is_multiple_of(2) {
+                lot
+            } else {
+                lot.opposite()
+            },
+            "E.4",
+        ),
         (Some(a), Some(_)) => {
             // A.7 (c): a preference treated as absolute is as strong as one.
             let strength_of = |p: &Pl| {
