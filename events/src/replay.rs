@@ -381,8 +381,9 @@ impl State {
             }
             Event::PlayerRegistered { data, .. } => {
                 text("name", &data.name, MAX_NAME, false)?;
-                // A late entry needs a round to play (GHR 2026 Article 2 speaks of entries
-                // before a round is paired; after the last one none is).
+                // GHR 2026 2.4: a late entry is "taken into account for the pairing of
+                // rounds after the first" and "paired only when they actually arrive": once
+                // the last round is paired there is no round left to pair one into.
                 if let Some(settings) = &self.settings {
                     if self.rounds.len() >= usize::from(settings.rounds) {
                         return Err(Rejection::EntryAfterLastRound {

@@ -42,11 +42,6 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let static_dir = state.static_dir.clone();
         cfg.app_data(web::Data::new(state))
-            .app_data(
-                web::JsonConfig::default()
-                    .limit(1 << 20)
-                    .error_handler(|err, _| ApiError::BadRequest(err.to_string()).into()),
-            )
             .app_data(web::PayloadConfig::default().limit(16 << 20))
             .app_data(web::PathConfig::default().error_handler(|_, req| {
                 ApiError::NotFound(format!(

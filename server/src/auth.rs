@@ -75,13 +75,8 @@ pub async fn token_first(
     actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
     actix_web::Error,
 > {
-    use actix_web::http::Method;
     use actix_web::ResponseError;
-    let write = matches!(
-        *req.method(),
-        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    ) && req.path().starts_with("/api/");
-    if write {
+    if crate::limits::is_write(req.method(), req.path()) {
         let store = req
             .app_data::<web::Data<AppState>>()
             .map(|s| s.store.clone());

@@ -39,6 +39,15 @@ pub fn limit(method: &Method, path: &str) -> usize {
     }
 }
 
+/// Whether a request is a write to the API (`POST`, `PUT`, `PATCH`, `DELETE` under `/api/`):
+/// what needs a token before its body is read, and what has a body to bound.
+pub fn is_write(method: &Method, path: &str) -> bool {
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    ) && path.starts_with("/api/")
+}
+
 /// The time a body may take when the state says none.
 pub const DEFAULT_BODY_TIME: Duration = Duration::from_secs(30);
 
@@ -47,11 +56,7 @@ pub async fn bounded_body(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let write = matches!(
-        *req.method(),
-        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    ) && req.path().starts_with("/api/");
-    if !write {
+    if !is_write(req.method(), req.path()) {
         return Ok(next.call(req).await?.map_into_left_body());
     }
     let limit = limit(req.method(), req.path());

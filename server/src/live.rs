@@ -160,12 +160,12 @@ impl Hub {
         true
     }
 
-    /// Tournaments with a follower thread (and a channel).
-    pub fn followed(&self) -> usize {
+    /// Removes the channel of `t`: its clients are closed when its follower ends.
+    fn remove(&self, t: TournamentId) {
         self.channels
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .len()
+            .remove(&t);
     }
 }
 
@@ -187,10 +187,7 @@ fn follow(
         let Ok(mut sub) = store.subscribe(t, last) else {
             // The store cannot be followed: the channel goes, so that its clients are closed
             // (and reconnect) rather than wait for events that will not come.
-            hub.channels
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&t);
+            hub.remove(t);
             return;
         };
         loop {
@@ -283,14 +280,7 @@ pub async fn websocket(
                 // A client that says it has events this log does not (a store restored from
                 // an older backup, a mistyped address) is told where the log ends, and closed:
                 // it resumes from there, as after any resync notice.
-                let mut codec = Codec::new();
-                let notice =
-                    serde_json::to_string(&crate::api::wire::Live::Resync { after: durable })
-                        .unwrap_or_default();
-                let mut frames = BytesMut::new();
-                frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
-                frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));
-                return Ok((live, vec![frames.freeze()], after + 1, true));
+                return Ok((live, vec![resync(durable)], after + 1, true));
             }
             let mut next = after + 1;
             let mut backlog = Vec::new();
@@ -420,12 +410,8 @@ impl Feed {
                             }
                         }
                         Err(broadcast::error::RecvError::Lagged(_)) => {
-                            let notice = serde_json::to_string(&crate::api::wire::Live::Resync { after: feed.next - 1 }).unwrap_or_default();
-                            let mut frames = BytesMut::new();
-                            frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
-                            frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));
                             feed.over = true;
-                            return Some((Ok(frames.freeze()), feed));
+                            return Some((Ok(resync(feed.next - 1)), feed));
                         }
                         Err(broadcast::error::RecvError::Closed) => {
                             feed.over = true;
@@ -436,6 +422,18 @@ impl Feed {
             }
         })
     }
+}
+
+/// The resync notice (`{"type":"resync","after":SEQ}`: resume after SEQ) and the close that
+/// follows it.
+fn resync(after: u64) -> Bytes {
+    let mut codec = Codec::new();
+    let notice =
+        serde_json::to_string(&crate::api::wire::Live::Resync { after }).unwrap_or_default();
+    let mut frames = BytesMut::new();
+    frames.extend_from_slice(&frame(&mut codec, Message::Text(notice.into())));
+    frames.extend_from_slice(&frame(&mut codec, Message::Close(None)));
+    frames.freeze()
 }
 
 /// One control or notice frame.

@@ -747,3 +747,32 @@ fn a_log_written_before_editions_replays_exactly_as_before() {
     store.export(&mut again).unwrap();
     assert_eq!(again, log, "the log is exported as it was written");
 }
+
+/// GHR 2026 2.4: a late entry is paired "only when they actually arrive", in a round after the
+/// first; once the last round is paired there is none left, and the registration is refused
+/// (on append only: a log written before the rule still replays).
+#[test]
+fn ghr_2026_2_4_no_entry_once_the_last_round_is_paired() {
+    let (store, _dir) = store();
+    let t = create(&store, SystemV1::Dutch2026, 1);
+    register(&store, t, 4);
+    publish(&store, t);
+    let refused = store.append(Append::new(
+        t,
+        "chief",
+        Event::PlayerRegistered {
+            player: PlayerKey(5),
+            data: data(5),
+        },
+    ));
+    assert!(
+        matches!(
+            refused,
+            Err(StoreError::Rejected(Rejection::EntryAfterLastRound {
+                rounds: 1
+            }))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(store.state(t).unwrap().players().len(), 4);
+}

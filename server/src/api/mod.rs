@@ -793,10 +793,10 @@ async fn list_accounts(req: HttpRequest, state: web::Data<AppState>) -> Result<H
     Ok(HttpResponse::Ok().json(list))
 }
 
-/// The account named `name`, if the caller manages it: an administrator every account, a chief
+/// Whether the caller manages the account named `name`: an administrator every account, a chief
 /// arbiter the arbiters of its own tournaments. An account the caller does not see is "not
 /// found", so that names are not disclosed across tournaments.
-fn managed(store: &events::Store, who: &events::Account, name: &str) -> Result<events::Account> {
+fn managed(store: &events::Store, who: &events::Account, name: &str) -> Result<()> {
     let account = store
         .account(name)?
         .filter(|a| who.sees(a))
@@ -812,7 +812,23 @@ fn managed(store: &events::Store, who: &events::Account, name: &str) -> Result<e
             ),
         ));
     }
-    Ok(account)
+    Ok(())
+}
+
+/// Runs `op` on the account named `name` if the request's account manages it ([`managed`]).
+async fn on_managed<T: Send + 'static>(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    name: String,
+    op: impl FnOnce(&events::Store, &str) -> std::result::Result<T, events::StoreError> + Send + 'static,
+) -> Result<T> {
+    let who = require(req, state, Need::Signed).await?;
+    let store = state.store.clone();
+    web::block(move || -> Result<T> {
+        managed(&store, &who, &name)?;
+        Ok(op(&store, &name)?)
+    })
+    .await?
 }
 
 /// Who manages whom, in the words of a 403.
@@ -833,14 +849,10 @@ async fn revoke_account(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Need::Signed).await?;
-    let store = state.store.clone();
-    let name = path.into_inner();
-    let account = web::block(move || -> Result<events::Account> {
-        managed(&store, &who, &name)?;
-        Ok(store.remove_account(&name)?)
+    let account = on_managed(&req, &state, path.into_inner(), |store, name| {
+        store.remove_account(name)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&account)))
 }
 
@@ -858,14 +870,10 @@ async fn reissue_token(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state, Need::Signed).await?;
-    let store = state.store.clone();
-    let name = path.into_inner();
-    let (account, token) = web::block(move || -> Result<(events::Account, String)> {
-        managed(&store, &who, &name)?;
-        Ok(store.reissue_token(&name)?)
+    let (account, token) = on_managed(&req, &state, path.into_inner(), |store, name| {
+        store.reissue_token(name)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Created().json(wire::NewAccount {
         account: wire::Account::from(&account),
         token,
