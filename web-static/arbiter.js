@@ -46,7 +46,7 @@ async function load() {
   }
   $("#playerlist").innerHTML = `<tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     players.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
-  if (!$("#chief").hidden) await drawArbiters();
+  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); }
   await drawBoards();
   return tournament;
 }
@@ -210,6 +210,29 @@ $("#withdrawform").addEventListener("submit", (e) => {
   const b = formBody(e.target);
   Swiss.send("POST", `/api/tournaments/${id}/players/${b.player}/withdrawal`, { from_round: b.from_round, reason: b.reason }, token)
     .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); refresh(); } else say(r.body?.error || "refused", "bad"); });
+});
+
+// The tournament's details (the TRF report's 012-132), the chief arbiter's to change at any
+// time before the tournament is closed: the round dates as the rounds are scheduled.
+function drawDetails() {
+  const f = $("#detailsform");
+  if (f.contains(document.activeElement)) return; // not while the arbiter is typing in it
+  const d = tournament.details;
+  f.name.value = tournament.name;
+  for (const k of ["city", "federation", "time_control", "chief_arbiter"]) f[k].value = d[k] || "";
+  f.start_date.value = d.start_date || ""; f.end_date.value = d.end_date || "";
+  f.deputy_arbiters.value = (d.deputy_arbiters || []).join("\n");
+  $("#rounddates").innerHTML = Array.from({ length: tournament.settings.rounds }, (_, i) =>
+    `<label>Round ${i + 1} <input name="round_date_${i + 1}" type="date" value="${Swiss.esc(d.round_dates[i] || "")}"></label>`).join("");
+  $("#trflink").href = `/api/tournaments/${id}/export.trf`;
+}
+$("#detailsform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const r = await Swiss.send("PUT", `/api/tournaments/${id}/details`, { name: f.name.value.trim(), details: Swiss.readDetails(f) }, token);
+  if (r.status === 201) { say("Details saved.", "ok"); document.activeElement.blur(); refresh(); }
+  else if (r.status === 200) say("Nothing changed.", "ok");
+  else say(r.body?.error || "refused", "bad");
 });
 
 $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn($("#token").value.trim()); });

@@ -13,6 +13,22 @@ const Swiss = {
     return names[system] || system;
   },
 
+  /**
+   * A tournament's details (TRF 022-132) from a form with the fields city, federation,
+   * start_date, end_date, chief_arbiter, deputy_arbiters (one per line), time_control and,
+   * when present, round_date_1, round_date_2, ...
+   */
+  readDetails(form) {
+    const v = (n) => (form[n] ? form[n].value.trim() : "");
+    const rounds = [...form.querySelectorAll("input[name^=round_date_]")].map((i) => i.value || null);
+    while (rounds.length && rounds[rounds.length - 1] === null) rounds.pop();
+    return {
+      city: v("city"), federation: v("federation"), start_date: v("start_date") || null, end_date: v("end_date") || null,
+      chief_arbiter: v("chief_arbiter"), deputy_arbiters: v("deputy_arbiters").split("\n").map((s) => s.trim()).filter(Boolean),
+      time_control: v("time_control"), round_dates: rounds,
+    };
+  },
+
   /** The tournament id in the page's address (/display/{id}, /arbiter/{id}, /t/{id}). */
   tournamentId() {
     return decodeURIComponent(location.pathname.split("/")[2] || "");

@@ -12,13 +12,32 @@ Swiss.get("/api/tournaments").then((ts) => {
 // A new tournament, by a server administrator: the Dutch in force unless another system is picked.
 const form = document.getElementById("createform");
 form.token.value = localStorage.getItem("swiss.token") || "";
+
+// The point values each system starts with (engine::PointValues::default_for), shown in the
+// form and sent only when the arbiter changes one.
+const POINT_FIELDS = ["win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_bye", "full_bye", "half_bye", "zero_bye"];
+function defaultPoints(system) {
+  const standard = { win: 1, draw: 0.5, loss: 0, forfeit_win: 1, forfeit_loss: 0, pairing_bye: 1, full_bye: 1, half_bye: 0.5, zero_bye: 0 };
+  return system === "double-swiss-2026" ? { ...standard, pairing_bye: 1.5, full_bye: 2, half_bye: 1 } : standard;
+}
+function showDefaultPoints() {
+  const d = defaultPoints(form.system.value);
+  for (const f of POINT_FIELDS) form[f].value = d[f];
+}
+form.system.addEventListener("change", showDefaultPoints);
+showDefaultPoints();
+
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const token = form.token.value.trim();
-  const body = {
-    name: form.name.value.trim(),
-    settings: { system: form.system.value, rounds: Number(form.rounds.value), initial_color: form.initial_color.value },
-  };
+  const settings = { system: form.system.value, rounds: Number(form.rounds.value), initial_color: form.initial_color.value };
+  const d = defaultPoints(form.system.value);
+  if (POINT_FIELDS.some((f) => Number(form[f].value) !== d[f])) {
+    settings.points = Object.fromEntries(POINT_FIELDS.map((f) => [f, Math.round(Number(form[f].value) * 10)]));
+  }
+  const tiebreaks = form.tiebreaks.value.split(/[\s,]+/).filter(Boolean);
+  if (tiebreaks.length) settings.tiebreaks = tiebreaks;
+  const body = { name: form.name.value.trim(), settings, details: Swiss.readDetails(form) };
   const r = await Swiss.send("POST", "/api/tournaments", body, token);
   const msg = document.getElementById("createmsg");
   if (r.status === 201) {

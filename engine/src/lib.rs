@@ -8,6 +8,7 @@ pub mod assignment;
 pub mod cardinality;
 pub mod check;
 pub mod color;
+pub mod details;
 pub mod generate;
 pub mod history;
 pub mod ids;

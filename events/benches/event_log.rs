@@ -25,6 +25,7 @@ fn settings(rounds: u16) -> SettingsV1 {
         points: None,
         tiebreaks: Vec::new(),
         lot_seed: 0,
+        initial_color_by_lot: false,
     }
 }
 
@@ -74,6 +75,7 @@ fn appends(writers: u32, results: u32) {
             Event::TournamentCreated {
                 name: "Bench".into(),
                 settings: settings(9),
+                details: Default::default(),
             },
         )
         .expect("create");
@@ -160,6 +162,7 @@ fn replay_large(players: u32, rounds: u16) {
     push(Event::TournamentCreated {
         name: "Large".into(),
         settings: settings(rounds),
+        details: Default::default(),
     });
     for k in 1..=players {
         push(Event::PlayerRegistered {

@@ -9,6 +9,7 @@
 //! (Dutch F.7).
 
 use crate::schema::*;
+use engine::details::Date;
 use engine::player::{initial_order, BirthDate, Federation, Player, Title};
 use engine::result::{ByeKind, GameMode, GameResult, GameScore};
 use engine::standings::Tiebreak;
@@ -171,6 +172,9 @@ pub enum Check {
 pub struct State {
     name: String,
     settings: Option<SettingsV1>,
+    details: DetailsV1,
+    /// The event that recorded the name and details as they are.
+    details_seq: u64,
     closed: bool,
     players: Vec<PlayerRecord>,
     fide_ids: HashMap<u64, PlayerKey>,
@@ -233,6 +237,11 @@ impl State {
     /// The tournament's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The details (place, dates, arbiters, time control), as far as known.
+    pub fn details(&self) -> &DetailsV1 {
+        &self.details
     }
 
     /// The settings, once created.
@@ -343,8 +352,13 @@ impl State {
             text("reason", r, MAX_REASON, true)?;
         }
         match event {
-            Event::TournamentCreated { name, settings } => {
+            Event::TournamentCreated {
+                name,
+                settings,
+                details,
+            } => {
                 text("name", name, MAX_NAME, false)?;
+                admit_details(details, settings.rounds)?;
                 if settings.rounds > MAX_ROUNDS {
                     return Err(Rejection::InvalidField {
                         field: "settings.rounds",
@@ -397,6 +411,13 @@ impl State {
                     text("correction.name", name, MAX_NAME, false)?;
                 }
             }
+            Event::DetailsChanged { name, details } => {
+                if let Some(name) = name {
+                    text("name", name, MAX_NAME, false)?;
+                }
+                let rounds = self.settings.as_ref().map_or(MAX_ROUNDS, |s| s.rounds);
+                admit_details(details, rounds)?;
+            }
             _ => {}
         }
         Ok(())
@@ -408,7 +429,7 @@ impl State {
             return Err(Rejection::ReasonRequired);
         }
         match (event, &self.settings) {
-            (Event::TournamentCreated { name, settings }, None) => {
+            (Event::TournamentCreated { name, settings, .. }, None) => {
                 if name.trim().is_empty() {
                     return Err(Rejection::InvalidField {
                         field: "name",
@@ -443,6 +464,18 @@ impl State {
         let next_round = self.rounds.len() as u16 + 1;
         match event {
             Event::TournamentCreated { .. } => unreachable!("handled above"),
+            Event::DetailsChanged { name, details } => {
+                if name.as_ref().is_some_and(|n| n.trim().is_empty()) {
+                    return Err(Rejection::InvalidField {
+                        field: "name",
+                        problem: "must not be empty".into(),
+                    });
+                }
+                if name.as_ref().is_none_or(|n| *n == self.name) && *details == self.details {
+                    // The details recorded, given again: nothing changes.
+                    return Ok(Check::AlreadyRecorded(self.details_seq));
+                }
+            }
             Event::PlayerRegistered { player, data } => {
                 let expected = self.players.len() as u32 + 1;
                 if player.0 != expected {
@@ -650,9 +683,22 @@ impl State {
         self.engine = Cache::default();
         self.standings = Cache::default();
         match event {
-            Event::TournamentCreated { name, settings } => {
+            Event::TournamentCreated {
+                name,
+                settings,
+                details,
+            } => {
                 self.name = name.clone();
                 self.settings = Some(settings.clone());
+                self.details = details.clone();
+                self.details_seq = seq;
+            }
+            Event::DetailsChanged { name, details } => {
+                if let Some(name) = name {
+                    self.name = name.clone();
+                }
+                self.details = details.clone();
+                self.details_seq = seq;
             }
             Event::PlayerRegistered { player, data } => {
                 let mut p = Player::new(Tpn::from_index(self.players.len()), data.name.trim());
@@ -881,6 +927,63 @@ pub const MAX_REASON: usize = 1000;
 pub const MAX_ROUNDS: u16 = 99;
 /// The largest point value, in tenths of a point, either way.
 pub const MAX_POINTS: i32 = 1000;
+
+/// The longest detail (a place, an arbiter, a time control).
+pub const MAX_DETAIL: usize = 200;
+
+/// The limits of a tournament's details: short single lines (each is a TRF record), a
+/// federation of three letters, real dates (`YYYY-MM-DD`), the last day not before the first,
+/// and no more round dates than rounds.
+fn admit_details(d: &DetailsV1, rounds: u16) -> Result<(), Rejection> {
+    text("details.city", &d.city, MAX_DETAIL, false)?;
+    text("details.chief_arbiter", &d.chief_arbiter, MAX_DETAIL, false)?;
+    text("details.time_control", &d.time_control, MAX_DETAIL, false)?;
+    if d.deputy_arbiters.len() > 20 {
+        return Err(Rejection::InvalidField {
+            field: "details.deputy_arbiters",
+            problem: format!("{} given; at most 20", d.deputy_arbiters.len()),
+        });
+    }
+    for a in &d.deputy_arbiters {
+        text("details.deputy_arbiters", a, MAX_DETAIL, false)?;
+    }
+    if !d.federation.is_empty() && Federation::parse(&d.federation).is_none() {
+        return Err(Rejection::InvalidField {
+            field: "details.federation",
+            problem: format!("{:?} is not three capital letters", d.federation),
+        });
+    }
+    let date = |field: &'static str, v: &Option<String>| -> Result<Option<Date>, Rejection> {
+        v.as_deref()
+            .map(|v| {
+                Date::parse_iso(v).map_err(|e| Rejection::InvalidField {
+                    field,
+                    problem: e.to_string(),
+                })
+            })
+            .transpose()
+    };
+    let start = date("details.start_date", &d.start_date)?;
+    let end = date("details.end_date", &d.end_date)?;
+    if let (Some(s), Some(e)) = (start, end) {
+        if e < s {
+            return Err(Rejection::InvalidField {
+                field: "details.end_date",
+                problem: format!("{e} is before the first day, {s}"),
+            });
+        }
+    }
+    if d.round_dates.len() > usize::from(rounds) {
+        return Err(Rejection::InvalidField {
+            field: "details.round_dates",
+            problem: format!("{} dates given for {rounds} rounds", d.round_dates.len()),
+        });
+    }
+    for v in &d.round_dates {
+        date("details.round_dates", v)?;
+    }
+    Ok(())
+}
 
 /// `value` of `field`: at most `max` characters, and no control character (a newline only
 /// where `lines` allows it).

@@ -112,6 +112,48 @@ pub struct SettingsV1 {
     /// The seed for the drawing of lots that ends the tie-breaks.
     #[serde(default)]
     pub lot_seed: u64,
+    /// Whether `initial_color` was drawn by lot when the tournament was created (rather than
+    /// chosen by the arbiter).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub initial_color_by_lot: bool,
+}
+
+/// What a rating report needs beyond players and games (TRF 022-132). Dates are `YYYY-MM-DD`;
+/// an empty field is not known.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetailsV1 {
+    /// The city or place.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub city: String,
+    /// The federation, three letters.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    /// The first day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_date: Option<String>,
+    /// The last day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_date: Option<String>,
+    /// The chief arbiter, as the report names them.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub chief_arbiter: String,
+    /// The deputy chief arbiters and arbiters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deputy_arbiters: Vec<String>,
+    /// The time control.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time_control: String,
+    /// The date of each round, round 1 first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_dates: Vec<Option<String>>,
+}
+
+impl DetailsV1 {
+    /// Whether nothing is known.
+    pub fn is_empty(&self) -> bool {
+        *self == DetailsV1::default()
+    }
 }
 
 /// A FIDE title.
@@ -265,6 +307,18 @@ pub enum Event {
         name: String,
         /// Its settings.
         settings: SettingsV1,
+        /// Its details, as far as known.
+        #[serde(default, skip_serializing_if = "DetailsV1::is_empty")]
+        details: DetailsV1,
+    },
+    /// The tournament's details (and, when given, its name) were changed: they replace the
+    /// ones recorded.
+    DetailsChanged {
+        /// The new name, when it changes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The details.
+        details: DetailsV1,
     },
     /// A player registered (before round 1, or as a late entry).
     PlayerRegistered {

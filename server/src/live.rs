@@ -228,7 +228,7 @@ fn follow(
 /// The message a client gets for an event: `{"type": "event", ...}` with the event in the
 /// wire's vocabulary ([`crate::api::wire::Recorded`]), not as it is persisted.
 pub fn message(e: &Envelope) -> String {
-    serde_json::to_string(&crate::api::wire::Live::Event(e.into())).unwrap_or_default()
+    serde_json::to_string(&crate::api::wire::Live::Event(Box::new(e.into()))).unwrap_or_default()
 }
 
 /// `?after=SEQ`: the last sequence the client has (0 for everything).

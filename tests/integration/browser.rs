@@ -701,3 +701,86 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
     let r = server.request("GET", "/api/me", Some(&token), &[], None);
     assert_eq!(r.status, 401, "{}", r.body);
 }
+
+/// #19 "Setup without curl": the index page creates a tournament with its details, point
+/// values, tie-breaks and a drawing of lots for the first colour; the console's details form
+/// shows them and records the round dates; the TRF report carries them.
+#[test]
+fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut index = browser.page(&format!("{base}/"));
+    index.wait_for(
+        "the creation form",
+        "document.readyState === 'complete' && document.querySelector('#createform')",
+    );
+    // Double-Swiss shows its own point values (a pairing-allocated bye is 1½).
+    index.eval("(() => { const f = document.querySelector('#createform'); f.system.value = 'double-swiss-2026'; f.system.dispatchEvent(new Event('change')); return true; })()");
+    assert_eq!(
+        index.eval("document.querySelector('#createform').pairing_bye.value"),
+        json!("1.5")
+    );
+    index.eval(&format!(
+        "(() => {{ const f = document.querySelector('#createform');
+          f.system.value = 'dutch-2026'; f.system.dispatchEvent(new Event('change'));
+          f.name.value = 'Autumn Open'; f.rounds.value = '5'; f.initial_color.value = 'lots';
+          f.city.value = 'Bonn'; f.federation.value = 'GER'; f.start_date.value = '2026-11-28'; f.end_date.value = '2026-11-30';
+          f.time_control.value = '90 min + 30 s'; f.chief_arbiter.value = 'IA Jane Doe'; f.deputy_arbiters.value = 'FA John Roe\\nNA Max Muster';
+          f.draw.value = '0.5'; f.win.value = '3'; f.tiebreaks.value = 'BH-C1 SB';
+          f.token.value = {:?}; f.querySelector('button.primary').click(); return true; }})()",
+        server.chief
+    ));
+    index.wait_for(
+        "the new tournament's console",
+        "location.pathname.startsWith('/arbiter/') && document.querySelector('#detailsform')",
+    );
+    let id = index
+        .eval("location.pathname")
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/arbiter/")
+        .to_string();
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(t["settings"]["initial_color_by_lot"], true, "{t}");
+    assert_eq!(t["settings"]["points"]["win"], 30, "{t}");
+    assert_eq!(t["settings"]["points"]["pairing_bye"], 10, "{t}");
+    assert_eq!(t["settings"]["tiebreaks"], json!(["BH-C1", "SB"]), "{t}");
+    assert_eq!(t["details"]["city"], "Bonn", "{t}");
+    assert_eq!(
+        t["details"]["deputy_arbiters"],
+        json!(["FA John Roe", "NA Max Muster"]),
+        "{t}"
+    );
+
+    // The console (signed in with the token the page kept) shows them, one date per round.
+    index.wait_for(
+        "the details form filled in",
+        "document.querySelector('#detailsform').city.value === 'Bonn' && document.querySelectorAll('#rounddates input').length === 5",
+    );
+    index.eval("(() => { const f = document.querySelector('#detailsform'); f.round_date_1.value = '2026-11-28'; f.round_date_2.value = '2026-11-28'; f.end_date.value = '2026-11-27'; f.querySelector('button').click(); return true; })()");
+    index.wait_for(
+        "the refusal, naming the field",
+        "document.querySelector('#message').innerText.includes('details.end_date: 2026-11-27 is before the first day')",
+    );
+    index.eval("(() => { const f = document.querySelector('#detailsform'); f.end_date.value = '2026-11-30'; f.querySelector('button').click(); return true; })()");
+    index.wait_for(
+        "the details saved",
+        "document.querySelector('#message').innerText.includes('Details saved')",
+    );
+    index.screenshot("console-details.png");
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    let line = |code: &str| {
+        trf.lines()
+            .find(|l| l.starts_with(code))
+            .unwrap_or_else(|| panic!("no {code} in\n{trf}"))
+            .to_string()
+    };
+    assert_eq!(line("022"), "022 Bonn");
+    assert_eq!(line("042"), "042 2026/11/28");
+    assert_eq!(line("052"), "052 2026/11/30");
+    assert_eq!(line("122"), "122 90 min + 30 s");
+    assert_eq!(&line("132")[91..], "26/11/28  26/11/28");
+}

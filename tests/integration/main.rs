@@ -12,5 +12,6 @@ mod fuzz;
 mod hostile;
 mod load;
 mod serve;
+mod setup;
 mod support;
 mod views;

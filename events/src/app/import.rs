@@ -90,6 +90,7 @@ pub fn import(
             .map(|tb| tb.code().to_string())
             .collect(),
         lot_seed: t.settings.lot_seed,
+        initial_color_by_lot: false,
     };
     store.create_with_id(
         id,
@@ -97,6 +98,7 @@ pub fn import(
         Event::TournamentCreated {
             name: name.to_string(),
             settings,
+            details: details_of(t, rounds),
         },
     )?;
     let add = |event: Event| store.append(Append::new(id, actor, event)).map(|_| ());
@@ -195,4 +197,47 @@ pub fn import(
         }
     }
     Ok(id)
+}
+
+/// The details a file's header gives (022-132), as far as they are within what a tournament
+/// created here may say: a value that is not (a federation that is not three letters, as in
+/// lichess' exports, a line too long, round dates beyond the rounds) is left out, so that an
+/// unusual header never stops the import of the games.
+fn details_of(t: &engine::tournament::Tournament, rounds: u16) -> DetailsV1 {
+    let d = engine::details::Details::from_header(&t.info);
+    let line = |s: &str| -> String {
+        let s = s.trim();
+        if s.chars().count() > crate::replay::MAX_DETAIL || s.chars().any(char::is_control) {
+            String::new()
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = DetailsV1 {
+        city: line(&d.city),
+        federation: engine::player::Federation::parse(d.federation.trim())
+            .map(|f| f.as_str().to_string())
+            .unwrap_or_default(),
+        start_date: d.start.map(|d| d.iso()),
+        end_date: d.end.map(|d| d.iso()),
+        chief_arbiter: line(&d.chief_arbiter),
+        deputy_arbiters: d
+            .deputy_arbiters
+            .iter()
+            .map(|a| line(a))
+            .filter(|a| !a.is_empty())
+            .take(20)
+            .collect(),
+        time_control: line(&d.time_control),
+        round_dates: d
+            .round_dates
+            .iter()
+            .take(usize::from(rounds))
+            .map(|d| d.map(|d| d.iso()))
+            .collect(),
+    };
+    if out.start_date > out.end_date && out.end_date.is_some() {
+        out.end_date = None;
+    }
+    out
 }

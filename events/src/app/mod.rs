@@ -85,6 +85,8 @@ pub struct Summary {
     pub name: String,
     /// Its settings.
     pub settings: Option<SettingsV1>,
+    /// Its details: place, dates, arbiters, time control.
+    pub details: DetailsV1,
     /// Players registered.
     pub players: usize,
     /// Rounds published.
@@ -333,6 +335,7 @@ impl App {
             id: t,
             name: s.name().to_string(),
             settings: s.settings().cloned(),
+            details: s.details().clone(),
             players: s.players().len(),
             rounds_published: s.rounds().len(),
             closed: s.is_closed(),
@@ -544,14 +547,12 @@ impl App {
         Ok(self.store.read(t, 0)?)
     }
 
-    /// The tournament as a TRF file, with its name and the final ranks.
+    /// The tournament as a TRF file, as a rating officer needs it: its details (012-132), its
+    /// players and rounds, and the final ranks.
     pub fn export_trf(&self, t: TournamentId) -> Result<String> {
         let s = self.state(t)?;
         let mut tournament = s.tournament();
-        tournament.info.push(engine::tournament::InfoRecord {
-            code: "012".into(),
-            text: s.name().to_string(),
-        });
+        tournament.info = to_engine_details(s.name(), s.details()).header_records(&tournament);
         if !tournament.rounds().is_empty() {
             engine::standings::apply_ranks(&mut tournament, s.standings());
         }
@@ -573,8 +574,13 @@ impl App {
         req: &Request,
         name: String,
         settings: SettingsV1,
+        details: DetailsV1,
     ) -> Result<(TournamentId, Appended)> {
-        let event = Event::TournamentCreated { name, settings };
+        let event = Event::TournamentCreated {
+            name,
+            settings,
+            details,
+        };
         let Some(key) = &req.idempotency_key else {
             let (id, e) = self.store.create(&req.actor, event)?;
             return Ok((id, Appended::New(e)));
@@ -833,6 +839,37 @@ impl App {
     /// Closes the tournament.
     pub fn close(&self, t: TournamentId, req: &Request) -> Result<Appended> {
         self.append(t, req, Event::TournamentClosed, None)
+    }
+
+    /// Replaces the tournament's details (and renames it when `name` is given). Details that
+    /// say what is recorded already write nothing.
+    pub fn change_details(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        name: Option<String>,
+        details: DetailsV1,
+    ) -> Result<Appended> {
+        self.append(t, req, Event::DetailsChanged { name, details }, None)
+    }
+}
+
+/// The engine's form of a tournament's details, for its TRF header.
+fn to_engine_details(name: &str, d: &DetailsV1) -> engine::details::Details {
+    let date = |v: &Option<String>| {
+        v.as_deref()
+            .and_then(|v| engine::details::Date::parse_iso(v).ok())
+    };
+    engine::details::Details {
+        name: name.to_string(),
+        city: d.city.clone(),
+        federation: d.federation.clone(),
+        start: date(&d.start_date),
+        end: date(&d.end_date),
+        chief_arbiter: d.chief_arbiter.clone(),
+        deputy_arbiters: d.deputy_arbiters.clone(),
+        time_control: d.time_control.clone(),
+        round_dates: d.round_dates.iter().map(date).collect(),
     }
 }
 

@@ -35,12 +35,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     points: None,
                     tiebreaks: Vec::new(),
                     lot_seed: 0,
+                    initial_color_by_lot: false,
                 };
                 let (t, first) = store.create(
                     "load",
                     Event::TournamentCreated {
                         name: "Load".into(),
                         settings,
+                        details: Default::default(),
                     },
                 )?;
                 s.spawn(move || {

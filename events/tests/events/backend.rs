@@ -177,7 +177,9 @@ fn the_store_runs_over_the_trait() {
                     points: None,
                     tiebreaks: Vec::new(),
                     lot_seed: 0,
+                    initial_color_by_lot: false,
                 },
+                details: Default::default(),
             },
         )
         .unwrap();

@@ -18,6 +18,7 @@ pub fn settings(system: SystemV1, rounds: u16) -> SettingsV1 {
         points: None,
         tiebreaks: Vec::new(),
         lot_seed: 0,
+        initial_color_by_lot: false,
     }
 }
 
@@ -29,6 +30,7 @@ pub fn create(store: &Store, system: SystemV1, rounds: u16) -> TournamentId {
             Event::TournamentCreated {
                 name: "Test Open".into(),
                 settings: settings(system, rounds),
+                details: Default::default(),
             },
         )
         .unwrap()

@@ -1,6 +1,6 @@
 //! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
 
-use super::wire::{PlayerCorrection, Settings};
+use super::wire::{Details, PlayerCorrection, Settings};
 use events::schema::{GameResultV1, ModeV1, ScoreV1};
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +12,21 @@ pub struct CreateTournament {
     pub name: String,
     /// The settings.
     pub settings: Settings,
+    /// Where, when, who arbitrates, the time control (for the TRF report); all optional.
+    #[serde(default)]
+    pub details: Details,
+}
+
+/// `PUT /api/tournaments/{id}/details`: the details, replacing those recorded, and the name
+/// when it changes.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeDetails {
+    /// The new name, when it changes.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The details.
+    pub details: Details,
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.

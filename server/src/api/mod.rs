@@ -53,6 +53,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(export_trf)
         .service(audit)
         .service(close)
+        .service(change_details)
         .service(create_account)
         .service(list_accounts)
         .service(revoke_account)
@@ -265,8 +266,9 @@ async fn create(
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let settings = body.settings.into_v1(draw_lots);
     let (id, appended) = command(&req, &state, Need::Admin, &fingerprinted, move |app, r| {
-        app.create(r, body.name, body.settings.into())
+        app.create(r, body.name, settings, body.details.into())
     })
     .await?;
     let answer = wire::Created {
@@ -770,6 +772,48 @@ async fn close(
     let appended = command(&req, &state, Need::Chief(t), &(), move |app, r| {
         app.close(t, r)
     })
+    .await?;
+    Ok(written(&appended))
+}
+
+/// The drawing of lots for the first player's colour (Dutch 2026 5.1, Dubov 5.1 and the other
+/// systems' own: the colour is decided by lot before round 1): the operating system's random
+/// source, through a version 4 UUID.
+fn draw_lots() -> ColorV1 {
+    if uuid::Uuid::new_v4().as_bytes()[0] & 1 == 0 {
+        ColorV1::White
+    } else {
+        ColorV1::Black
+    }
+}
+
+/// Changes the tournament's details (place, dates, arbiters, time control, round dates) and,
+/// when given, its name: the chief arbiter's, at any time before the tournament is closed.
+/// Details equal to those recorded write nothing (200, `unchanged`).
+#[utoipa::path(
+    tag = "tournaments",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = ChangeDetails,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read, or a detail is out of bounds (a date that is not YYYY-MM-DD, a federation that is not three letters, more round dates than rounds).", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament is closed.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[put("/api/tournaments/{id}/details")]
+async fn change_details(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<uuid::Uuid>,
+    body: json::Json<ChangeDetails>,
+) -> Result<HttpResponse> {
+    let t = TournamentId(path.into_inner());
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.change_details(t, r, body.name, body.details.into()),
+    )
     .await?;
     Ok(written(&appended))
 }

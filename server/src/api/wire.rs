@@ -8,7 +8,8 @@ use engine::history::Float as EngineFloat;
 use engine::result::ByeKind as EngineByeKind;
 use events::app;
 use events::schema::{
-    ColorV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1, SexV1, SystemV1, TitleV1,
+    ColorV1, DetailsV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1, SexV1,
+    SystemV1, TitleV1,
 };
 use serde::{Deserialize, Serialize};
 
@@ -203,8 +204,14 @@ pub struct Settings {
     pub system: System,
     /// The number of rounds.
     pub rounds: u16,
-    /// The lot before round 1: the first player's colour.
-    pub initial_color: Color,
+    /// The lot before round 1: the first player's colour, or `lots` for the server to draw it
+    /// (answers say the colour drawn, and `initial_color_by_lot`).
+    pub initial_color: InitialColor,
+    /// In answers: whether the colour was drawn by lot. Requests ask for a draw with
+    /// `"initial_color": "lots"`; this field is accepted there (so that an answer's settings
+    /// can be sent back) and changes nothing.
+    #[serde(default)]
+    pub initial_color_by_lot: bool,
     /// Point values, when not the system's defaults.
     #[serde(default)]
     pub points: Option<PointValues>,
@@ -216,15 +223,109 @@ pub struct Settings {
     pub lot_seed: u64,
 }
 
-impl From<Settings> for SettingsV1 {
-    fn from(s: Settings) -> SettingsV1 {
+/// The first player's colour in round 1, or a drawing of lots for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InitialColor {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by lot when the tournament is created.
+    Lots,
+}
+
+impl Settings {
+    /// The settings to record, the colour drawn by `lot` when the request asks for a drawing
+    /// of lots.
+    pub fn into_v1(self, lot: impl FnOnce() -> ColorV1) -> SettingsV1 {
+        let (initial_color, initial_color_by_lot) = match self.initial_color {
+            InitialColor::White => (ColorV1::White, false),
+            InitialColor::Black => (ColorV1::Black, false),
+            InitialColor::Lots => (lot(), true),
+        };
         SettingsV1 {
-            system: s.system.into(),
-            rounds: s.rounds,
-            initial_color: s.initial_color.into(),
-            points: s.points.map(Into::into),
-            tiebreaks: s.tiebreaks,
-            lot_seed: s.lot_seed,
+            system: self.system.into(),
+            rounds: self.rounds,
+            initial_color,
+            points: self.points.map(Into::into),
+            tiebreaks: self.tiebreaks,
+            lot_seed: self.lot_seed,
+            initial_color_by_lot,
+        }
+    }
+}
+
+/// What a rating report needs beyond players and games: the place, the dates, the arbiters,
+/// the time control (TRF 022-132). Dates are `YYYY-MM-DD`; an empty field or `null` is not
+/// known.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Details {
+    /// The city or place (TRF 022).
+    #[serde(default)]
+    pub city: String,
+    /// The federation, three capital letters (032).
+    #[serde(default)]
+    pub federation: String,
+    /// The first day (042), `YYYY-MM-DD`.
+    #[serde(default)]
+    pub start_date: Option<String>,
+    /// The last day (052).
+    #[serde(default)]
+    pub end_date: Option<String>,
+    /// The chief arbiter as the report names them, e.g. `IA Jane Doe (12345678)` (102).
+    #[serde(default)]
+    pub chief_arbiter: String,
+    /// The deputy chief arbiters and arbiters, one each (112).
+    #[serde(default)]
+    pub deputy_arbiters: Vec<String>,
+    /// The time control, e.g. `90'/40 + 30' + 30" per move` (122).
+    #[serde(default)]
+    pub time_control: String,
+    /// The date of each round, round 1 first; `null` for one not yet known (132).
+    #[serde(default)]
+    pub round_dates: Vec<Option<String>>,
+}
+
+impl From<Details> for DetailsV1 {
+    fn from(d: Details) -> DetailsV1 {
+        let blank = |v: Option<String>| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        DetailsV1 {
+            city: d.city.trim().to_string(),
+            federation: d.federation.trim().to_string(),
+            start_date: blank(d.start_date),
+            end_date: blank(d.end_date),
+            chief_arbiter: d.chief_arbiter.trim().to_string(),
+            deputy_arbiters: d
+                .deputy_arbiters
+                .into_iter()
+                .map(|a| a.trim().to_string())
+                .filter(|a| !a.is_empty())
+                .collect(),
+            time_control: d.time_control.trim().to_string(),
+            round_dates: {
+                let mut v: Vec<Option<String>> = d.round_dates.into_iter().map(blank).collect();
+                while v.last() == Some(&None) {
+                    v.pop();
+                }
+                v
+            },
+        }
+    }
+}
+
+impl From<&DetailsV1> for Details {
+    fn from(d: &DetailsV1) -> Details {
+        Details {
+            city: d.city.clone(),
+            federation: d.federation.clone(),
+            start_date: d.start_date.clone(),
+            end_date: d.end_date.clone(),
+            chief_arbiter: d.chief_arbiter.clone(),
+            deputy_arbiters: d.deputy_arbiters.clone(),
+            time_control: d.time_control.clone(),
+            round_dates: d.round_dates.clone(),
         }
     }
 }
@@ -411,7 +512,11 @@ impl From<&SettingsV1> for Settings {
         Settings {
             system: s.system.into(),
             rounds: s.rounds,
-            initial_color: s.initial_color.into(),
+            initial_color: match s.initial_color {
+                ColorV1::White => InitialColor::White,
+                ColorV1::Black => InitialColor::Black,
+            },
+            initial_color_by_lot: s.initial_color_by_lot,
             points: s.points.map(Into::into),
             tiebreaks: s.tiebreaks.clone(),
             lot_seed: s.lot_seed,
@@ -428,6 +533,8 @@ pub struct Tournament {
     pub name: String,
     /// Its settings.
     pub settings: Option<Settings>,
+    /// Its details: place, dates, arbiters, time control.
+    pub details: Details,
     /// Players registered.
     pub players: usize,
     /// Rounds published.
@@ -444,6 +551,7 @@ impl From<app::Summary> for Tournament {
             id: s.id.to_string(),
             name: s.name,
             settings: s.settings.as_ref().map(Into::into),
+            details: (&s.details).into(),
             players: s.players,
             rounds_published: s.rounds_published,
             closed: s.closed,
@@ -831,6 +939,16 @@ pub enum Event {
         name: String,
         /// Its settings.
         settings: Settings,
+        /// Its details.
+        details: Details,
+    },
+    /// The tournament's details were changed (and its name, when given).
+    DetailsChanged {
+        /// The new name, when it changed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The details now.
+        details: Details,
     },
     /// A player registered.
     PlayerRegistered {
@@ -918,9 +1036,18 @@ impl From<&events::Event> for Event {
         use events::schema::RequestedByeV1;
         use events::Event as E;
         match e {
-            E::TournamentCreated { name, settings } => Event::TournamentCreated {
+            E::TournamentCreated {
+                name,
+                settings,
+                details,
+            } => Event::TournamentCreated {
                 name: name.clone(),
                 settings: settings.into(),
+                details: details.into(),
+            },
+            E::DetailsChanged { name, details } => Event::DetailsChanged {
+                name: name.clone(),
+                details: details.into(),
             },
             E::PlayerRegistered { player, data } => Event::PlayerRegistered {
                 player: player.0,
@@ -1168,7 +1295,7 @@ pub struct ErrorBody {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Live {
     /// An event, in order: once each, after the client's `after`.
-    Event(Recorded),
+    Event(Box<Recorded>),
     /// The client fell behind (it stopped reading): the connection closes; reconnect with
     /// `?after=` this value to resume without a gap.
     Resync {
@@ -1192,7 +1319,7 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            SettingsV1::from(s),
+            s.into_v1(|| unreachable!("no drawing of lots asked")),
             SettingsV1 {
                 system: SystemV1::DoubleSwiss,
                 rounds: 7,
@@ -1200,7 +1327,17 @@ mod tests {
                 points: None,
                 tiebreaks: vec!["BH-C1".into(), "SB".into()],
                 lot_seed: 9,
+                initial_color_by_lot: false,
             }
+        );
+        let lots: Settings = serde_json::from_value(json!({
+            "system": "dutch-2026", "rounds": 9, "initial_color": "lots"
+        }))
+        .unwrap();
+        let drawn = lots.into_v1(|| ColorV1::Black);
+        assert_eq!(
+            (drawn.initial_color, drawn.initial_color_by_lot),
+            (ColorV1::Black, true)
         );
         let unknown = serde_json::from_value::<Settings>(json!({
             "system": "dutch", "rounds": 5, "initial_color": "white", "colour": "white"
@@ -1215,7 +1352,8 @@ mod tests {
             if !v.is_null() {
                 settings["system"] = v;
             }
-            serde_json::from_value::<Settings>(settings).map(|s| SettingsV1::from(s).system)
+            serde_json::from_value::<Settings>(settings)
+                .map(|s| s.into_v1(|| ColorV1::White).system)
         };
         assert_eq!(system(json!(null)).unwrap(), SystemV1::Dutch2026);
         assert_eq!(system(json!("dutch-2026")).unwrap(), SystemV1::Dutch2026);
