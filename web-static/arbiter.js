@@ -46,7 +46,7 @@ async function load() {
   }
   $("#playerlist").innerHTML = `<tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     players.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
-  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); }
+  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawRatingList(); }
   await drawBoards();
   return tournament;
 }
@@ -233,6 +233,54 @@ $("#detailsform").addEventListener("submit", async (e) => {
   if (r.status === 201) { say("Details saved.", "ok"); document.activeElement.blur(); refresh(); }
   else if (r.status === 200) say("Nothing changed.", "ok");
   else say(r.body?.error || "refused", "bad");
+});
+
+// FIDE's rating list: loaded once for the server (the file as downloaded), searched when a
+// player registers (a click fills the form), and used to update ratings before round 1.
+async function drawRatingList() {
+  const l = await Swiss.get("/api/rating-list");
+  $("#liststatus").textContent = l.loaded
+    ? `Rating list: ${l.source}, ${l.players.toLocaleString("en")} players, loaded ${new Date(l.loaded_at_ms).toISOString().slice(0, 10)}.`
+    : "No rating list loaded.";
+  $("#updateratings").disabled = !l.loaded || tournament.rounds_published > 0;
+  $("#updateratings").title = tournament.rounds_published > 0 ? "ratings are fixed once round 1 is published" : "";
+}
+$("#loadlist").addEventListener("click", async () => {
+  const file = $("#listfile").files[0];
+  if (!file) { say("Choose the list's file first.", "bad"); return; }
+  say(`Loading ${file.name}…`, "ok");
+  const r = await fetch(`/api/rating-list?name=${encodeURIComponent(file.name)}`, { method: "PUT", headers: { Authorization: "Bearer " + token }, body: file });
+  const body = await r.json().catch(() => null);
+  if (r.status === 201) { say(`Rating list loaded: ${body.players.toLocaleString("en")} players.`, "ok"); drawRatingList(); }
+  else say(body?.error || `refused (${r.status})`, "bad");
+});
+$("#updateratings").addEventListener("click", async () => {
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/ratings-update`, undefined, token);
+  if (r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
+  const c = r.body.changes;
+  say(c.length ? `Updated from ${r.body.source}: ` + c.map((x) => `${x.player.name} ${x.old_rating ?? "unrated"} → ${x.player.rating}`).join("; ")
+    : `Every rating is already the list's (${r.body.source}).`, "ok");
+  refresh();
+});
+let found = [];
+const searchList = Swiss.debounce(async () => {
+  const q = $("#listsearch").value.trim();
+  if (q.length < 2) { $("#listfound").innerHTML = ""; return; }
+  const r = await Swiss.send("GET", `/api/rating-list/players?q=${encodeURIComponent(q)}`, undefined, token);
+  if (r.status !== 200) { $("#listfound").innerHTML = `<p class="muted">${Swiss.esc(r.body?.error || "no answer")}</p>`; return; }
+  found = r.body;
+  $("#listfound").innerHTML = found.length
+    ? `<table class="found">${found.map((p, i) => `<tr><td><button type="button" data-found="${i}">Use</button></td><td>${Swiss.esc(p.title || "")} ${Swiss.esc(p.name)}</td><td>${Swiss.esc(p.federation || "")}</td><td class="num">${p.rating || "unrated"}</td><td class="num">${p.birth_year || ""}</td><td class="num">${p.fide_id}</td></tr>`).join("")}</table>`
+    : `<p class="muted">nobody in the list</p>`;
+}, 250);
+$("#listsearch").addEventListener("input", searchList);
+$("#listfound").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-found]"); if (!b) return;
+  const p = found[Number(b.dataset.found)];
+  const f = $("#register");
+  f.name.value = p.name; f.rating.value = p.rating || ""; f.title.value = p.title || ""; f.federation.value = p.federation || "";
+  f.fide_id.value = p.fide_id; f.birth_date.value = p.birth_year ? `${p.birth_year}/00/00` : ""; f.sex.value = p.sex || "";
+  $("#listfound").innerHTML = ""; $("#listsearch").value = "";
 });
 
 $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn($("#token").value.trim()); });

@@ -16,6 +16,7 @@ pub mod matching;
 pub mod pairing;
 pub mod player;
 pub mod points;
+pub mod rating_list;
 pub mod result;
 pub mod settings;
 pub mod standings;

@@ -21,6 +21,8 @@ pub struct AppState {
     pub heartbeat: crate::live::Heartbeat,
     /// The time a request's body may take to arrive.
     pub body_time: std::time::Duration,
+    /// FIDE's rating list, once loaded.
+    pub rating_list: crate::rating_list::Lists,
 }
 
 impl AppState {
@@ -33,6 +35,7 @@ impl AppState {
             hub: crate::live::Hub::default(),
             heartbeat: crate::live::Heartbeat::default(),
             body_time: crate::limits::DEFAULT_BODY_TIME,
+            rating_list: crate::rating_list::Lists::default(),
         }
     }
 }

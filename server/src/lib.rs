@@ -9,3 +9,4 @@ pub mod cli;
 pub mod config;
 pub mod limits;
 pub mod live;
+pub mod rating_list;

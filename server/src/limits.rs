@@ -23,6 +23,8 @@ pub const RESULT_BYTES: usize = 4 << 10;
 pub const PAIRING_BYTES: usize = 1 << 20;
 /// A TRF file (9,999 players and their rounds take about 2 MB).
 pub const IMPORT_BYTES: usize = 16 << 20;
+/// FIDE's rating list as downloaded: the combined list's ZIP archive is about 40 MB.
+pub const RATING_LIST_BYTES: usize = 128 << 20;
 /// Anything else: a player, settings, a bye, an account.
 pub const OTHER_BYTES: usize = 64 << 10;
 
@@ -30,6 +32,8 @@ pub const OTHER_BYTES: usize = 64 << 10;
 pub fn limit(method: &Method, path: &str) -> usize {
     if path == "/api/tournaments/import" {
         IMPORT_BYTES
+    } else if path == RATING_LIST_PATH {
+        RATING_LIST_BYTES
     } else if path.ends_with("/result") || path.ends_with("/correction") {
         RESULT_BYTES
     } else if *method == Method::POST && path.ends_with("/rounds") {
@@ -48,6 +52,19 @@ pub fn is_write(method: &Method, path: &str) -> bool {
     ) && path.starts_with("/api/")
 }
 
+/// The route that takes the rating list.
+pub const RATING_LIST_PATH: &str = "/api/rating-list";
+
+/// The time a body to `path` may take: the configured time, ten times over for the rating
+/// list (tens of megabytes over a tournament hall's network).
+pub fn time_for(path: &str, configured: Duration) -> Duration {
+    if path == RATING_LIST_PATH {
+        configured * 10
+    } else {
+        configured
+    }
+}
+
 /// The time a body may take when the state says none.
 pub const DEFAULT_BODY_TIME: Duration = Duration::from_secs(30);
 
@@ -60,9 +77,11 @@ pub async fn bounded_body(
         return Ok(next.call(req).await?.map_into_left_body());
     }
     let limit = limit(req.method(), req.path());
-    let time = req
-        .app_data::<web::Data<AppState>>()
-        .map_or(DEFAULT_BODY_TIME, |s| s.body_time);
+    let time = time_for(
+        req.path(),
+        req.app_data::<web::Data<AppState>>()
+            .map_or(DEFAULT_BODY_TIME, |s| s.body_time),
+    );
     let announced = req
         .headers()
         .get(actix_web::http::header::CONTENT_LENGTH)

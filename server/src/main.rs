@@ -253,6 +253,18 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);
     state.body_time = std::time::Duration::from_secs(config.server.body_seconds);
+    // The rating list kept from an earlier run, read beside the start (a million players take
+    // a few seconds): searches answer "no list loaded" until it is in.
+    state.rating_list =
+        server::rating_list::Lists::new(Some(config.server.data_dir.join("rating-list")));
+    let lists = state.rating_list.clone();
+    std::thread::Builder::new()
+        .name("rating-list".into())
+        .spawn(move || {
+            if let Err(e) = lists.restore() {
+                tracing::warn!(problem = %e, "the rating list kept from the last run could not be read");
+            }
+        })?;
     state.heartbeat = server::live::Heartbeat {
         ping: std::time::Duration::from_secs(config.live.ping_seconds),
         timeout: std::time::Duration::from_secs(config.live.timeout_seconds),

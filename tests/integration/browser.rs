@@ -783,4 +783,44 @@ fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
     assert_eq!(line("052"), "052 2026/11/30");
     assert_eq!(line("122"), "122 90 min + 30 s");
     assert_eq!(&line("132")[91..], "26/11/28  26/11/28");
+
+    // Registration from FIDE's rating list: the console finds a player by name and a click
+    // fills the form in.
+    let list = std::fs::read(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/rating-list/players_list_foa.txt"),
+    )
+    .unwrap();
+    let r = server.upload(
+        "PUT",
+        "/api/rating-list?name=players_list_foa.txt",
+        Some(&server.chief),
+        &list,
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    index.eval("location.reload(); true");
+    index.wait_for(
+        "the console with the list loaded",
+        "document.querySelector('#liststatus') && document.querySelector('#liststatus').innerText.includes('13 players')",
+    );
+    index.eval("(() => { const i = document.querySelector('#listsearch'); i.value = 'kowal'; i.dispatchEvent(new Event('input')); return true; })()");
+    index.wait_for(
+        "the player found",
+        "document.querySelector('#listfound button[data-found]')",
+    );
+    index.click("#listfound button[data-found]");
+    assert_eq!(
+        index.eval("(() => { const f = document.querySelector('#register'); return [f.name.value, f.rating.value, f.title.value, f.federation.value, f.fide_id.value, f.birth_date.value].join('|'); })()"),
+        json!("Kowalski, Karol|2455|IM|POL|90100117|1991/00/00")
+    );
+    index.eval("document.querySelector('#register button').click(); true");
+    index.wait_for(
+        "the player registered",
+        "document.querySelector('#playerlist').innerText.includes('Kowalski')",
+    );
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    assert_eq!(players[0]["fide_id"], 90100117, "{players}");
+    assert_eq!(players[0]["rating"], 2455, "{players}");
 }

@@ -265,6 +265,28 @@ impl Server {
             .len()
     }
 
+    /// A request with a body of bytes (a file as uploaded), on a connection of its own.
+    pub fn upload(&self, method: &str, path: &str, token: Option<&str>, body: &[u8]) -> Response {
+        let mut stream = TcpStream::connect(self.address).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout");
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/octet-stream\r\nContent-Length: {}\r\n",
+            self.address,
+            body.len()
+        );
+        if let Some(t) = token {
+            head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).expect("writes");
+        stream.write_all(body).expect("writes");
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        parse_response(&read_response(&mut stream))
+    }
+
     /// A request as the chief arbiter with a JSON body.
     pub fn chief(&self, method: &str, path: &str, body: serde_json::Value) -> Response {
         self.request(

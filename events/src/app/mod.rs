@@ -841,6 +841,77 @@ impl App {
         self.append(t, req, Event::TournamentClosed, None)
     }
 
+    /// Brings the registered players' ratings and titles up to date from a rating list (GHR
+    /// 2026 Article 2's initial order stands on the ratings at the start): one recorded
+    /// correction per player whose FIDE id the list has and whose rating or title differs,
+    /// with `source` in its reason, so that the audit shows each. Only before round 1 is
+    /// published; after, the ratings are the tournament's, and a wrong one is corrected by
+    /// hand. A player the list does not have, or has unrated, keeps what was registered.
+    pub fn update_ratings(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        list: &engine::rating_list::RatingList,
+        source: &str,
+    ) -> Result<Vec<RatingChange>> {
+        let s = self.state(t)?;
+        if !s.rounds().is_empty() {
+            return Err(AppError::Refused(format!(
+                "the ratings are those of the tournament's start: a rating-list update is \
+                 taken before round 1 is published, and {} rounds are; correct a wrong rating \
+                 on the player",
+                s.rounds().len()
+            )));
+        }
+        let wanted: Vec<(
+            PlayerKey,
+            PlayerCorrectionV1,
+            Option<u16>,
+            Option<engine::player::Title>,
+        )> = s
+            .players()
+            .iter()
+            .filter_map(|p| {
+                let entry = list.get(p.player.fide_id.filter(|&i| i > 0)?)?;
+                let rating = entry.rating.filter(|&r| Some(r) != p.player.rating);
+                let title = entry.title.filter(|&t| Some(t) != p.player.title);
+                if rating.is_none() && title.is_none() {
+                    return None;
+                }
+                let correction = PlayerCorrectionV1 {
+                    name: None,
+                    rating: rating.map(Some),
+                    title: title.map(|t| Some(title_v1(t))),
+                };
+                Some((p.key, correction, p.player.rating, p.player.title))
+            })
+            .collect();
+        drop(s);
+        let req = Request {
+            idempotency_key: None,
+            ..req.clone()
+        };
+        let reason = format!("rating list update: {source}");
+        let mut out = Vec::new();
+        for (player, correction, old_rating, old_title) in wanted {
+            let e = self.append(
+                t,
+                &req,
+                Event::PlayerCorrected { player, correction },
+                Some(reason.clone()),
+            )?;
+            let seq = e.envelope().seq;
+            let s = self.state(t)?;
+            out.push(RatingChange {
+                player: player_view(&s, player),
+                old_rating,
+                old_title,
+                seq,
+            });
+        }
+        Ok(out)
+    }
+
     /// Replaces the tournament's details (and renames it when `name` is given). Details that
     /// say what is recorded already write nothing.
     pub fn change_details(
@@ -851,6 +922,33 @@ impl App {
         details: DetailsV1,
     ) -> Result<Appended> {
         self.append(t, req, Event::DetailsChanged { name, details }, None)
+    }
+}
+
+/// One player's rating or title changed by a rating-list update.
+#[derive(Clone, Debug)]
+pub struct RatingChange {
+    /// The player, as now recorded.
+    pub player: PlayerView,
+    /// The rating before.
+    pub old_rating: Option<u16>,
+    /// The title before.
+    pub old_title: Option<engine::player::Title>,
+    /// The event that recorded the change.
+    pub seq: u64,
+}
+
+fn title_v1(t: engine::player::Title) -> TitleV1 {
+    use engine::player::Title as T;
+    match t {
+        T::Gm => TitleV1::Gm,
+        T::Im => TitleV1::Im,
+        T::Wgm => TitleV1::Wgm,
+        T::Wim => TitleV1::Wim,
+        T::Fm => TitleV1::Fm,
+        T::Cm => TitleV1::Cm,
+        T::Wfm => TitleV1::Wfm,
+        T::Wcm => TitleV1::Wcm,
     }
 }
 

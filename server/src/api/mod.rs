@@ -54,6 +54,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(audit)
         .service(close)
         .service(change_details)
+        .service(rating_list_status)
+        .service(load_rating_list)
+        .service(search_rating_list)
+        .service(update_ratings)
         .service(create_account)
         .service(list_accounts)
         .service(revoke_account)
@@ -816,6 +820,139 @@ async fn change_details(
     )
     .await?;
     Ok(written(&appended))
+}
+
+#[utoipa::path(
+    tag = "rating list",
+    responses((status = 200, description = "Whether a FIDE rating list is loaded, and which.", body = wire::RatingList))
+)]
+#[get("/api/rating-list")]
+async fn rating_list_status(state: web::Data<AppState>) -> Result<HttpResponse> {
+    let current = state.rating_list.current();
+    Ok(HttpResponse::Ok().json(wire::RatingList::from(current.as_deref())))
+}
+
+/// What a rating list's upload may say beside the file.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListQuery {
+    /// The file's name as downloaded (`players_list.zip`), kept to say where ratings came from.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Loads FIDE's rating list: the file as downloaded from FIDE (the ZIP archive, or the `.txt`
+/// or `.xml` list in it), up to 128 MiB. It replaces the list loaded before, for every
+/// tournament of the server, and is kept across restarts. An administrator's, or a chief
+/// arbiter's.
+#[utoipa::path(
+    tag = "rating list",
+    params(ListQuery),
+    request_body(content = String, content_type = "application/octet-stream", description = "The list as FIDE publishes it."),
+    responses((status = 201, description = "Loaded.", body = wire::RatingList), (status = 400, description = "The file cannot be read: the line and column of the first problem.", body = wire::ErrorBody), (status = 413, description = "Larger than 128 MiB.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "Neither an administrator nor a chief arbiter.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[put("/api/rating-list")]
+async fn load_rating_list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<ListQuery>,
+    body: web::Bytes,
+) -> Result<HttpResponse> {
+    let who = require(&req, &state, Need::Signed).await?;
+    if !matches!(who.role, events::Role::Admin | events::Role::Chief) {
+        return Err(crate::auth::forbidden(
+            &who,
+            "to load the rating list: it needs an administrator or a chief arbiter".into(),
+        ));
+    }
+    let source = query
+        .into_inner()
+        .name
+        .map(|n| {
+            n.trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(200)
+                .collect::<String>()
+        })
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "FIDE rating list".into());
+    let lists = state.rating_list.clone();
+    let loaded = web::block(move || lists.load(&body, &source))
+        .await?
+        .map_err(ApiError::BadRequest)?;
+    tracing::info!(players = loaded.list.len(), source = %loaded.source, by = %who.name, "rating list loaded");
+    Ok(HttpResponse::Created().json(wire::RatingList::from(Some(loaded.as_ref()))))
+}
+
+/// A search of the rating list.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListSearch {
+    /// A FIDE id, or the start of a name ("carlsen m").
+    q: String,
+}
+
+/// Players of the loaded rating list by FIDE id or name (at most 20), for a registration.
+#[utoipa::path(
+    tag = "rating list",
+    params(ListSearch),
+    responses((status = 200, body = Vec<wire::ListedPlayer>), (status = 400, description = "The query has no `q`.", body = wire::ErrorBody), (status = 404, description = "No rating list is loaded.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/rating-list/players")]
+async fn search_rating_list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<ListSearch>,
+) -> Result<HttpResponse> {
+    require(&req, &state, Need::Signed).await?;
+    let loaded = loaded_list(&state)?;
+    let found: Vec<wire::ListedPlayer> = loaded
+        .list
+        .search(&query.q, 20)
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    Ok(HttpResponse::Ok().json(found))
+}
+
+fn loaded_list(state: &AppState) -> Result<std::sync::Arc<crate::rating_list::Loaded>> {
+    state.rating_list.current().ok_or_else(|| {
+        ApiError::NotFound(
+            "no rating list is loaded: load FIDE's list (PUT /api/rating-list, or the console) first"
+                .into(),
+        )
+    })
+}
+
+/// Brings the players' ratings and titles up to date from the loaded rating list, before
+/// round 1: each change is a recorded correction whose reason names the list.
+#[utoipa::path(
+    tag = "rating list",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 201, description = "Updated: the changes, one per player (none when every rating was already the list's).", body = wire::RatingUpdate), (status = 404, description = "No such tournament, or no rating list loaded.", body = wire::ErrorBody), (status = 422, description = "Round 1 is published: the ratings are the tournament's.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/ratings-update")]
+async fn update_ratings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<uuid::Uuid>,
+) -> Result<HttpResponse> {
+    let t = TournamentId(path.into_inner());
+    let loaded = loaded_list(&state)?;
+    let source = loaded.describe();
+    let said = source.clone();
+    let changes = command(&req, &state, Need::Chief(t), &(), move |app, r| {
+        app.update_ratings(t, r, &loaded.list, &said)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(wire::RatingUpdate {
+        source,
+        changes: changes.into_iter().map(Into::into).collect(),
+    }))
 }
 
 /// The accounts the caller manages or works beside, by name, with role and tournaments (never a

@@ -596,6 +596,99 @@ impl From<app::PlayerView> for Player {
     }
 }
 
+/// The server's FIDE rating list: whether one is loaded, and which.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RatingList {
+    /// Whether a list is loaded.
+    pub loaded: bool,
+    /// How many players it lists.
+    pub players: usize,
+    /// The file it was loaded from, as uploaded.
+    pub source: Option<String>,
+    /// When it was loaded, in milliseconds since 1970-01-01 UTC.
+    pub loaded_at_ms: Option<u64>,
+}
+
+impl From<Option<&crate::rating_list::Loaded>> for RatingList {
+    fn from(l: Option<&crate::rating_list::Loaded>) -> RatingList {
+        RatingList {
+            loaded: l.is_some(),
+            players: l.map_or(0, |l| l.list.len()),
+            source: l.map(|l| l.source.clone()),
+            loaded_at_ms: l.map(|l| l.loaded_at_ms),
+        }
+    }
+}
+
+/// A player of the FIDE rating list, in the fields a registration takes.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ListedPlayer {
+    /// FIDE id.
+    pub fide_id: u64,
+    /// Name, as FIDE writes it.
+    pub name: String,
+    /// Title.
+    pub title: Option<&'static str>,
+    /// Federation.
+    pub federation: Option<String>,
+    /// Standard rating; null when unrated.
+    pub rating: Option<u16>,
+    /// Year of birth.
+    pub birth_year: Option<u16>,
+    /// Sex as FIDE records it: `m` or `w`.
+    pub sex: Option<&'static str>,
+}
+
+impl From<&engine::rating_list::Entry> for ListedPlayer {
+    fn from(e: &engine::rating_list::Entry) -> ListedPlayer {
+        ListedPlayer {
+            fide_id: e.fide_id,
+            name: e.name.clone(),
+            title: e.title.map(|t| t.as_str()),
+            federation: e.federation.map(|f| f.as_str().to_string()),
+            rating: e.rating,
+            birth_year: e.birth_year,
+            sex: e.sex.map(|s| match s {
+                engine::player::Sex::Male => "m",
+                engine::player::Sex::Female => "w",
+            }),
+        }
+    }
+}
+
+/// A player's rating or title brought up to date from the rating list.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RatingChange {
+    /// The player, as now recorded.
+    pub player: Player,
+    /// The rating before.
+    pub old_rating: Option<u16>,
+    /// The title before.
+    pub old_title: Option<&'static str>,
+    /// The event that recorded it.
+    pub seq: u64,
+}
+
+impl From<app::RatingChange> for RatingChange {
+    fn from(c: app::RatingChange) -> RatingChange {
+        RatingChange {
+            player: c.player.into(),
+            old_rating: c.old_rating,
+            old_title: c.old_title.map(|t| t.as_str()),
+            seq: c.seq,
+        }
+    }
+}
+
+/// What a rating-list update did.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RatingUpdate {
+    /// The list it came from.
+    pub source: String,
+    /// One per player changed (an empty list: every rating was already the list's).
+    pub changes: Vec<RatingChange>,
+}
+
 /// A player with a score ("3.5").
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoredPlayer {
