@@ -54,11 +54,20 @@ async function load() {
 const games = () => tournament?.settings?.system === "double-swiss-2026" ? 2 : 1;
 
 async function drawBoards(flashBoard) {
-  if (!shownRound) { $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; return; }
+  if (!shownRound) { $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; $("#notplaying").innerHTML = ""; return; }
   const r = await Swiss.get(`/api/tournaments/${id}/rounds/${shownRound}`);
   const n = games();
   const choices = n === 1 ? RESULTS : MATCH_GAMES;
-  $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White</th><th>Black</th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
+  const scored = (p) => `${Swiss.esc(Swiss.who(p))}${p.score !== undefined ? ` <span class="muted">(${Swiss.esc(p.score)})</span>` : ""}`;
+  // Who does not play this round: the pairing-allocated bye, the byes and absences asked for,
+  // and the players withdrawn by then.
+  const KINDS = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
+  const out = r.requested_byes.map((b) => `${Swiss.esc(Swiss.who(b.player))}: ${KINDS[b.kind] || b.kind}`);
+  const playing = new Set([...r.pairs.flatMap((p) => [p.white.key, p.black.key]), r.bye?.key, ...r.requested_byes.map((b) => b.player.key)]);
+  for (const p of players) if (p.withdrawn_from && p.withdrawn_from <= shownRound && !playing.has(p.key)) out.push(`${Swiss.esc(Swiss.who(p))}: withdrawn from round ${p.withdrawn_from}`);
+  $("#notplaying").innerHTML = (r.bye ? `<p id="pab">Pairing-allocated bye: ${scored(r.bye)}</p>` : "") +
+    (out.length ? `<p id="absent">Not playing: ${out.join("; ")}</p>` : "");
+  $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
     const rec = p.games;
     const pick = picked[p.board] || [];
     let cell;
@@ -72,7 +81,7 @@ async function drawBoards(flashBoard) {
         ? `<div><input size="30" placeholder="reason (required)" id="reason-${p.board}" data-reason="${p.board}" value="${Swiss.esc(reasons[p.board] || "")}"> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
         : `<button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save</button>`;
     }
-    return `<tr class="${flashBoard === p.board ? "flash" : ""}" id="board-${p.board}"><td class="num">${p.board}</td><td>${Swiss.esc(Swiss.who(p.white))}</td><td>${Swiss.esc(Swiss.who(p.black))}</td><td class="entry">${cell}</td></tr>`;
+    return `<tr class="${flashBoard === p.board ? "flash" : ""}" id="board-${p.board}"><td class="num">${p.board}</td><td>${scored(p.white)}</td><td>${scored(p.black)}</td><td class="entry">${cell}</td></tr>`;
   }).join("");
 }
 
@@ -209,7 +218,7 @@ $("#withdrawform").addEventListener("submit", (e) => {
   e.preventDefault();
   const b = formBody(e.target);
   Swiss.send("POST", `/api/tournaments/${id}/players/${b.player}/withdrawal`, { from_round: b.from_round, reason: b.reason }, token)
-    .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); refresh(); } else say(r.body?.error || "refused", "bad"); });
+    .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); e.target.reset(); refresh(); } else say(r.body?.error || "refused", "bad"); });
 });
 
 // The tournament's details (the TRF report's 012-132), the chief arbiter's to change at any

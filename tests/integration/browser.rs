@@ -194,6 +194,16 @@ impl Page {
         assert_eq!(found, json!(true), "no element {selector}");
     }
 
+    /// Signs in to the console page with `token`, once the page is loaded (forgetting any
+    /// token kept on this device).
+    fn sign_in(&mut self, token: &str) {
+        self.wait_for(
+            "the console page loaded",
+            "document.readyState === 'complete' && document.querySelector('#token')",
+        );
+        self.eval(&format!("localStorage.clear(); document.querySelector('#token').value = {token:?}; document.querySelector('#signinform button').click(); true"));
+    }
+
     fn screenshot(&mut self, name: &str) -> PathBuf {
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let png = base64::engine::general_purpose::STANDARD
@@ -276,11 +286,7 @@ fn display_console_and_audit_in_a_real_browser() {
 
     // The console: sign in with the token, enter board 1 in two clicks.
     let mut console = browser.page(&format!("{base}/arbiter/{id}"));
-    console.wait_for(
-        "the console page loaded",
-        "document.readyState === 'complete' && document.querySelector('#token')",
-    );
-    console.eval(&format!("document.querySelector('#token').value = {:?}; document.querySelector('#signinform button').click(); true", server.chief));
+    console.sign_in(&server.chief);
     console.wait_for("the boards in the console", "!document.querySelector('#console').hidden && document.querySelectorAll('#boards tr').length === 11");
     console.click("button.res[data-board='1'][data-res='1-0']");
     console.wait_for("Save enabled", "document.querySelector(\"button[data-save='1']\") && !document.querySelector(\"button[data-save='1']\").disabled");
@@ -423,11 +429,7 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
     let mut console = browser.page(&format!("{base}/arbiter/{id}"));
-    console.wait_for(
-        "the console page loaded",
-        "document.readyState === 'complete' && document.querySelector('#token')",
-    );
-    console.eval(&format!("document.querySelector('#token').value = {:?}; document.querySelector('#signinform button').click(); true", server.chief));
+    console.sign_in(&server.chief);
     console.wait_for(
         "the chief's tools",
         "!document.querySelector('#chief').hidden",
@@ -642,15 +644,8 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
     let chief_a = r.json()["token"].as_str().unwrap().to_string();
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
-    let sign_in = |page: &mut Page, token: &str| {
-        page.wait_for(
-            "the console page loaded",
-            "document.readyState === 'complete' && document.querySelector('#token')",
-        );
-        page.eval(&format!("localStorage.clear(); document.querySelector('#token').value = {token:?}; document.querySelector('#signinform button').click(); true"));
-    };
     let mut console = browser.page(&format!("{base}/arbiter/{a}"));
-    sign_in(&mut console, &chief_a);
+    console.sign_in(&chief_a);
     console.wait_for("the chief's tools", "!document.querySelector('#chief').hidden && document.querySelector('#arbiters').innerText.includes('no arbiter account yet')");
     console.eval("document.querySelector('#arbiterform input[name=name]').value = 'Deputy Ana'; document.querySelector('#arbiterform button').click(); true");
     console.wait_for(
@@ -676,7 +671,7 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
 
     // The arbiter's token: an arbiter in A's console (no chief's tools), refused in B's.
     let mut second = browser.page(&format!("{base}/arbiter/{a}"));
-    sign_in(&mut second, &token);
+    second.sign_in(&token);
     second.wait_for(
         "the arbiter signed in",
         "document.querySelector('#signin').hidden && document.querySelector('#who').innerText.includes('Deputy Ana (arbiter)')",
@@ -686,7 +681,7 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
         json!(true)
     );
     let mut other = browser.page(&format!("{base}/arbiter/{b}"));
-    sign_in(&mut other, &token);
+    other.sign_in(&token);
     other.wait_for(
         "the refusal in B's console",
         "document.querySelector('#signinmsg').innerText.includes('Deputy Ana is not an arbiter of this tournament')",
@@ -823,4 +818,98 @@ fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
         .json();
     assert_eq!(players[0]["fide_id"], 90100117, "{players}");
     assert_eq!(players[0]["rating"], 2455, "{players}");
+}
+
+/// #19: the console's round view shows each player's points before the round, the
+/// pairing-allocated bye and who does not play (a bye asked for, a withdrawal), and its forms
+/// for byes and withdrawals record what they say.
+#[test]
+fn the_consoles_round_view_shows_scores_the_bye_and_who_is_absent() {
+    let server = Server::start();
+    let id = server.create_tournament("Round View Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2300 - 25 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the players listed",
+        "document.querySelectorAll('#byeform select[name=player] option').length === 6",
+    );
+    // A half-point bye for the sixth player in round 1, and the fifth withdrawn from round 1,
+    // through the console's forms.
+    console.eval("(() => { const f = document.querySelector('#byeform'); f.player.value = '6'; f.round.value = '1'; f.kind.value = 'half'; f.querySelector('button').click(); return true; })()");
+    console.wait_for(
+        "the bye recorded",
+        "document.querySelector('#message').innerText.includes('Recorded')",
+    );
+    console.eval("(() => { const f = document.querySelector('#withdrawform'); f.player.value = '5'; f.from_round.value = '1'; f.reason.value = 'ill'; f.querySelector('button').click(); return true; })()");
+    console.wait_for(
+        "the withdrawal recorded",
+        "document.querySelector('#message').innerText.includes('Withdrawal recorded')",
+    );
+    assert_eq!(
+        console.eval("document.querySelector('#withdrawform').reason.value"),
+        json!(""),
+        "the form is emptied once recorded"
+    );
+    let audit = server
+        .public(&format!("/api/tournaments/{id}/audit"))
+        .json();
+    let kinds: Vec<&str> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["type"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"bye_requested") && kinds.contains(&"player_withdrawn"),
+        "{kinds:?}"
+    );
+
+    // Four players left: two boards, no pairing-allocated bye; then a result, and round 2
+    // with five players... the withdrawn one stays out, the bye's player is back.
+    server.publish_proposal(&id);
+    console.wait_for(
+        "round 1 with who does not play",
+        "document.querySelectorAll('#boards tr[id^=board-]').length === 2 && document.querySelector('#absent') && document.querySelector('#absent').innerText.includes('half-point bye') && document.querySelector('#absent').innerText.includes('withdrawn from round 1')",
+    );
+    for board in 1..=2 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    server.publish_proposal(&id);
+    console.wait_for(
+        "round 2 with the pairing-allocated bye and the points before it",
+        "document.querySelector('#roundlabel').innerText.includes('round 2') && document.querySelector('#pab') && document.querySelectorAll('#boards tr[id^=board-]').length === 2",
+    );
+    let text = console
+        .eval("document.querySelector('#boards').innerText + '\\n' + document.querySelector('#notplaying').innerText")
+        .as_str()
+        .unwrap()
+        .to_string();
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/2"))
+        .json();
+    let bye = round["bye"]["name"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("Pairing-allocated bye: {bye}")) || text.contains(bye),
+        "{text}"
+    );
+    for b in round["pairs"].as_array().unwrap() {
+        for side in ["white", "black"] {
+            let score = b[side]["score"].as_str().unwrap();
+            let name = b[side]["name"].as_str().unwrap();
+            assert!(
+                text.contains(&format!("({score})")) && text.contains(name),
+                "{name} ({score}) in {text}"
+            );
+        }
+    }
+    assert!(text.contains("withdrawn from round 1"), "{text}");
+    console.screenshot("console-round-view.png");
 }
