@@ -64,34 +64,38 @@ impl Date {
         }
     }
 
-    /// `YYYY-MM-DD`.
-    pub fn iso(self) -> String {
+    /// The date from the `time` crate's (a day between the years 1000 and 9999).
+    pub fn from_time(d: time::Date) -> Option<Date> {
+        Date::new(d.year(), u8::from(d.month()), d.day())
+    }
+
+    /// Year, month and day with `separator` between them, the year in `year_digits` digits.
+    fn written(self, separator: char, year_digits: usize) -> String {
+        let year = if year_digits == 2 {
+            self.0.year() % 100
+        } else {
+            self.0.year()
+        };
         format!(
-            "{:04}-{:02}-{:02}",
-            self.0.year(),
+            "{year:0year_digits$}{separator}{:02}{separator}{:02}",
             u8::from(self.0.month()),
             self.0.day()
         )
+    }
+
+    /// `YYYY-MM-DD`.
+    pub fn iso(self) -> String {
+        self.written('-', 4)
     }
 
     /// `YYYY/MM/DD`, TRF-2026's form for 042 and 052.
     pub fn trf_long(self) -> String {
-        format!(
-            "{:04}/{:02}/{:02}",
-            self.0.year(),
-            u8::from(self.0.month()),
-            self.0.day()
-        )
+        self.written('/', 4)
     }
 
     /// `YY/MM/DD`, TRF's form for the round dates of 132.
     pub fn trf_short(self) -> String {
-        format!(
-            "{:02}/{:02}/{:02}",
-            self.0.year() % 100,
-            u8::from(self.0.month()),
-            self.0.day()
-        )
+        self.written('/', 2)
     }
 }
 

@@ -1059,6 +1059,20 @@ fn to_engine_title(t: TitleV1) -> Title {
     }
 }
 
+/// The persisted form of a title (the inverse of `to_engine_title`).
+pub(crate) fn v1_title(t: Title) -> TitleV1 {
+    match t {
+        Title::Gm => TitleV1::Gm,
+        Title::Im => TitleV1::Im,
+        Title::Wgm => TitleV1::Wgm,
+        Title::Wim => TitleV1::Wim,
+        Title::Fm => TitleV1::Fm,
+        Title::Cm => TitleV1::Cm,
+        Title::Wfm => TitleV1::Wfm,
+        Title::Wcm => TitleV1::Wcm,
+    }
+}
+
 fn to_engine_points(p: PointValuesV1) -> PointValues {
     let t = Points::from_tenths;
     PointValues {

@@ -73,15 +73,20 @@ impl Lists {
                 .and_then(|()| write_atomically(dir, SOURCE, source.as_bytes()))
                 .map_err(|e| format!("the list could not be kept in {}: {e}", dir.display()))?;
         }
-        let loaded = Arc::new(Loaded {
+        Ok(self.set(Loaded {
             list,
             source: source.to_string(),
             loaded_at_ms: now_ms(),
-        });
+        }))
+    }
+
+    /// Makes `loaded` the server's list.
+    fn set(&self, loaded: Loaded) -> Arc<Loaded> {
+        let loaded = Arc::new(loaded);
         if let Ok(mut g) = self.current.write() {
             *g = Some(loaded.clone());
         }
-        Ok(loaded)
+        loaded
     }
 
     /// Loads the list kept in the directory, if there is one (at start).
@@ -102,13 +107,11 @@ impl Lists {
             .ok()
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
             .map_or_else(now_ms, |d| d.as_millis() as u64);
-        if let Ok(mut g) = self.current.write() {
-            *g = Some(Arc::new(Loaded {
-                list,
-                source,
-                loaded_at_ms: modified,
-            }));
-        }
+        self.set(Loaded {
+            list,
+            source,
+            loaded_at_ms: modified,
+        });
         Ok(())
     }
 }

@@ -15,18 +15,6 @@ fn tournament(server: &Server, system: &str, n: u32) -> String {
     id
 }
 
-/// Creates an account of `role` in the tournaments `of` (as the administrator) and returns its
-/// token.
-fn account(server: &Server, name: &str, role: &str, of: &[&str]) -> String {
-    let r = server.chief(
-        "POST",
-        "/api/accounts",
-        json!({ "name": name, "role": role, "tournaments": of }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    r.json()["token"].as_str().unwrap().to_string()
-}
-
 #[test]
 fn a_round_through_the_api_live_on_a_display() {
     let server = Server::start();
@@ -72,7 +60,7 @@ fn a_round_through_the_api_live_on_a_display() {
         assert_eq!(published["actor"], "admin");
 
         // Results from an arbiter appear on the display, in order.
-        let arbiter = account(&server, &format!("arbiter-{system}"), "arbiter", &[&id]);
+        let arbiter = server.account(&format!("arbiter-{system}"), "arbiter", &[&id]);
         let games = |r: &str| {
             if system == "double-swiss-2026" {
                 json!({ "games": [r, "1/2-1/2"] })
@@ -164,8 +152,8 @@ fn arbiters_racing_on_the_same_and_different_boards() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 16);
     server.publish_proposal(&id);
-    let a = account(&server, "arbiter-a", "arbiter", &[&id]);
-    let b = account(&server, "arbiter-b", "arbiter", &[&id]);
+    let a = server.account("arbiter-a", "arbiter", &[&id]);
+    let b = server.account("arbiter-b", "arbiter", &[&id]);
     let results: Vec<(u32, u16, Value)> = std::thread::scope(|s| {
         let mut handles = Vec::new();
         for board in 1..=8u32 {
@@ -254,7 +242,7 @@ fn an_idempotency_key_reused_for_another_request_is_refused() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 8);
     server.publish_proposal(&id);
-    let arbiter = account(&server, "second", "arbiter", &[&id]);
+    let arbiter = server.account("second", "arbiter", &[&id]);
     let put = |board: u32, token: &str, result: &str| {
         server.request(
             "PUT",
@@ -398,7 +386,7 @@ fn writes_need_a_token_and_the_right_role() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&id);
-    let arbiter = account(&server, "arbiter-1", "arbiter", &[&id]);
+    let arbiter = server.account("arbiter-1", "arbiter", &[&id]);
     let r = server.request(
         "POST",
         "/api/tournaments",
@@ -1128,12 +1116,7 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
     let last = audit.as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["event"]["type"], "result_recorded", "{last}");
     assert_eq!(last["event"]["games"], json!(["1/2-1/2"]), "{last}");
-    let published = audit
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["event"]["type"] == "round_published")
-        .unwrap();
+    let published = server.recorded(&id, "round_published");
     assert_eq!(published["event"]["system"], "dutch-2026", "{published}");
     assert_eq!(published["event"]["bye"], 4, "{published}");
 }
@@ -1271,7 +1254,7 @@ fn accounts_are_listed_revoked_and_reissued_and_the_last_administrator_stays() {
             .request("GET", "/api/me", Some(token), &[], None)
             .status
     };
-    let arbiter = account(&server, "arb1", "arbiter", &[&id]);
+    let arbiter = server.account("arb1", "arbiter", &[&id]);
     assert_eq!(me(&arbiter), 200);
     let list = server.chief("GET", "/api/accounts", json!(null));
     assert_eq!(list.status, 200, "{}", list.body);
@@ -1305,7 +1288,7 @@ fn accounts_are_listed_revoked_and_reissued_and_the_last_administrator_stays() {
     let r = server.chief("DELETE", "/api/accounts/arb1", json!(null));
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(me(&new), 401, "a revoked account's token stops at once");
-    let again = account(&server, "arb1", "arbiter", &[&id]);
+    let again = server.account("arb1", "arbiter", &[&id]);
     assert_eq!(me(&again), 200, "the name is free again");
     let r = server.chief("DELETE", "/api/accounts/nobody", json!(null));
     assert_eq!(r.status, 404, "{}", r.body);
@@ -1314,7 +1297,7 @@ fn accounts_are_listed_revoked_and_reissued_and_the_last_administrator_stays() {
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(r.body.contains("last administrator"), "{}", r.body);
     assert_eq!(me(&server.chief.clone()), 200);
-    let second = account(&server, "admin2", "admin", &[]);
+    let second = server.account("admin2", "admin", &[]);
     let r = server.request("DELETE", "/api/accounts/admin", Some(&second), &[], None);
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!((me(&server.chief.clone()), me(&second)), (401, 200));
@@ -1331,7 +1314,7 @@ fn a_token_of_one_tournament_is_refused_in_another() {
     let b = tournament(&server, "dutch-2026", 4);
     server.publish_proposal(&a);
     server.publish_proposal(&b);
-    let chief_a = account(&server, "chief-a", "chief", &[&a]);
+    let chief_a = server.account("chief-a", "chief", &[&a]);
     // A chief arbiter creates the arbiters of its own tournament, and nothing else.
     let r = server.request(
         "POST",

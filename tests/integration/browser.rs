@@ -298,16 +298,7 @@ fn display_console_and_audit_in_a_real_browser() {
     display.wait_for("the result on the display", "[...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1')?.querySelector('td.res')?.textContent === '1-0'");
 
     // Another arbiter's entry appears in the console live.
-    let arbiter = server
-        .chief(
-            "POST",
-            "/api/accounts",
-            json!({ "name": "deputy", "role": "arbiter", "tournaments": [id] }),
-        )
-        .json()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let arbiter = server.account("deputy", "arbiter", &[&id]);
     let r = server.request(
         "PUT",
         &format!("/api/tournaments/{id}/rounds/1/boards/2/result"),
@@ -635,13 +626,7 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
     let server = Server::start();
     let a = server.create_tournament("Open A", "dutch-2026", 5);
     let b = server.create_tournament("Open B", "dutch-2026", 5);
-    let r = server.chief(
-        "POST",
-        "/api/accounts",
-        json!({ "name": "chief-a", "role": "chief", "tournaments": [a] }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    let chief_a = r.json()["token"].as_str().unwrap().to_string();
+    let chief_a = server.account("chief-a", "chief", &[&a]);
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
     let mut console = browser.page(&format!("{base}/arbiter/{a}"));

@@ -126,15 +126,7 @@ fn trf_012_to_132_carry_the_tournaments_details() {
     );
 
     // The audit says who changed the details, and what to.
-    let audit = server
-        .public(&format!("/api/tournaments/{id}/audit"))
-        .json();
-    let changed = audit
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["event"]["type"] == "details_changed")
-        .expect("a details_changed event");
+    let changed = server.recorded(&id, "details_changed");
     assert_eq!(changed["actor"], "admin", "{changed}");
     assert_eq!(changed["event"]["details"]["round_dates"][2], "2026-11-29");
 }
@@ -181,13 +173,7 @@ fn details_out_of_bounds_are_refused_naming_the_field_and_change_nothing() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(r.body.contains("town"), "{}", r.body);
     // An arbiter of the tournament enters results; the details are the chief arbiter's.
-    let r = server.chief(
-        "POST",
-        "/api/accounts",
-        json!({ "name": "floor", "role": "arbiter", "tournaments": [id] }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
-    let token = r.json()["token"].as_str().unwrap().to_string();
+    let token = server.account("floor", "arbiter", &[&id]);
     let r = server.request(
         "PUT",
         &path,
@@ -240,12 +226,7 @@ fn registration_from_the_fide_rating_list_and_its_update_before_round_1() {
     assert!(r.body.contains("no rating list is loaded"), "{}", r.body);
 
     // Refused: an arbiter may not load it; a file that is not a list names line and column.
-    let r = server.chief(
-        "POST",
-        "/api/accounts",
-        json!({ "name": "floor", "role": "arbiter", "tournaments": [id] }),
-    );
-    let arbiter = r.json()["token"].as_str().unwrap().to_string();
+    let arbiter = server.account("floor", "arbiter", &[&id]);
     let txt = rating_list("players_list_foa.txt");
     let r = server.upload("PUT", "/api/rating-list", Some(&arbiter), &txt);
     assert_eq!(r.status, 403, "{}", r.body);
@@ -315,15 +296,7 @@ fn registration_from_the_fide_rating_list_and_its_update_before_round_1() {
     assert_eq!(changes[0]["player"]["name"], "Brandt, Bruno");
     assert_eq!(changes[0]["old_rating"], 2540);
     assert_eq!(changes[0]["player"]["rating"], 2561);
-    let audit = server
-        .public(&format!("/api/tournaments/{id}/audit"))
-        .json();
-    let corrected = audit
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["event"]["type"] == "player_corrected")
-        .expect("a recorded correction");
+    let corrected = server.recorded(&id, "player_corrected");
     assert!(
         corrected["reason"]
             .as_str()

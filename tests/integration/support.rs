@@ -287,6 +287,30 @@ impl Server {
         parse_response(&read_response(&mut stream))
     }
 
+    /// Creates an account of `role` in the tournaments `of` (as the administrator) and returns
+    /// its token.
+    pub fn account(&self, name: &str, role: &str, of: &[&str]) -> String {
+        let r = self.chief(
+            "POST",
+            "/api/accounts",
+            serde_json::json!({ "name": name, "role": role, "tournaments": of }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+        r.json()["token"].as_str().expect("a token").to_string()
+    }
+
+    /// The first event of type `kind` in the tournament's audit trail, as recorded there.
+    pub fn recorded(&self, id: &str, kind: &str) -> serde_json::Value {
+        let audit = self.public(&format!("/api/tournaments/{id}/audit")).json();
+        audit
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|e| e["event"]["type"] == kind)
+            .unwrap_or_else(|| panic!("no {kind} in the audit: {audit}"))
+            .clone()
+    }
+
     /// A request as the chief arbiter with a JSON body.
     pub fn chief(&self, method: &str, path: &str, body: serde_json::Value) -> Response {
         self.request(

@@ -109,9 +109,7 @@ pub fn import(
             data: PlayerDataV1 {
                 name: player.name.clone(),
                 rating: player.rating,
-                title: player
-                    .title
-                    .and_then(|x| serde_json::from_value(serde_json::json!(x.as_str())).ok()),
+                title: player.title.map(crate::replay::v1_title),
                 federation: player.federation.as_ref().map(|f| f.as_str().to_string()),
                 fide_id: player.fide_id,
                 birth_date: player.birth_date.map(|d| d.to_string()),

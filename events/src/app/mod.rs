@@ -881,7 +881,7 @@ impl App {
                 let correction = PlayerCorrectionV1 {
                     name: None,
                     rating: rating.map(Some),
-                    title: title.map(|t| Some(title_v1(t))),
+                    title: title.map(|t| Some(crate::replay::v1_title(t))),
                 };
                 Some((p.key, correction, p.player.rating, p.player.title))
             })
@@ -936,20 +936,6 @@ pub struct RatingChange {
     pub old_title: Option<engine::player::Title>,
     /// The event that recorded the change.
     pub seq: u64,
-}
-
-fn title_v1(t: engine::player::Title) -> TitleV1 {
-    use engine::player::Title as T;
-    match t {
-        T::Gm => TitleV1::Gm,
-        T::Im => TitleV1::Im,
-        T::Wgm => TitleV1::Wgm,
-        T::Wim => TitleV1::Wim,
-        T::Fm => TitleV1::Fm,
-        T::Cm => TitleV1::Cm,
-        T::Wfm => TitleV1::Wfm,
-        T::Wcm => TitleV1::Wcm,
-    }
 }
 
 /// The engine's form of a tournament's details, for its TRF header.
