@@ -10,9 +10,10 @@
 //!   the rating column by the month, `NOV26`).
 //! - The rating is the standard rating (`SRtng`, or the single-rate list's month column; in
 //!   XML `rating`); 0 or blank is unrated.
-//! - The title is the player's open title (`Tit`) when there is one, else the women's title
-//!   (`WTit`): an IM who is also a WGM is an IM here, as in FIDE's own order of titles.
-//!   Honorary and other titles (`OTit`: arbiters, trainers) are not player titles.
+//! - A player holding an open title (`Tit`) and a women's title (`WTit`) is given the higher
+//!   of the two in the order the initial ranking uses ([`Title`]'s order; GHR 2026 2.2.2): an
+//!   IM who is also a WGM is an IM, an FM who is also a WGM is a WGM. Honorary and other
+//!   titles (`OTit`: arbiters, trainers) are not player titles.
 //! - A line without a FIDE id is refused with its line and column: the list's ids are what
 //!   every lookup stands on. A federation, sex or title the program does not know is left
 //!   unknown rather than refusing a list of a million players for one odd entry.
@@ -244,10 +245,10 @@ pub fn read_txt(input: impl BufRead) -> Result<Vec<Entry>, ListError> {
             column: id_col.start + 1,
             problem: format!("{id_text:?} is not a FIDE id"),
         })?;
-        let title = tit_col
-            .as_ref()
-            .and_then(|c| Title::parse(&field(c)))
-            .or_else(|| wtit_col.as_ref().and_then(|c| Title::parse(&field(c))));
+        let title = higher(
+            tit_col.as_ref().and_then(|c| Title::parse(&field(c))),
+            wtit_col.as_ref().and_then(|c| Title::parse(&field(c))),
+        );
         out.push(Entry {
             fide_id,
             name: field(&name_col),
@@ -259,6 +260,14 @@ pub fn read_txt(input: impl BufRead) -> Result<Vec<Entry>, ListError> {
         });
     }
     Ok(out)
+}
+
+/// The higher of an open and a women's title (see the module's Readings).
+fn higher(open: Option<Title>, women: Option<Title>) -> Option<Title> {
+    match (open, women) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 fn header_error(column: &str) -> ListError {
@@ -476,7 +485,7 @@ fn xml_entry(fields: &[(String, String)], line: usize) -> Result<Entry, ListErro
         name: get("name").to_string(),
         federation: Federation::parse(get("country")),
         sex: sex(get("sex")),
-        title: Title::parse(get("title")).or_else(|| Title::parse(get("w_title"))),
+        title: higher(Title::parse(get("title")), Title::parse(get("w_title"))),
         rating: rating(get("rating")),
         birth_year: year(get("birthday")),
     })
@@ -539,7 +548,7 @@ mod tests {
     }
 
     #[test]
-    fn the_txt_form_is_read_by_its_headings() {
+    fn ghr_2026_2_2_2_the_txt_form_is_read_by_its_headings_with_the_higher_title() {
         let entries = read(txt().as_bytes()).expect("reads");
         assert_eq!(entries.len(), 3);
         let a = &entries[0];

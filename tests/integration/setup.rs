@@ -209,7 +209,7 @@ fn zipped(name: &str, bytes: &[u8]) -> Vec<u8> {
 /// found by id or name, registered from it, and their ratings updated before round 1 by
 /// recorded corrections; the list survives a restart; refusals name the problem.
 #[test]
-fn registration_from_the_fide_rating_list_and_its_update_before_round_1() {
+fn ghr_2026_2_1_registration_from_the_fide_rating_list_and_its_update_before_round_1() {
     let server = Server::start();
     let id = server.create_tournament("List Open", "dutch-2026", 5);
     let search = |server: &Server, q: &str| -> Response {

@@ -841,8 +841,9 @@ impl App {
         self.append(t, req, Event::TournamentClosed, None)
     }
 
-    /// Brings the registered players' ratings and titles up to date from a rating list (GHR
-    /// 2026 Article 2's initial order stands on the ratings at the start): one recorded
+    /// Brings the registered players' ratings and titles up to date from a rating list. GHR
+    /// 2026 2.1 (as summarised in the text we have): the rating in force on the day the
+    /// tournament starts is used, and a later list does not change the initial order: one recorded
     /// correction per player whose FIDE id the list has and whose rating or title differs,
     /// with `source` in its reason, so that the audit shows each. Only before round 1 is
     /// published; after, the ratings are the tournament's, and a wrong one is corrected by
