@@ -41,6 +41,22 @@ impl Title {
         })
     }
 
+    /// GHR 2026 2.2.2's rank of a title, 0 for the highest: GM, IM, WGM, FM, WIM, CM, WFM,
+    /// WCM, then no title.
+    pub fn ghr_2026_rank(title: Option<Title>) -> u8 {
+        match title {
+            Some(Title::Gm) => 0,
+            Some(Title::Im) => 1,
+            Some(Title::Wgm) => 2,
+            Some(Title::Fm) => 3,
+            Some(Title::Wim) => 4,
+            Some(Title::Cm) => 5,
+            Some(Title::Wfm) => 6,
+            Some(Title::Wcm) => 7,
+            None => 8,
+        }
+    }
+
     /// The long form.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -198,4 +214,25 @@ pub fn pairing_order(a: &Player, b: &Player) -> std::cmp::Ordering {
 
 fn title_rank(title: Option<Title>) -> u8 {
     title.map_or(u8::MAX, |t| t as u8)
+}
+
+/// GHR 2026 2.2: the initial ranking of the 2026 systems, highest first: strength (2.2.1, the
+/// rating), then title in 2.2.2's order (GM, IM, WGM, FM, WIM, CM, WFM, WCM, no title: it puts
+/// the FM before the WIM, where Dutch 1992 A.2 c) put the WIM first), then name
+/// alphabetically (2.2.3). 2.3: the TPNs follow it.
+pub fn ghr_2026_order(a: &Player, b: &Player) -> std::cmp::Ordering {
+    b.pairing_rating()
+        .cmp(&a.pairing_rating())
+        .then_with(|| Title::ghr_2026_rank(a.title).cmp(&Title::ghr_2026_rank(b.title)))
+        .then_with(|| a.name.cmp(&b.name))
+}
+
+/// The initial ranking a system's text prescribes: GHR 2026 2.2 for the 2026 systems (whose
+/// texts refer to it: Dutch 2026 1.1, Double-Swiss 1.1), Dutch 1992 A.2 b)-d) for the seed
+/// texts (the Dubov text has no ranking of its own; it is read as the Dutch text of its time).
+pub fn initial_order_for(system: crate::System) -> fn(&Player, &Player) -> std::cmp::Ordering {
+    match system {
+        crate::System::Dutch2026 | crate::System::DoubleSwiss => ghr_2026_order,
+        crate::System::Dutch1992 | crate::System::Dubov => initial_order,
+    }
 }

@@ -11,8 +11,9 @@
 //! - The rating is the standard rating (`SRtng`, or the single-rate list's month column; in
 //!   XML `rating`); 0 or blank is unrated.
 //! - A player holding an open title (`Tit`) and a women's title (`WTit`) is given the higher
-//!   of the two in the order the initial ranking uses ([`Title`]'s order; GHR 2026 2.2.2): an
-//!   IM who is also a WGM is an IM, an FM who is also a WGM is a WGM. Honorary and other
+//!   of the two in the order the 2026 initial ranking uses (GHR 2026 2.2.2: GM, IM, WGM, FM,
+//!   WIM, ...): an IM who is also a WGM is an IM, an FM who is also a WGM is a WGM, a WIM who
+//!   is also an FM is an FM. Honorary and other
 //!   titles (`OTit`: arbiters, trainers) are not player titles.
 //! - A line without a FIDE id is refused with its line and column: the list's ids are what
 //!   every lookup stands on. A federation, sex or title the program does not know is left
@@ -265,7 +266,13 @@ pub fn read_txt(input: impl BufRead) -> Result<Vec<Entry>, ListError> {
 /// The higher of an open and a women's title (see the module's Readings).
 fn higher(open: Option<Title>, women: Option<Title>) -> Option<Title> {
     match (open, women) {
-        (Some(a), Some(b)) => Some(a.min(b)),
+        (Some(a), Some(b)) => Some(
+            if Title::ghr_2026_rank(Some(b)) < Title::ghr_2026_rank(Some(a)) {
+                b
+            } else {
+                a
+            },
+        ),
         (a, b) => a.or(b),
     }
 }
@@ -572,6 +579,21 @@ mod tests {
             "FA is an arbiter's title, not a player's"
         );
         assert_eq!(entries[2].rating, None, "unrated");
+    }
+
+    #[test]
+    fn ghr_2026_2_2_2_the_higher_of_an_open_and_a_womens_title() {
+        use Title::*;
+        assert_eq!(higher(Some(Im), Some(Wgm)), Some(Im));
+        assert_eq!(higher(Some(Fm), Some(Wgm)), Some(Wgm));
+        assert_eq!(
+            higher(Some(Fm), Some(Wim)),
+            Some(Fm),
+            "2.2.2 puts the FM first"
+        );
+        assert_eq!(higher(Some(Cm), Some(Wim)), Some(Wim));
+        assert_eq!(higher(None, Some(Wfm)), Some(Wfm));
+        assert_eq!(higher(Some(Cm), None), Some(Cm));
     }
 
     #[test]

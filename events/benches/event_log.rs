@@ -26,6 +26,7 @@ fn settings(rounds: u16) -> SettingsV1 {
         tiebreaks: Vec::new(),
         lot_seed: 0,
         initial_color_by_lot: false,
+        numbering: Default::default(),
     }
 }
 

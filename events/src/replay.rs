@@ -2,15 +2,39 @@
 //! not allow. The same code checks an event before it is appended and applies it after, so
 //! the log can only ever hold events that replay.
 //!
-//! The state keeps players by registration number. Pairing numbers are fixed by Dutch A.2 when
-//! round 1 is published; before that, [`State::tournament`] orders the players as A.2 would at
-//! that moment. Everything the engine derives (scores, colours, floats) it derives from the
-//! rounds, so a correction changes what is derived after it and never a published pairing
-//! (Dutch F.7).
+//! The state keeps players by registration number; pairing numbers (TPNs) are derived, by the
+//! rules the tournament was created under ([`NumberingV1`]):
+//! - the seed texts (Dutch 1992 A.2, Dubov 1997): the initial order fixes the numbers when
+//!   round 1 is published; a later entry takes the next number;
+//! - GHR 2026 Article 2 (Dutch 2026, Double-Swiss 2026): the numbers are the ranking's order
+//!   (2.2, 2.3) of every registered player, a correction of a rating, title or name and a late
+//!   entry included (2.4, 2.5: "the TPNs given at the start ... are provisional"), until round
+//!   4 is paired; from then on a correction moves nobody (2.3: "no modification of a TPN for
+//!   this reason is allowed after the fourth round has been paired"), and a late entry takes
+//!   its place in the list (2.4 "an appropriate TPN"), which moves those below it down one.
+//!
+//! A tournament imported from a file keeps the file's numbers (another program paired with
+//! them); its late entries follow the rules above.
+//!
+//! Everything the engine derives (scores, colours, floats) it derives from the rounds, so a
+//! correction changes what is derived after it and never a published pairing (Dutch F.7).
+//!
+//! Readings:
+//! - GHR 2026 2.3 says the TPNs "may" be reassigned after a correction. They are, always,
+//!   until round 4 is paired: a ranking the arbiter has to remember to redo is a ranking that
+//!   is sometimes wrong, and the console shows each player's number as it is now.
+//! - A late entry's "appropriate TPN" once the list is frozen: before the first player in the
+//!   list whom it outranks by 2.2 (FIDE TEC's Annotated Dutch: "its correct place in the list"),
+//!   each listed player ranked by their data as the list was frozen (a correction after that
+//!   moves nobody, so it does not move the place a newcomer's rating gives either); the rest
+//!   keep their relative order.
+//! - The SPP's ruling that a registered participant who has not arrived has no TPN is served by
+//!   registering a late entry when it arrives; a player registered earlier keeps a number
+//!   through an announced absence.
 
 use crate::schema::*;
 use engine::details::Date;
-use engine::player::{initial_order, BirthDate, Federation, Player, Title};
+use engine::player::{BirthDate, Federation, Player, Title};
 use engine::result::{ByeKind, GameMode, GameResult, GameScore};
 use engine::standings::Tiebreak;
 use engine::tournament::{Bye, Pairing, Round, Tournament};
@@ -178,8 +202,8 @@ pub struct State {
     closed: bool,
     players: Vec<PlayerRecord>,
     fide_ids: HashMap<u64, PlayerKey>,
-    /// Registration numbers in pairing-number order, fixed when round 1 is published.
-    order: Option<Vec<PlayerKey>>,
+    /// The pairing numbers once fixed (see the module's notes).
+    order: Option<Fixed>,
     rounds: Vec<RoundRecord>,
     requests: BTreeMap<u16, BTreeMap<PlayerKey, ByeKind>>,
     last_seq: u64,
@@ -190,6 +214,16 @@ pub struct State {
     engine: Cache<Tournament>,
     /// The standings after the last round, worked out once per state.
     standings: Cache<engine::standings::Standings>,
+}
+
+/// Pairing numbers as fixed: registration numbers in pairing-number order, what each player
+/// was ranked by then (a correction after it does not move them), and the round whose
+/// publication fixed them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fixed {
+    keys: Vec<PlayerKey>,
+    ranked_as: Vec<Player>,
+    round: u16,
 }
 
 /// Registration numbers in pairing-number order, and each registration number's pairing
@@ -269,8 +303,7 @@ impl State {
         self.last_seq
     }
 
-    /// The pairing number of a registered player: fixed once round 1 is published, before
-    /// that the one A.2 would give now.
+    /// The pairing number of a registered player, as it is now (see the module's notes).
     pub fn tpn_of(&self, key: PlayerKey) -> Option<Tpn> {
         let i = usize::try_from(key.0).ok()?.checked_sub(1)?;
         self.numbering().tpns.get(i).copied()
@@ -295,19 +328,45 @@ impl State {
     }
 
     fn order(&self) -> Vec<PlayerKey> {
+        let Some(settings) = &self.settings else {
+            return self.players.iter().map(|p| p.key).collect();
+        };
+        let ranks = engine::player::initial_order_for(to_engine_system(settings.system));
         match &self.order {
+            None => {
+                let mut ranked: Vec<&PlayerRecord> = self.players.iter().collect();
+                ranked.sort_by(|a, b| ranks(&a.player, &b.player).then(a.key.cmp(&b.key)));
+                ranked.into_iter().map(|p| p.key).collect()
+            }
             Some(fixed) => {
-                let mut o = fixed.clone();
-                // Late entries, registered after round 1, take the next numbers.
-                o.extend(self.players.iter().map(|p| p.key).skip(fixed.len()));
+                let mut o = fixed.keys.clone();
+                let mut ranked_as: Vec<&Player> = fixed.ranked_as.iter().collect();
+                // Later entries: registered after the numbers were fixed.
+                for late in self.players.iter().skip(fixed.keys.len()) {
+                    let at = match settings.numbering {
+                        NumberingV1::FixedAtRound1 => o.len(),
+                        NumberingV1::Ghr2026 => ranked_as
+                            .iter()
+                            .position(|p| ranks(&late.player, p).is_lt())
+                            .unwrap_or(o.len()),
+                    };
+                    o.insert(at, late.key);
+                    ranked_as.insert(at, &late.player);
+                }
                 o
             }
-            None => {
-                let mut by_a2: Vec<&PlayerRecord> = self.players.iter().collect();
-                by_a2.sort_by(|a, b| initial_order(&a.player, &b.player).then(a.key.cmp(&b.key)));
-                by_a2.into_iter().map(|p| p.key).collect()
-            }
         }
+    }
+
+    /// Whether publishing `round` fixes the pairing numbers: round 1 under the seed texts,
+    /// round 4 under GHR 2026 2.3.
+    fn fixes_numbers(&self, round: u16) -> bool {
+        let numbering = self.settings.as_ref().map(|s| s.numbering);
+        round
+            == match numbering.unwrap_or_default() {
+                NumberingV1::FixedAtRound1 => 1,
+                NumberingV1::Ghr2026 => 4,
+            }
     }
 
     fn player(&self, key: PlayerKey) -> Result<&PlayerRecord, Rejection> {
@@ -769,10 +828,18 @@ impl State {
                 manual_changes,
                 pairing_numbers,
             } => {
+                let fix = |keys: Vec<PlayerKey>| Fixed {
+                    ranked_as: keys
+                        .iter()
+                        .map(|k| self.players[k.0 as usize - 1].player.clone())
+                        .collect(),
+                    keys,
+                    round: *round,
+                };
                 if !pairing_numbers.is_empty() {
-                    self.order = Some(pairing_numbers.clone());
-                } else if self.order.is_none() {
-                    self.order = Some(self.order());
+                    self.order = Some(fix(pairing_numbers.clone()));
+                } else if self.order.is_none() && self.fixes_numbers(*round) {
+                    self.order = Some(fix(self.order()));
                 }
 
                 let requested = self.requests.remove(round).unwrap_or_default();
@@ -795,7 +862,7 @@ impl State {
                     self.requests
                         .insert(*round, r.requested.into_iter().collect());
                 }
-                if self.rounds.is_empty() {
+                if self.order.as_ref().is_some_and(|f| f.round == *round) {
                     self.order = None;
                 }
             }

@@ -58,6 +58,37 @@ pub enum SystemV1 {
     Dutch2026,
 }
 
+/// How pairing numbers are given. Persisted with the settings, so that a tournament keeps
+/// the rules it was created under: every tournament written before `numbering` existed had
+/// its numbers fixed when round 1 was published, and replays so.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NumberingV1 {
+    /// The order made before round 1 fixes the numbers when round 1 is published; later
+    /// entries take the next numbers (Dutch 1992 A.2; the Dubov text is read the same way).
+    #[default]
+    FixedAtRound1,
+    /// GHR 2026 Article 2: the numbers follow the ranking (2.2, 2.3), corrected data and late
+    /// entries included (2.4, 2.5), until round 4 is paired; after that a correction no
+    /// longer moves anyone (2.3), and a late entry still takes its place in the list.
+    #[serde(rename = "ghr-2026")]
+    Ghr2026,
+}
+
+impl NumberingV1 {
+    /// The rules a system's text prescribes.
+    pub fn for_system(system: SystemV1) -> NumberingV1 {
+        match system {
+            SystemV1::Dutch2026 | SystemV1::DoubleSwiss => NumberingV1::Ghr2026,
+            SystemV1::Dutch1992 | SystemV1::Dubov => NumberingV1::FixedAtRound1,
+        }
+    }
+
+    fn is_default(&self) -> bool {
+        *self == NumberingV1::FixedAtRound1
+    }
+}
+
 /// A colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -116,6 +147,9 @@ pub struct SettingsV1 {
     /// chosen by the arbiter).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub initial_color_by_lot: bool,
+    /// How pairing numbers are given; absent in every log written before it existed.
+    #[serde(default, skip_serializing_if = "NumberingV1::is_default")]
+    pub numbering: NumberingV1,
 }
 
 /// What a rating report needs beyond players and games (TRF 022-132). Dates are `YYYY-MM-DD`;

@@ -29,6 +29,30 @@ fn dutch_a2_fixes_pairing_numbers_by_rating_title_then_name() {
     assert_eq!(names, ["Delta", "Eta", "Gamma", "Beta", "Alpha", "Zeta"]);
 }
 
+#[test]
+fn ghr_2026_2_2_ranks_the_fm_before_the_wim_where_dutch_1992_a2_ranked_the_wim_first() {
+    let mk = |name: &str, title| {
+        let mut p = Player::new(Tpn::from_index(0), name);
+        p.rating = Some(2300);
+        p.title = title;
+        p
+    };
+    let mut field = vec![
+        mk("Zeta", None),
+        mk("Wanda", Some(Title::Wim)),
+        mk("Frank", Some(Title::Fm)),
+        mk("Carl", Some(Title::Cm)),
+        mk("Greta", Some(Title::Wgm)),
+    ];
+    let names = |f: &[Player]| f.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    field.sort_by(engine::player::initial_order_for(System::Dutch2026));
+    assert_eq!(names(&field), ["Greta", "Frank", "Wanda", "Carl", "Zeta"]);
+    field.sort_by(engine::player::initial_order_for(System::DoubleSwiss));
+    assert_eq!(names(&field), ["Greta", "Frank", "Wanda", "Carl", "Zeta"]);
+    field.sort_by(engine::player::initial_order_for(System::Dutch1992));
+    assert_eq!(names(&field), ["Greta", "Wanda", "Frank", "Carl", "Zeta"]);
+}
+
 fn played(white: u32, black: u32, result: GameResult) -> Pairing {
     Pairing {
         white: tpn(white),

@@ -75,6 +75,7 @@ pub fn import(
         .max(t.rounds().len() as u16)
         .max(1);
     let settings = SettingsV1 {
+        numbering: NumberingV1::for_system(v1_system(system)),
         system: v1_system(system),
         rounds,
         initial_color: if t.settings.initial_color == Some(Color::Black) {

@@ -10,5 +10,6 @@ mod concurrency;
 mod corrections;
 mod crash;
 mod log;
+mod numbering;
 mod replay_matches_live;
 mod support;

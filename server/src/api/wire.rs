@@ -8,8 +8,8 @@ use engine::history::Float as EngineFloat;
 use engine::result::ByeKind as EngineByeKind;
 use events::app;
 use events::schema::{
-    ColorV1, DetailsV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1, SexV1,
-    SystemV1, TitleV1,
+    ColorV1, DetailsV1, NumberingV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1,
+    SexV1, SystemV1, TitleV1,
 };
 use serde::{Deserialize, Serialize};
 
@@ -221,6 +221,23 @@ pub struct Settings {
     /// The seed of the drawing of lots that ends the tie-breaks.
     #[serde(default)]
     pub lot_seed: u64,
+    /// In answers: how pairing numbers are given (the system decides; accepted in requests
+    /// so that an answer's settings can be sent back, and changes nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbering: Option<Numbering>,
+}
+
+/// How pairing numbers are given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum Numbering {
+    /// Fixed by the initial order when round 1 is published; late entries take the next
+    /// numbers (Dutch 1992 A.2; Dubov 1997).
+    #[serde(rename = "fixed-at-round-1")]
+    FixedAtRound1,
+    /// GHR 2026 Article 2: the ranking's order, corrections and late entries included, until
+    /// round 4 is paired; then corrections move nobody and late entries take their place.
+    #[serde(rename = "ghr-2026")]
+    Ghr2026,
 }
 
 /// The first player's colour in round 1, or a drawing of lots for it.
@@ -244,14 +261,16 @@ impl Settings {
             InitialColor::Black => (ColorV1::Black, false),
             InitialColor::Lots => (lot(), true),
         };
+        let system = self.system.into();
         SettingsV1 {
-            system: self.system.into(),
+            system,
             rounds: self.rounds,
             initial_color,
             points: self.points.map(Into::into),
             tiebreaks: self.tiebreaks,
             lot_seed: self.lot_seed,
             initial_color_by_lot,
+            numbering: NumberingV1::for_system(system),
         }
     }
 }
@@ -520,6 +539,10 @@ impl From<&SettingsV1> for Settings {
             points: s.points.map(Into::into),
             tiebreaks: s.tiebreaks.clone(),
             lot_seed: s.lot_seed,
+            numbering: Some(match s.numbering {
+                NumberingV1::FixedAtRound1 => Numbering::FixedAtRound1,
+                NumberingV1::Ghr2026 => Numbering::Ghr2026,
+            }),
         }
     }
 }
@@ -1421,6 +1444,7 @@ mod tests {
                 tiebreaks: vec!["BH-C1".into(), "SB".into()],
                 lot_seed: 9,
                 initial_color_by_lot: false,
+                numbering: NumberingV1::Ghr2026,
             }
         );
         let lots: Settings = serde_json::from_value(json!({
