@@ -42,14 +42,18 @@ async function load() {
   $("#roundsel").innerHTML = Array.from({ length: n }, (_, i) => `<option value="${i + 1}" ${i + 1 === shownRound ? "selected" : ""}>round ${i + 1}</option>`).join("");
   $("#roundlabel").textContent = n ? `round ${n} published` : "no round published yet";
   for (const sel of document.querySelectorAll("select.players")) {
-    sel.innerHTML = players.map((p) => `<option value="${p.key}">${p.tpn}. ${Swiss.esc(p.name)}</option>`).join("");
+    sel.innerHTML = byTpn().map((p) => `<option value="${p.player}">${p.tpn}. ${Swiss.esc(p.name)}</option>`).join("");
   }
-  $("#playerlist").innerHTML = `<tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
-    players.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
+  // The starting list: by pairing number, which is what "No" means everywhere in the
+  // console; the registration number beside it is what the log and the API's paths use.
+  $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
+    byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawRatingList(); }
   await drawBoards();
   return tournament;
 }
+
+const byTpn = () => [...players].sort((a, b) => a.tpn - b.tpn);
 
 const games = () => tournament?.settings?.system === "double-swiss-2026" ? 2 : 1;
 
@@ -62,9 +66,9 @@ async function drawBoards(flashBoard) {
   // Who does not play this round: the pairing-allocated bye, the byes and absences asked for,
   // and the players withdrawn by then.
   const KINDS = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
-  const out = r.requested_byes.map((b) => `${Swiss.esc(Swiss.who(b.player))}: ${KINDS[b.kind] || b.kind}`);
-  const playing = new Set([...r.pairs.flatMap((p) => [p.white.key, p.black.key]), r.bye?.key, ...r.requested_byes.map((b) => b.player.key)]);
-  for (const p of players) if (p.withdrawn_from && p.withdrawn_from <= shownRound && !playing.has(p.key)) out.push(`${Swiss.esc(Swiss.who(p))}: withdrawn from round ${p.withdrawn_from}`);
+  const out = r.requested_byes.map((b) => `${Swiss.esc(Swiss.who(b))}: ${KINDS[b.kind] || b.kind}`);
+  const playing = new Set([...r.pairs.flatMap((p) => [p.white.player, p.black.player]), r.bye?.player, ...r.requested_byes.map((b) => b.player)]);
+  for (const p of byTpn()) if (p.withdrawn_from && p.withdrawn_from <= shownRound && !playing.has(p.player)) out.push(`${Swiss.esc(Swiss.who(p))}: withdrawn from round ${p.withdrawn_from}`);
   $("#notplaying").innerHTML = (r.bye ? `<p id="pab">Pairing-allocated bye: ${scored(r.bye)}</p>` : "") +
     (out.length ? `<p id="absent">Not playing: ${out.join("; ")}</p>` : "");
   $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
@@ -137,11 +141,11 @@ function onEvent(m) {
 }
 
 // --- Chief arbiter: pairing, players, byes.
-let proposal = null;   // { round, pairs: [{white, black}], bye }
+let proposal = null;   // { round, pairs: [{white, black}], bye }, by registration number
 let selected = null;   // [boardIndex, "white"|"black"]
 
-function keyOf(p) { return p ? p.key : null; }
-function nameOfKey(k) { const p = players.find((x) => x.key === k); return p ? Swiss.who(p) : "—"; }
+function keyOf(p) { return p ? p.player : null; }
+function nameOfKey(k) { const p = players.find((x) => x.player === k); return p ? `${p.tpn}. ${Swiss.who(p)}` : "—"; }
 
 // One step of the explanation as a line: indented by its depth, its article first.
 function stepText(s) {
@@ -164,7 +168,7 @@ function drawProposal(explanation, warnings) {
 $("#propose").addEventListener("click", async () => {
   const r = await Swiss.send("POST", `/api/tournaments/${id}/pairing`, {}, token);
   if (r.status !== 200) { say(r.body?.error || "no pairing", r.body?.details?.manual_pairing_possible ? "warn" : "bad"); return; }
-  proposal = { round: r.body.round, pairs: r.body.pairs.map((p) => ({ white: p.white.key, black: p.black.key })), bye: keyOf(r.body.bye) };
+  proposal = { round: r.body.round, pairs: r.body.pairs.map((p) => ({ white: p.white.player, black: p.black.player })), bye: keyOf(r.body.bye) };
   selected = null;
   drawProposal(r.body.explanation);
 });
@@ -173,8 +177,8 @@ $("#manual").addEventListener("click", () => {
   // Pairs in pairing-number order as a starting point for a pairing by hand.
   const active = players.filter((p) => !p.withdrawn_from || p.withdrawn_from > tournament.rounds_published + 1).sort((a, b) => a.tpn - b.tpn);
   const pairs = [];
-  for (let i = 0; i + 1 < active.length; i += 2) pairs.push({ white: active[i].key, black: active[i + 1].key });
-  proposal = { round: tournament.rounds_published + 1, pairs, bye: active.length % 2 ? active[active.length - 1].key : null };
+  for (let i = 0; i + 1 < active.length; i += 2) pairs.push({ white: active[i].player, black: active[i + 1].player });
+  proposal = { round: tournament.rounds_published + 1, pairs, bye: active.length % 2 ? active[active.length - 1].player : null };
   selected = null;
   drawProposal(["Pairing by hand: swap players as needed. The absolute criteria are checked when publishing."]);
 });
@@ -191,9 +195,20 @@ $("#proposal").addEventListener("click", async (e) => {
     }
     drawProposal();
   } else if (e.target.id === "publish" || e.target.id === "publishanyway") {
-    const body = { round: proposal.round, pairs: proposal.pairs, bye: proposal.bye, accept_violations: e.target.id === "publishanyway" };
+    // Every player by the number that says which it is: the registration number.
+    const who = (k) => ({ player: k });
+    const body = {
+      round: proposal.round,
+      pairs: proposal.pairs.map((p) => ({ white: who(p.white), black: who(p.black) })),
+      bye: proposal.bye ? who(proposal.bye) : null,
+      accept_violations: e.target.id === "publishanyway",
+    };
     const r = await Swiss.send("POST", `/api/tournaments/${id}/rounds`, body, token);
-    if (r.status === 201) { say(`Round ${proposal.round} published.`, "ok"); $("#proposal").innerHTML = ""; followLatest = true; refresh(); }
+    const changes = r.body?.manual_changes || [];
+    if (r.status === 201) {
+      say(changes.length ? `Round ${proposal.round} published, changed from the system's proposal: ${changes.join("; ")}.` : `Round ${proposal.round} published.`, changes.length ? "warn" : "ok");
+      $("#proposal").innerHTML = ""; followLatest = true; refresh();
+    }
     else if (r.status === 422 && r.body?.details?.violations) { drawProposal(null, r.body.details.violations); }
     else say(r.body?.error || "refused", "bad");
   }
@@ -209,7 +224,11 @@ function formBody(form) {
 }
 async function submit(form, path) {
   const r = await Swiss.send("POST", path, formBody(form), token);
-  if (r.status === 201 || r.status === 200) { say("Recorded.", "ok"); form.reset(); refresh(); }
+  if (r.status === 201 || r.status === 200) {
+    // A registration answers the player's numbers.
+    say(r.body?.tpn ? `Registered: ${r.body.name}, pairing number ${r.body.tpn} for now (registration ${r.body.player}).` : "Recorded.", "ok");
+    form.reset(); refresh();
+  }
   else say(r.body?.error || "refused", "bad");
 }
 $("#register").addEventListener("submit", (e) => { e.preventDefault(); submit(e.target, `/api/tournaments/${id}/players`); });
@@ -267,7 +286,7 @@ $("#updateratings").addEventListener("click", async () => {
   const r = await Swiss.send("POST", `/api/tournaments/${id}/ratings-update`, undefined, token);
   if (r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
   const c = r.body.changes;
-  say(c.length ? `Updated from ${r.body.source}: ` + c.map((x) => `${x.player.name} ${x.old_rating ?? "unrated"} → ${x.player.rating}`).join("; ")
+  say(c.length ? `Updated from ${r.body.source}: ` + c.map((x) => `${x.name} ${x.old_rating ?? "unrated"} → ${x.rating}`).join("; ")
     : `Every rating is already the list's (${r.body.source}).`, "ok");
   refresh();
 });

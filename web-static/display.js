@@ -50,7 +50,7 @@ function renderRound(r) {
   });
   previous = next;
   const byes = (r.bye ? [`${Swiss.esc(r.bye.name)} (bye)`] : [])
-    .concat(r.requested_byes.map((b) => `${Swiss.esc(b.player.name)} (${b.kind === "zero" ? "absent" : Swiss.byeName(b.kind)})`));
+    .concat(r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${b.kind === "zero" ? "absent" : Swiss.byeName(b.kind)})`));
   footer = byes.length ? `<div class="bye">Not playing: ${byes.join(" · ")}</div>` : "";
   cols = `<colgroup><col style="width:5%"><col style="width:6%"><col style="width:35%"><col style="width:12%"><col style="width:35%"><col style="width:7%"></colgroup>`;
   head = `<tr><th class="num"></th><th></th><th>White</th><th class="res">Result</th><th>Black</th><th></th></tr>`;

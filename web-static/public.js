@@ -14,16 +14,16 @@ const views = {
     round = round || info.rounds_published;
     const r = await Swiss.get(`/api/tournaments/${id}/rounds/${round}`);
     const opts = Array.from({ length: info.rounds_published }, (_, i) => `<option value="${i + 1}" ${i + 1 === round ? "selected" : ""}>Round ${i + 1}</option>`).join("");
-    const link = (p) => `<button class="link" data-card="${p.key}">${Swiss.esc(Swiss.who(p))}</button>`;
+    const link = (p) => `<button class="link" data-card="${p.player}">${Swiss.esc(Swiss.who(p))}</button>`;
     return `<p><select id="roundsel">${opts}</select></p><table><tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr>` +
       r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
       `</table>` + (r.bye ? `<p>Bye: ${link(r.bye)}</p>` : "") +
-      (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.player.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
+      (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
   },
   async standings() {
     const s = await Swiss.get(`/api/tournaments/${id}/standings`);
     return `<p class="muted">After round ${s.after_round}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}.</p><table><tr><th class="num">Rank</th><th>Player</th><th class="num">Pts</th>${s.tiebreaks.map((t) => `<th class="num">${Swiss.esc(t)}</th>`).join("")}</tr>` +
-      s.rows.map((r) => `<tr><td class="num">${r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.key}">${Swiss.esc(Swiss.who(r))}</button></td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
+      s.rows.map((r) => `<tr><td class="num">${r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
       `</table><p class="muted">* separated by the drawing of lots.</p>`;
   },
   async crosstable() {
@@ -33,7 +33,7 @@ const views = {
   async players() {
     const ps = await Swiss.get(`/api/tournaments/${id}/players`);
     return `<table><tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th></tr>` +
-      ps.map((p) => `<tr><td class="num">${p.tpn}</td><td><button class="link" data-card="${p.key}">${Swiss.esc(Swiss.who(p))}</button></td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td></tr>`).join("") + `</table>`;
+      ps.map((p) => `<tr><td class="num">${p.tpn}</td><td><button class="link" data-card="${p.player}">${Swiss.esc(Swiss.who(p))}</button></td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td></tr>`).join("") + `</table>`;
   },
   async aro() {
     const rows = await Swiss.get(`/api/tournaments/${id}/aro`);

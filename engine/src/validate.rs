@@ -58,36 +58,49 @@ pub enum Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(|t| format!("player {t}")))
+    }
+}
+
+impl Violation {
+    /// The breach in words, each player named by `who` (the application names them by name
+    /// and both their numbers).
+    pub fn describe(&self, who: impl Fn(Tpn) -> String) -> String {
         match self {
-            Violation::Rematch(a, b) => write!(f, "{a} and {b} have already played each other"),
-            Violation::ForbiddenPair(a, b) => {
-                write!(f, "{a} and {b} may not be paired (forbidden pair)")
+            Violation::Rematch(a, b) => {
+                format!("{} and {} have already played each other", who(*a), who(*b))
             }
-            Violation::SelfPaired(a) => write!(f, "{a} is paired against themselves"),
-            Violation::PairedTwice(a) => write!(f, "{a} is paired more than once"),
-            Violation::LeftOut(a) => write!(f, "{a} is neither paired nor given the bye"),
-            Violation::NotAvailable(a, why) => write!(
-                f,
-                "{a} may not play this round ({})",
+            Violation::ForbiddenPair(a, b) => {
+                format!(
+                    "{} and {} may not be paired (forbidden pair)",
+                    who(*a),
+                    who(*b)
+                )
+            }
+            Violation::SelfPaired(a) => format!("{} is paired against themselves", who(*a)),
+            Violation::PairedTwice(a) => format!("{} is paired more than once", who(*a)),
+            Violation::LeftOut(a) => format!("{} is neither paired nor given the bye", who(*a)),
+            Violation::NotAvailable(a, why) => format!(
+                "{} may not play this round ({})",
+                who(*a),
                 match why {
                     Unavailable::Unknown => "not registered",
                     Unavailable::Withdrawn => "withdrawn",
                     Unavailable::ByeRequested => "bye requested or absence announced",
                 }
             ),
-            Violation::WrongByeCount { players, byes } => write!(
-                f,
-                "{players} players to pair but {byes} pairing-allocated byes"
-            ),
-            Violation::RepeatedUnplayedPoint(a) => write!(
-                f,
-                "{a} gets the bye but already had a point without playing"
+            Violation::WrongByeCount { players, byes } => {
+                format!("{players} players to pair but {byes} pairing-allocated byes")
+            }
+            Violation::RepeatedUnplayedPoint(a) => format!(
+                "{} gets the bye but already had a point without playing",
+                who(*a)
             ),
             Violation::ColorDifference(a, d) => {
-                write!(f, "{a}'s colour difference would become {d:+}")
+                format!("{}'s colour difference would become {d:+}", who(*a))
             }
             Violation::SameColorThrice(a, c) => {
-                write!(f, "{a} would have {} three times in a row", c.name())
+                format!("{} would have {} three times in a row", who(*a), c.name())
             }
         }
     }

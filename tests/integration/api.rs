@@ -515,9 +515,11 @@ fn bad_input_is_refused_naming_the_problem_and_changes_nothing() {
 fn manual_pairings_are_checked_and_recorded() {
     let server = Server::start();
     let id = tournament(&server, "dutch-2026", 4);
-    // Round 1 by hand: 1-2 and 3-4 (registration numbers), not the system's 1-3, 4-2.
-    let manual =
-        json!({ "round": 1, "pairs": [{ "white": 1, "black": 2 }, { "white": 3, "black": 4 }] });
+    // Round 1 by hand: 1-2 and 3-4, not the system's 1-3, 4-2.
+    let manual = json!({ "round": 1, "pairs": [
+        { "white": { "player": 1 }, "black": { "player": 2 } },
+        { "white": { "player": 3 }, "black": { "player": 4 } }
+    ] });
     let r = server.chief("POST", &format!("/api/tournaments/{id}/rounds"), manual);
     assert_eq!(r.status, 201, "{}", r.body);
     assert!(
@@ -538,8 +540,10 @@ fn manual_pairings_are_checked_and_recorded() {
         );
     }
     // Round 2 repeating 1-2 breaks B.1: refused with the breach named, unless accepted.
-    let rematch =
-        json!({ "round": 2, "pairs": [{ "white": 2, "black": 1 }, { "white": 4, "black": 3 }] });
+    let rematch = json!({ "round": 2, "pairs": [
+        { "white": { "player": 2 }, "black": { "player": 1 } },
+        { "white": { "player": 4 }, "black": { "player": 3 } }
+    ] });
     let r = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds"),
@@ -1055,22 +1059,33 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
     assert_eq!(r.status, 201, "{}", r.body);
     // Five players: the proposal gives 5 the bye; publish with the bye given to 4 instead.
     let (p, _) = server.proposal(&id);
-    assert_eq!(p["bye"]["key"], 5, "{p}");
+    assert_eq!(p["bye"]["player"], 5, "{p}");
     let pairs: Vec<Value> = p["pairs"]
         .as_array()
         .unwrap()
         .iter()
         .map(|x| {
-            let swap = |k: &Value| if k == 4 { json!(5) } else { k.clone() };
-            json!({ "white": swap(&x["white"]["key"]), "black": swap(&x["black"]["key"]) })
+            let swap = |k: &Value| json!({ "player": if k == 4 { json!(5) } else { k.clone() } });
+            json!({ "white": swap(&x["white"]["player"]), "black": swap(&x["black"]["player"]) })
         })
         .collect();
     let r = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds"),
-        json!({ "round": 1, "pairs": pairs, "bye": 4 }),
+        json!({ "round": 1, "pairs": pairs, "bye": { "player": 4 } }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
+    // The answer says how the round differs from the proposal, by name and both numbers.
+    let bye_change = "bye: the system gave it to Player,04 (pairing number 5, player 5), published to Player,03 (pairing number 4, player 4)";
+    assert!(
+        r.json()["manual_changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == bye_change),
+        "{}",
+        r.body
+    );
     let round = server
         .public(&format!("/api/tournaments/{id}/rounds/1"))
         .json();
@@ -1082,10 +1097,7 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
         .iter()
         .map(|c| c.as_str().unwrap())
         .collect();
-    assert!(
-        changes.contains(&"bye: the system gave it to Player,04 (pairing number 5, registration 5), published to Player,03 (pairing number 4, registration 4)"),
-        "{changes:?}"
-    );
+    assert!(changes.contains(&bye_change), "{changes:?}");
     assert!(changes.iter().all(|c| !c.contains("Some(")), "{changes:?}");
     let card = server
         .public(&format!("/api/tournaments/{id}/players/4/card"))
@@ -1118,7 +1130,11 @@ fn views_name_byes_floats_and_changes_in_the_wires_words() {
     assert_eq!(last["event"]["games"], json!(["1/2-1/2"]), "{last}");
     let published = server.recorded(&id, "round_published");
     assert_eq!(published["event"]["system"], "dutch-2026", "{published}");
-    assert_eq!(published["event"]["bye"], 4, "{published}");
+    assert_eq!(
+        published["event"]["bye"],
+        json!({ "player": 4 }),
+        "{published}"
+    );
 }
 
 /// Input limits: a name with a control character (a newline would forge TRF lines in the

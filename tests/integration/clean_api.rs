@@ -495,3 +495,201 @@ fn readme_and_cargo_toml_name_the_toolchain_the_locked_dependencies_need() {
         home.display()
     );
 }
+
+/// #19 "One numbering": players registered weakest first, so that no registration number is
+/// the same player's pairing number. Registering answers both numbers; a request names the
+/// number it means (`{"player": n}` or `{"tpn": n}`) and a bare number is refused; both given
+/// must agree; the proposal and the publish request speak the same numbers; a publish that
+/// differs from the proposal answers the differences by name and both numbers; breaches of
+/// the absolute criteria name players the same way; the log's events name the registration
+/// number as `player`.
+#[test]
+fn one_numbering_every_body_and_answer_names_the_number_it_means() {
+    let server = Server::start();
+    let id = server.create_tournament("Numbers", "dutch-2026", 5);
+    let players = format!("/api/tournaments/{id}/players");
+    for (i, name) in ["Ash,Ann", "Birch,Bo", "Cedar,Cy", "Dahl,Di"]
+        .iter()
+        .enumerate()
+    {
+        let r = server.chief(
+            "POST",
+            &players,
+            json!({ "name": name, "rating": 1500 + 100 * i }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+        let a = r.json();
+        // Each newcomer is the strongest so far: registration i + 1, pairing number 1.
+        assert_eq!(
+            (a["player"].clone(), a["tpn"].clone()),
+            (json!(i + 1), json!(1)),
+            "{a}"
+        );
+        assert_eq!(a["name"], *name, "{a}");
+        assert!(a["seq"].is_u64(), "{a}");
+    }
+    let list = server.public(&players).json();
+    let ash = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Ash,Ann")
+        .unwrap();
+    assert_eq!(
+        (ash["player"].clone(), ash["tpn"].clone()),
+        (json!(1), json!(4)),
+        "{ash}"
+    );
+    assert!(ash.get("key").is_none(), "one name per number: {ash}");
+
+    let rounds = format!("/api/tournaments/{id}/rounds");
+    // A bare number: refused, saying how to name the player.
+    let r = server.chief(
+        "POST",
+        &rounds,
+        json!({ "round": 1, "pairs": [{ "white": 1, "black": 2 }, { "white": 3, "black": 4 }] }),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    let e = r.json()["error"].as_str().unwrap().to_string();
+    // (The body goes out with its keys sorted: "black" is read first.)
+    assert!(
+        e.starts_with("pairs[0].black: invalid type: integer `2`"),
+        "{e}"
+    );
+    assert!(
+        e.contains(r#"{"player": n} (the registration number) or {"tpn": n} (the pairing number)"#),
+        "{e}"
+    );
+    // Both numbers, of two different players: refused naming both.
+    let r = server.chief(
+        "POST",
+        &rounds,
+        json!({ "round": 1, "pairs": [
+            { "white": { "player": 1, "tpn": 1 }, "black": { "tpn": 2 } },
+            { "white": { "tpn": 3 }, "black": { "tpn": 4 } }
+        ] }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.json()["error"],
+        "pairs[0].white: player 1 is Ash,Ann (pairing number 4, player 1), but pairing number 1 is Dahl,Di (pairing number 1, player 4)",
+        "{}",
+        r.body
+    );
+    let r = server.chief(
+        "POST",
+        &rounds,
+        json!({ "round": 1, "pairs": [{ "white": { "tpn": 9 }, "black": { "tpn": 2 } }] }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body
+            .contains("pairs[0].white: no player has pairing number 9"),
+        "{}",
+        r.body
+    );
+    let written = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(
+        written["rounds_published"], 0,
+        "nothing was written: {written}"
+    );
+
+    // The proposal names both numbers; publishing it with its pairing numbers, board 1's
+    // colours reversed, publishes exactly that and answers the change.
+    let (p, _) = server.proposal(&id);
+    let board1 = &p["pairs"][0];
+    for side in ["white", "black"] {
+        assert!(
+            board1[side]["player"].is_u64() && board1[side]["tpn"].is_u64(),
+            "{p}"
+        );
+    }
+    let tpn = |x: &Value| json!({ "tpn": x["tpn"] });
+    let mut pairs: Vec<Value> = p["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| json!({ "white": tpn(&x["white"]), "black": tpn(&x["black"]) }))
+        .collect();
+    pairs[0] = json!({ "white": tpn(&board1["black"]), "black": tpn(&board1["white"]) });
+    let r = server.chief("POST", &rounds, json!({ "round": 1, "pairs": pairs }));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let changes = r.json()["manual_changes"].clone();
+    let name = |x: &Value| {
+        format!(
+            "{} (pairing number {}, player {})",
+            x["name"].as_str().unwrap(),
+            x["tpn"],
+            x["player"]
+        )
+    };
+    let expected = format!(
+        "pair {} - {} is not the system's",
+        name(&board1["black"]),
+        name(&board1["white"])
+    );
+    assert!(
+        changes
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| *c == json!(expected)),
+        "{changes}"
+    );
+    let round = server.public(&format!("{rounds}/1")).json();
+    assert_eq!(
+        round["pairs"][0]["white"]["player"], board1["black"]["player"],
+        "{round}"
+    );
+    assert_eq!(
+        round["pairs"][0]["black"]["player"], board1["white"]["player"],
+        "{round}"
+    );
+    // The log names registration numbers as `player`, never a bare number.
+    let event = server.recorded(&id, "round_published");
+    assert_eq!(
+        event["event"]["pairs"][0]["white"],
+        json!({ "player": board1["black"]["player"] }),
+        "{event}"
+    );
+
+    // A bye by pairing number: Ash (pairing number 4) is player 1.
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/byes"),
+        json!({ "tpn": 4, "round": 2, "kind": "half" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(server.recorded(&id, "bye_requested")["event"]["player"], 1);
+
+    // A rematch in round 2: the breach names both players by name and both numbers.
+    for board in 1..=2 {
+        let r = server.chief(
+            "PUT",
+            &format!("{rounds}/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let again = |x: &Value| json!({ "player": x["player"] });
+    let r = server.chief(
+        "POST",
+        &rounds,
+        json!({ "round": 2, "pairs": [{ "white": again(&board1["white"]), "black": again(&board1["black"]) }] }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    let violations = r.json()["details"]["violations"].clone();
+    let rematch = format!(
+        "{} and {} have already played each other",
+        name(&board1["white"]),
+        name(&board1["black"])
+    );
+    assert!(
+        violations
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| *v == json!(rematch)),
+        "{violations}"
+    );
+}

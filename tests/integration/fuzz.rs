@@ -43,6 +43,7 @@ fn random_json(rng: &mut impl Rng, depth: u32) -> Value {
                 "title",
                 "kind",
                 "player",
+                "tpn",
                 "from_round",
                 "correction",
                 "role",
@@ -65,6 +66,13 @@ fn random_json(rng: &mut impl Rng, depth: u32) -> Value {
 /// A body with the fields some route expects and random values in them.
 fn plausible(rng: &mut impl Rng) -> Value {
     let n = |rng: &mut dyn rand::RngCore| [0i64, 1, 2, 3, 4, 5, 6, 7, 9][rng.gen_range(0..9)];
+    // A player by either number, both, or (refused) a bare number.
+    let who = |rng: &mut dyn rand::RngCore| match rng.gen_range(0..4) {
+        0 => json!({ "player": n(rng) }),
+        1 => json!({ "tpn": n(rng) }),
+        2 => json!({ "player": n(rng), "tpn": n(rng) }),
+        _ => json!(n(rng)),
+    };
     let result = |rng: &mut dyn rand::RngCore| {
         ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--", "1/2-0", "2-0"][rng.gen_range(0..8)]
     };
@@ -78,14 +86,20 @@ fn plausible(rng: &mut impl Rng) -> Value {
         }
         3 => {
             let kind = ["half", "full", "zero", "absent", "other"][rng.gen_range(0..5)];
-            json!({ "player": n(rng), "round": n(rng), "kind": kind })
+            let mut bye = json!({ "round": n(rng), "kind": kind });
+            match rng.gen_range(0..3) {
+                0 => bye["player"] = json!(n(rng)),
+                1 => bye["tpn"] = json!(n(rng)),
+                _ => (bye["player"], bye["tpn"]) = (json!(n(rng)), json!(n(rng))),
+            }
+            bye
         }
         4 => json!({ "from_round": n(rng), "reason": "ill" }),
         5 => json!({ "correction": { "rating": 1500 + n(rng) }, "reason": "typo" }),
         _ => json!({
             "round": n(rng),
-            "pairs": (0..rng.gen_range(0..4)).map(|_| json!({ "white": n(rng), "black": n(rng) })).collect::<Vec<_>>(),
-            "bye": n(rng),
+            "pairs": (0..rng.gen_range(0..4)).map(|_| json!({ "white": who(rng), "black": who(rng) })).collect::<Vec<_>>(),
+            "bye": who(rng),
             "accept_violations": rng.gen_bool(0.5),
         }),
     }

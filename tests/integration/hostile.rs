@@ -368,7 +368,7 @@ fn sixteen_clients_registering_at_once_are_never_refused() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| p["key"].as_u64().unwrap())
+        .map(|p| p["player"].as_u64().unwrap())
         .collect();
     keys.sort_unstable();
     assert_eq!(keys, (1..=400).collect::<Vec<_>>());

@@ -293,9 +293,9 @@ fn ghr_2026_2_1_registration_from_the_fide_rating_list_and_its_update_before_rou
     assert_eq!(r.status, 201, "{}", r.body);
     let changes = r.json()["changes"].clone();
     assert_eq!(changes.as_array().unwrap().len(), 1, "{changes}");
-    assert_eq!(changes[0]["player"]["name"], "Brandt, Bruno");
+    assert_eq!(changes[0]["name"], "Brandt, Bruno");
     assert_eq!(changes[0]["old_rating"], 2540);
-    assert_eq!(changes[0]["player"]["rating"], 2561);
+    assert_eq!(changes[0]["rating"], 2561);
     let corrected = server.recorded(&id, "player_corrected");
     assert!(
         corrected["reason"]

@@ -232,7 +232,12 @@ impl Server {
             .as_array()
             .expect("pairs")
             .iter()
-            .map(|x| serde_json::json!({ "white": x["white"]["key"], "black": x["black"]["key"] }))
+            .map(|x| {
+                serde_json::json!({
+                    "white": { "player": x["white"]["player"] },
+                    "black": { "player": x["black"]["player"] }
+                })
+            })
             .collect();
         (p, pairs)
     }
@@ -240,8 +245,12 @@ impl Server {
     /// Publishes the system's proposal as it is; returns the proposal.
     pub fn publish_proposal(&self, id: &str) -> serde_json::Value {
         let (p, pairs) = self.proposal(id);
-        let body =
-            serde_json::json!({ "round": p["round"], "pairs": pairs, "bye": p["bye"]["key"] });
+        let bye = if p["bye"].is_null() {
+            serde_json::Value::Null
+        } else {
+            serde_json::json!({ "tpn": p["bye"]["tpn"] })
+        };
+        let body = serde_json::json!({ "round": p["round"], "pairs": pairs, "bye": bye });
         let r = self.chief("POST", &format!("/api/tournaments/{id}/rounds"), body);
         assert_eq!(r.status, 201, "{}", r.body);
         assert!(

@@ -102,7 +102,8 @@ pub struct Summary {
 pub struct PlayerView {
     /// The registration number.
     pub key: PlayerKey,
-    /// The pairing number (fixed once round 1 is published; before, the one A.2 gives now).
+    /// The pairing number as it is now (the system's rules say when it is final: see
+    /// [`crate::replay`]).
     pub tpn: Option<Tpn>,
     /// Name.
     pub name: String,
@@ -265,15 +266,85 @@ pub enum ByeRequest {
     Zero,
 }
 
-/// A round to publish, by registration numbers.
+/// A player as a request names them: by registration number, by pairing number, or by both
+/// (which must then be the same player). A request never leaves it to the server to guess
+/// which number a bare number is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The registration number.
+    pub player: Option<PlayerKey>,
+    /// The pairing number.
+    pub tpn: Option<u32>,
+}
+
+impl Named {
+    /// The player with registration number `k`.
+    pub fn player(k: u32) -> Named {
+        Named {
+            player: Some(PlayerKey(k)),
+            tpn: None,
+        }
+    }
+
+    /// The registration number of the player named, in `s`; `field` names the request's field
+    /// in the refusal.
+    pub fn resolve(self, s: &State, field: &str) -> Result<PlayerKey> {
+        let registered = |k: PlayerKey| k.0 >= 1 && (k.0 as usize) <= s.players().len();
+        let by_tpn = |t: u32| {
+            Tpn::new(t).and_then(|t| s.key_of(t)).ok_or_else(|| {
+                AppError::Refused(format!(
+                    "{field}: no player has pairing number {t} ({} players are registered)",
+                    s.players().len()
+                ))
+            })
+        };
+        match (self.player, self.tpn) {
+            (None, None) => Err(AppError::Refused(format!(
+                "{field}: name the player by {{\"player\": registration number}} or {{\"tpn\": pairing number}}"
+            ))),
+            (Some(k), None) if registered(k) => Ok(k),
+            (Some(k), _) if !registered(k) => Err(AppError::Refused(format!(
+                "{field}: no player has registration number {} ({} players are registered)",
+                k.0,
+                s.players().len()
+            ))),
+            (None, Some(t)) => by_tpn(t),
+            (Some(k), Some(t)) => {
+                let other = by_tpn(t)?;
+                if other == k {
+                    Ok(k)
+                } else {
+                    Err(AppError::Refused(format!(
+                        "{field}: player {} is {}, but pairing number {t} is {}",
+                        k.0,
+                        described(s, k),
+                        described(s, other)
+                    )))
+                }
+            }
+            (Some(_), None) => unreachable!("registered or not, both cases are above"),
+        }
+    }
+}
+
+/// A player in words, by name and both numbers: "Alder, Anna (pairing number 3, player 5)".
+pub fn described(s: &State, key: PlayerKey) -> String {
+    let p = player_view(s, key);
+    match p.tpn {
+        Some(t) => format!("{} (pairing number {t}, player {})", p.name, key.0),
+        None => format!("{} (player {})", p.name, key.0),
+    }
+}
+
+/// A round to publish, each player named by a number the request chose.
 #[derive(Clone, Debug)]
 pub struct Publication {
     /// The round: the next one.
     pub round: u16,
     /// White and Black, board 1 first.
-    pub pairs: Vec<(PlayerKey, PlayerKey)>,
+    pub pairs: Vec<(Named, Named)>,
     /// The pairing-allocated bye.
-    pub bye: Option<PlayerKey>,
+    pub bye: Option<Named>,
     /// Publish even if the pairing breaks the absolute criteria (the breaches are recorded).
     pub accept_violations: bool,
 }
@@ -647,13 +718,14 @@ impl App {
 
     /// Registers a player with the next registration number, taken inside the store's append
     /// (under the tournament's lock), so that registrations made at the same moment are never
-    /// refused for a number another took. Answers the event and the number it gave.
+    /// refused for a number another took. Answers the event and the player as registered now:
+    /// both their numbers.
     pub fn register(
         &self,
         t: TournamentId,
         req: &Request,
         data: PlayerDataV1,
-    ) -> Result<(Appended, PlayerKey)> {
+    ) -> Result<(Appended, PlayerView)> {
         let mut a = Append::new(
             t,
             req.actor.clone(),
@@ -673,7 +745,8 @@ impl App {
             Event::PlayerRegistered { player, .. } => *player,
             _ => return Err(AppError::Refused("the log answered another event".into())),
         };
-        Ok((appended, key))
+        let view = player_view(&*self.state(t)?, key);
+        Ok((appended, view))
     }
 
     /// Corrects a player's name, rating or title (Dutch F.7: only pairings still to come).
@@ -707,10 +780,11 @@ impl App {
         &self,
         t: TournamentId,
         req: &Request,
-        player: PlayerKey,
+        who: Named,
         round: u16,
         kind: ByeRequest,
     ) -> Result<Appended> {
+        let player = who.resolve(&*self.state(t)?, "player")?;
         let requested = |kind| Event::ByeRequested {
             player,
             round,
@@ -741,28 +815,25 @@ impl App {
             )));
         }
         let tournament = s.engine();
-        let tpn = |k: PlayerKey, field: &str| {
-            s.tpn_of(k).ok_or_else(|| {
-                AppError::Refused(format!("{field}: player {} is not registered", k.0))
-            })
-        };
-        let mut pairs = Vec::with_capacity(p.pairs.len());
+        let mut keys = Vec::with_capacity(p.pairs.len());
         for (i, (w, b)) in p.pairs.iter().enumerate() {
-            pairs.push((
-                tpn(*w, &format!("pairs[{i}].white"))?,
-                tpn(*b, &format!("pairs[{i}].black"))?,
+            keys.push((
+                w.resolve(&s, &format!("pairs[{i}].white"))?,
+                b.resolve(&s, &format!("pairs[{i}].black"))?,
             ));
         }
-        let bye = p.bye.map(|b| tpn(b, "bye")).transpose()?;
+        let bye_key = p.bye.map(|b| b.resolve(&s, "bye")).transpose()?;
+        let tpn = |k: PlayerKey| s.tpn_of(k).unwrap_or(Tpn::from_index(0));
         let proposed = RoundPairing {
             round: RoundNo::new(next).unwrap_or(RoundNo::FIRST),
-            pairs,
-            bye,
+            pairs: keys.iter().map(|&(w, b)| (tpn(w), tpn(b))).collect(),
+            bye: bye_key.map(tpn),
             explanation: vec![],
         };
+        let who = |t: Tpn| described(&s, s.key_of(t).unwrap_or(PlayerKey(0)));
         let violations: Vec<String> = engine::validate::validate(tournament, system, &proposed)
             .iter()
-            .map(ToString::to_string)
+            .map(|v| v.describe(who))
             .collect();
         if !violations.is_empty() && !p.accept_violations {
             return Err(AppError::Violations(violations));
@@ -777,15 +848,11 @@ impl App {
             round: next,
             system: settings_system,
             engine_version: engine::VERSION.into(),
-            pairs: p
-                .pairs
+            pairs: keys
                 .iter()
-                .map(|(white, black)| PairV1 {
-                    white: *white,
-                    black: *black,
-                })
+                .map(|&(white, black)| PairV1 { white, black })
                 .collect(),
-            bye: p.bye,
+            bye: bye_key,
             manual_changes: changes.clone(),
             pairing_numbers: Vec::new(),
         };
@@ -1032,11 +1099,7 @@ fn changes_from_proposal(
     published: &RoundPairing,
     system: std::result::Result<RoundPairing, PairingError>,
 ) -> Vec<String> {
-    let who = |t: Tpn| {
-        let key = s.key_of(t).unwrap_or(PlayerKey(0));
-        let name = player_view(s, key).name;
-        format!("{name} (pairing number {t}, registration {})", key.0)
-    };
+    let who = |t: Tpn| described(s, s.key_of(t).unwrap_or(PlayerKey(0)));
     let pair = |(w, b): &(Tpn, Tpn)| format!("{} - {}", who(*w), who(*b));
     let Ok(p) = system else {
         let e = system.err().map(|e| e.to_string()).unwrap_or_default();

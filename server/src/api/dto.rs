@@ -32,7 +32,7 @@ pub struct ChangeDetails {
 /// `POST /api/tournaments/{id}/players`: the player's data.
 pub use super::wire::PlayerData as RegisterPlayer;
 
-/// `PATCH /api/tournaments/{id}/players/{key}`.
+/// `PATCH /api/tournaments/{id}/players/{player}`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectPlayer {
@@ -42,7 +42,7 @@ pub struct CorrectPlayer {
     pub reason: String,
 }
 
-/// `POST /api/tournaments/{id}/players/{key}/withdrawal`.
+/// `POST /api/tournaments/{id}/players/{player}/withdrawal`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Withdraw {
@@ -67,26 +67,92 @@ pub enum ByeRequest {
     Absent,
 }
 
-/// `POST /api/tournaments/{id}/byes`.
+/// `POST /api/tournaments/{id}/byes`: the player by registration number (`player`) or
+/// pairing number (`tpn`), or both (which must be the same player).
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequestBye {
     /// The player's registration number.
-    pub player: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u32>,
+    /// The player's pairing number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpn: Option<u32>,
     /// The round.
     pub round: u16,
     /// Which.
     pub kind: ByeRequest,
 }
 
+/// A player named by a number that says which it is: `{"player": 5}` (the registration
+/// number), `{"tpn": 3}` (the pairing number), or both (which must be the same player). A bare
+/// number is refused: the API never guesses which of a player's numbers it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct PlayerRef {
+    /// The registration number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<u32>,
+    /// The pairing number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tpn: Option<u32>,
+}
+
+impl PlayerRef {
+    /// The application's form.
+    pub fn named(self) -> events::app::Named {
+        events::app::Named {
+            player: self.player.map(events::schema::PlayerKey),
+            tpn: self.tpn,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PlayerRef, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Fields {
+            #[serde(default)]
+            player: Option<u32>,
+            #[serde(default)]
+            tpn: Option<u32>,
+        }
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = PlayerRef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "{\"player\": n} (the registration number) or {\"tpn\": n} (the pairing number)",
+                )
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<PlayerRef, A::Error> {
+                let f = Fields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                if f.player.is_none() && f.tpn.is_none() {
+                    return Err(serde::de::Error::custom(
+                        "name the player: {\"player\": n} (the registration number) or {\"tpn\": n} (the pairing number)",
+                    ));
+                }
+                Ok(PlayerRef {
+                    player: f.player,
+                    tpn: f.tpn,
+                })
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
+
 /// One pair of a pairing to publish.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Pair {
-    /// White's registration number.
-    pub white: u32,
-    /// Black's registration number.
-    pub black: u32,
+    /// White.
+    pub white: PlayerRef,
+    /// Black.
+    pub black: PlayerRef,
 }
 
 /// `POST /api/tournaments/{id}/rounds`.
@@ -99,7 +165,7 @@ pub struct Publish {
     pub pairs: Vec<Pair>,
     /// The pairing-allocated bye.
     #[serde(default)]
-    pub bye: Option<u32>,
+    pub bye: Option<PlayerRef>,
     /// Publish even though the pairing breaks absolute criteria (the breaches are recorded).
     #[serde(default)]
     pub accept_violations: bool,

@@ -197,7 +197,11 @@ async fn command<T: Send + 'static>(
 }
 
 fn written(appended: &Appended) -> HttpResponse {
-    let body = wire::Written::from(appended);
+    answer(appended, wire::Written::from(appended))
+}
+
+/// 201 with `body` when the event is new, 200 when it was recorded before.
+fn answer(appended: &Appended, body: impl serde::Serialize) -> HttpResponse {
     match appended {
         Appended::New(_) => HttpResponse::Created().json(body),
         Appended::Existing(_) => HttpResponse::Ok().json(body),
@@ -356,7 +360,7 @@ async fn list_players(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
     request_body = RegisterPlayer,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 201, description = "Registered: what was written, and the player with both numbers (`player`, the registration number; `tpn`, the pairing number as it is now).", body = wire::PlayerWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::PlayerWritten), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/players")]
@@ -368,7 +372,7 @@ async fn register(
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let data = body.into_inner();
-    let (appended, PlayerKey(key)) = command(
+    let (appended, player) = command(
         &req,
         &state,
         Need::Chief(t),
@@ -376,7 +380,14 @@ async fn register(
         move |app, r| app.register(t, r, data.into()),
     )
     .await?;
-    let mut response = written(&appended);
+    let key = player.key.0;
+    let mut response = answer(
+        &appended,
+        wire::PlayerWritten {
+            written: wire::Written::from(&appended),
+            player: player.into(),
+        },
+    );
     response.headers_mut().insert(
         actix_web::http::header::LOCATION,
         actix_web::http::header::HeaderValue::from_str(&format!(
@@ -389,12 +400,12 @@ async fn register(
 
 #[utoipa::path(
     tag = "players",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
     request_body = CorrectPlayer,
     responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
-#[patch("/api/tournaments/{id}/players/{key}")]
+#[patch("/api/tournaments/{id}/players/{player}")]
 async fn correct_player(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -418,12 +429,12 @@ async fn correct_player(
 
 #[utoipa::path(
     tag = "players",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
     request_body = Withdraw,
     responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
-#[post("/api/tournaments/{id}/players/{key}/withdrawal")]
+#[post("/api/tournaments/{id}/players/{player}/withdrawal")]
 async fn withdraw(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -473,7 +484,13 @@ async fn request_bye(
         &state,
         Need::Chief(t),
         &fingerprinted,
-        move |app, r| app.request_bye(t, r, PlayerKey(b.player), b.round, kind),
+        move |app, r| {
+            let who = app::Named {
+                player: b.player.map(PlayerKey),
+                tpn: b.tpn,
+            };
+            app.request_bye(t, r, who, b.round, kind)
+        },
     )
     .await?;
     Ok(written(&appended))
@@ -500,14 +517,16 @@ async fn propose(
     Ok(HttpResponse::Ok().json(wire::Proposal::from(proposal)))
 }
 
-/// Publishes a round: the system's proposal as it is, or changed by hand. Changes are
-/// recorded; a pairing that breaks the absolute criteria is refused unless
-/// `accept_violations` is set, and then its breaches are recorded too.
+/// Publishes a round: the system's proposal as it is, or changed by hand. Each player is named
+/// by a number that says which it is (`{"player": 5}` or `{"tpn": 3}`, as the proposal gives
+/// both); a bare number is refused. Changes are recorded and answered; a pairing that breaks
+/// the absolute criteria is refused unless `accept_violations` is set, and then its breaches
+/// are recorded too.
 #[utoipa::path(
     tag = "rounds",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
     request_body = Publish,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not the next round, or the pairing breaks absolute criteria (details.violations) and accept_violations is not set.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    responses((status = 201, description = "Published: what was written, and `manual_changes`, how the round differs from the system's proposal, each player by name and both numbers (empty when it is the proposal).", body = wire::RoundWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::RoundWritten), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not the next round, or the pairing breaks absolute criteria (details.violations) and accept_violations is not set.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/rounds")]
@@ -524,16 +543,22 @@ async fn publish(
         pairs: body
             .pairs
             .iter()
-            .map(|p| (PlayerKey(p.white), PlayerKey(p.black)))
+            .map(|p| (p.white.named(), p.black.named()))
             .collect(),
-        bye: body.bye.map(PlayerKey),
+        bye: body.bye.map(|b| b.named()),
         accept_violations: body.accept_violations,
     };
     let published = command(&req, &state, Need::Chief(t), &body, move |app, r| {
         app.publish(t, r, publication)
     })
     .await?;
-    let mut response = written(&published.appended);
+    let mut response = answer(
+        &published.appended,
+        wire::RoundWritten {
+            written: wire::Written::from(&published.appended),
+            manual_changes: published.changes.clone(),
+        },
+    );
     if !published.changes.is_empty() {
         let warning = actix_web::http::header::HeaderValue::from_str(&format!(
             "199 - \"{} manual change(s) recorded\"",
@@ -717,10 +742,10 @@ async fn crosstable(
 
 #[utoipa::path(
     tag = "views",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("key" = u32, Path, description = "The player's registration number.")),
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer).")),
     responses((status = 200, body = wire::Card), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody))
 )]
-#[get("/api/tournaments/{id}/players/{key}/card")]
+#[get("/api/tournaments/{id}/players/{player}/card")]
 async fn card(
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u32)>,

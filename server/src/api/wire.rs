@@ -583,11 +583,13 @@ impl From<app::Summary> for Tournament {
     }
 }
 
-/// A player: `key` is the registration number, `tpn` the pairing number.
+/// A player, with both numbers: `player`, the registration number (given in the order of
+/// registration, never changed: paths and the log use it), and `tpn`, the pairing number
+/// (the initial ranking's order; the system's rules say when it is final).
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Player {
     /// The registration number.
-    pub key: u32,
+    pub player: u32,
     /// The pairing number.
     pub tpn: Option<u32>,
     /// Name.
@@ -607,7 +609,7 @@ pub struct Player {
 impl From<app::PlayerView> for Player {
     fn from(p: app::PlayerView) -> Player {
         Player {
-            key: p.key.0,
+            player: p.key.0,
             tpn: p.tpn.map(|t| t.get()),
             name: p.name,
             rating: p.rating,
@@ -683,6 +685,7 @@ impl From<&engine::rating_list::Entry> for ListedPlayer {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct RatingChange {
     /// The player, as now recorded.
+    #[serde(flatten)]
     pub player: Player,
     /// The rating before.
     pub old_rating: Option<u16>,
@@ -749,6 +752,7 @@ pub struct Board {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct RequestedBye {
     /// Who.
+    #[serde(flatten)]
     pub player: Player,
     /// Which bye.
     pub kind: Bye,
@@ -1035,13 +1039,20 @@ impl From<app::AroRow> for AroRow {
     }
 }
 
-/// One pair as published, by registration numbers.
+/// A player in the log: by registration number, the number that never changes.
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
+pub struct Registered {
+    /// The registration number.
+    pub player: u32,
+}
+
+/// One pair as published.
 #[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
 pub struct PublishedPair {
     /// White.
-    pub white: u32,
+    pub white: Registered,
     /// Black.
-    pub black: u32,
+    pub black: Registered,
 }
 
 /// Something that happened in a tournament, as clients receive it (the live connection and
@@ -1114,7 +1125,7 @@ pub enum Event {
         /// The pairs, board 1 first.
         pairs: Vec<PublishedPair>,
         /// The pairing-allocated bye.
-        bye: Option<u32>,
+        bye: Option<Registered>,
         /// The chief arbiter's changes to the system's proposal.
         manual_changes: Vec<String>,
     },
@@ -1213,11 +1224,11 @@ impl From<&events::Event> for Event {
                 pairs: pairs
                     .iter()
                     .map(|p| PublishedPair {
-                        white: p.white.0,
-                        black: p.black.0,
+                        white: Registered { player: p.white.0 },
+                        black: Registered { player: p.black.0 },
                     })
                     .collect(),
-                bye: bye.map(|b| b.0),
+                bye: bye.map(|b| Registered { player: b.0 }),
                 manual_changes: manual_changes.clone(),
             },
             E::RoundUnpublished { round } => Event::RoundUnpublished { round: *round },
@@ -1319,6 +1330,30 @@ impl From<&events::Appended> for Written {
         }
         w
     }
+}
+
+/// `POST /api/tournaments/{id}/players` answers what was written and the player as
+/// registered, with both numbers.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PlayerWritten {
+    /// What was written.
+    #[serde(flatten)]
+    pub written: Written,
+    /// The player as registered now (`tpn` may change: see [`Player`]).
+    #[serde(flatten)]
+    pub player: Player,
+}
+
+/// `POST /api/tournaments/{id}/rounds` answers what was written and how the published round
+/// differs from the system's proposal, each player by name and both numbers.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RoundWritten {
+    /// What was written.
+    #[serde(flatten)]
+    pub written: Written,
+    /// The differences from the system's proposal and the breaches accepted, as recorded
+    /// (empty: the proposal as it was).
+    pub manual_changes: Vec<String>,
 }
 
 /// `POST /api/tournaments` answers the new tournament's identifier.
