@@ -899,3 +899,240 @@ fn the_consoles_round_view_shows_scores_the_bye_and_who_is_absent() {
     assert!(text.contains("withdrawn from round 1"), "{text}");
     console.screenshot("console-round-view.png");
 }
+
+/// #19's trial, as a new user runs it: a 12-player event from the index page and the console
+/// alone (no JSON by hand), FIDE's rating list loaded in the console and every player
+/// registered from it, two arbiters whose accounts the chief creates in the console entering
+/// results side by side, a hall display following, a half-point bye asked for in the console,
+/// four rounds paired and published by the system, and the TRF report carrying the details.
+#[test]
+fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_alone() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+
+    // The index page: the tournament, its details, the first colour by lot.
+    let mut chief = browser.page(&format!("{base}/"));
+    chief.wait_for(
+        "the creation form",
+        "document.readyState === 'complete' && document.querySelector('#createform')",
+    );
+    chief.eval(&format!(
+        "(() => {{ const f = document.querySelector('#createform');
+          f.system.value = 'dutch-2026'; f.system.dispatchEvent(new Event('change'));
+          f.name.value = 'Club Championship'; f.rounds.value = '4'; f.initial_color.value = 'lots';
+          f.city.value = 'Ghent'; f.federation.value = 'BEL'; f.start_date.value = '2026-11-28'; f.end_date.value = '2026-11-29';
+          f.time_control.value = '60 min + 30 s'; f.chief_arbiter.value = 'IA Jane Doe'; f.deputy_arbiters.value = 'FA Ana Lima\\nFA Ben Okafor';
+          f.token.value = {:?}; f.querySelector('button.primary').click(); return true; }})()",
+        server.chief
+    ));
+    chief.wait_for(
+        "the new tournament's console",
+        "location.pathname.startsWith('/arbiter/') && document.querySelectorAll('#rounddates input').length === 4",
+    );
+    let id = chief
+        .eval("location.pathname")
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/arbiter/")
+        .to_string();
+    chief.eval("(() => { const f = document.querySelector('#detailsform'); f.round_date_1.value = '2026-11-28'; f.round_date_2.value = '2026-11-28'; f.round_date_3.value = '2026-11-29'; f.round_date_4.value = '2026-11-29'; f.querySelector('button').click(); return true; })()");
+    chief.wait_for(
+        "the round dates saved",
+        "document.querySelector('#message').innerText.includes('Details saved')",
+    );
+
+    // FIDE's list, chosen in the console's file field as downloaded.
+    let list = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/rating-list/players_list_foa.txt"),
+    )
+    .unwrap();
+    chief.eval(&format!(
+        "(() => {{ const dt = new DataTransfer(); dt.items.add(new File([{list:?}], 'players_list_foa.txt'));
+          document.querySelector('#listfile').files = dt.files; document.querySelector('#loadlist').click(); return true; }})()"
+    ));
+    chief.wait_for(
+        "the list loaded",
+        "document.querySelector('#liststatus').innerText.includes('13 players')",
+    );
+    // Twelve players found by FIDE id, each filled in by a click and registered.
+    let ids: Vec<&str> = list
+        .lines()
+        .skip(1)
+        .take(12)
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    for (n, fide_id) in ids.iter().enumerate() {
+        chief.eval(&format!("(() => {{ const i = document.querySelector('#listsearch'); i.value = '{fide_id}'; i.dispatchEvent(new Event('input')); return true; }})()"));
+        chief.wait_for(
+            "the player found",
+            &format!("document.querySelector('#listfound')?.innerText.includes('{fide_id}') && document.querySelectorAll('#listfound button[data-found]').length === 1"),
+        );
+        chief.click("#listfound button[data-found]");
+        chief.wait_for(
+            "the form filled in",
+            &format!("document.querySelector('#register').fide_id.value === '{fide_id}'"),
+        );
+        chief.click("#register button.primary");
+        chief.wait_for(
+            "the registration answered with its numbers",
+            &format!("document.querySelector('#message').innerText.includes('Registered:') && document.querySelector('#message').innerText.includes('(registration {})') && document.querySelectorAll('#playerlist tr').length === {}", n + 1, n + 2),
+        );
+    }
+    // The starting list by pairing number: 1 is the highest rated.
+    let first = chief.eval("document.querySelector('#playerlist tr:nth-child(2)').innerText");
+    assert!(
+        first.as_str().unwrap().starts_with("1\t"),
+        "the list starts at pairing number 1: {first}"
+    );
+
+    // Two arbiters' accounts, created in the console; each token shown once.
+    let mut tokens = Vec::new();
+    for name in ["Ana Lima", "Ben Okafor"] {
+        chief.eval(&format!("document.querySelector('#arbiterform input[name=name]').value = '{name}'; document.querySelector('#arbiterform button').click(); true"));
+        chief.wait_for(
+            "the new token",
+            &format!("document.querySelector('#newtoken code') && document.querySelector('#newtoken').innerText.includes('{name}')"),
+        );
+        tokens.push(
+            chief
+                .eval("document.querySelector('#newtoken code').textContent")
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    let mut arbiters: Vec<Page> = tokens
+        .iter()
+        .map(|token| {
+            let mut page = browser.page(&format!("{base}/arbiter/{id}"));
+            page.sign_in(token);
+            page.wait_for(
+                "an arbiter signed in",
+                "document.querySelector('#signin').hidden && document.querySelector('#who').innerText.includes('(arbiter)')",
+            );
+            page
+        })
+        .collect();
+    let mut display = browser.page(&format!("{base}/display/{id}"));
+
+    let results = ["1-0", "1/2-1/2", "0-1"];
+    for round in 1..=4u32 {
+        let mut expected_boards = 6;
+        if round == 2 {
+            // The twelfth player asks for a half-point bye in round 2: eleven play, one
+            // gets the pairing-allocated bye.
+            chief.eval("(() => { const f = document.querySelector('#byeform'); f.player.value = '12'; f.round.value = '2'; f.kind.value = 'half'; f.querySelector('button').click(); return true; })()");
+            chief.wait_for(
+                "the bye recorded",
+                "document.querySelector('#message').innerText.includes('Recorded')",
+            );
+            expected_boards = 5;
+        }
+        chief.click("#propose");
+        chief.wait_for(
+            "the proposal",
+            &format!("document.querySelector('#publish')?.innerText === 'Publish round {round}'"),
+        );
+        chief.click("#publish");
+        chief.wait_for(
+            "the round published",
+            &format!("document.querySelector('#message').innerText.includes('Round {round} published.')"),
+        );
+        display.wait_for(
+            "the round on the display",
+            &format!("document.body.innerText.includes('Round {round}')"),
+        );
+        // Ana enters the top boards, Ben the others, at the same time.
+        for (a, page) in arbiters.iter_mut().enumerate() {
+            page.wait_for(
+                "the round in the arbiter's console",
+                &format!("document.querySelector('#roundlabel').innerText.includes('round {round} published') && document.querySelectorAll('#boards tr[id^=board-]').length === {expected_boards}"),
+            );
+            let mine = (1..=expected_boards).filter(|b| (b - 1) * 2 / expected_boards == a);
+            for board in mine {
+                let result = results[(board + round as usize) % 3];
+                page.click(&format!("button.res[data-board='{board}'][data-res='{result}']"));
+                page.wait_for(
+                    "the result picked",
+                    &format!("document.querySelector(\"button[data-save='{board}']\")?.disabled === false"),
+                );
+                page.click(&format!("button[data-save='{board}']"));
+                page.wait_for(
+                    "the result recorded",
+                    &format!("document.querySelector('#message').innerText.includes('Board {board}: result recorded')"),
+                );
+            }
+        }
+        let r = server
+            .public(&format!("/api/tournaments/{id}/rounds/{round}"))
+            .json();
+        let pairs = r["pairs"].as_array().unwrap();
+        assert_eq!(pairs.len(), expected_boards, "{r}");
+        assert!(pairs.iter().all(|p| p["games"].is_array()), "every result in: {r}");
+        if round == 2 {
+            assert!(r["bye"]["name"].is_string(), "{r}");
+            assert_eq!(r["requested_byes"][0]["player"], 12, "{r}");
+        }
+        // Every result came from one of the two arbiters, never from the chief.
+        let audit = server
+            .public(&format!("/api/tournaments/{id}/audit"))
+            .json();
+        let actors: std::collections::BTreeSet<&str> = audit
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["event"]["type"] == "result_recorded" && e["event"]["round"] == round)
+            .map(|e| e["actor"].as_str().unwrap())
+            .collect();
+        assert_eq!(actors.into_iter().collect::<Vec<_>>(), ["Ana Lima", "Ben Okafor"]);
+    }
+    // Round 4's board 6 was drawn: the display shows it with the others.
+    display.wait_for(
+        "the display with the last result",
+        "document.body.innerText.includes('Round 4') && document.querySelectorAll('tbody tr')[5]?.innerText.includes('½-½')",
+    );
+    display.screenshot("trial-display.png");
+    chief.wait_for(
+        "the chief's console with round 4's results",
+        "document.querySelectorAll('#boards button[data-correct]').length === 6",
+    );
+    chief.screenshot("trial-console.png");
+
+    // The public standings, and the TRF report for the rating officer.
+    let mut public = browser.page(&format!("{base}/t/{id}#standings"));
+    public.wait_for(
+        "the standings of twelve",
+        "document.querySelectorAll('main table tr').length === 13 && document.body.innerText.includes('After round 4')",
+    );
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    let line = |code: &str| {
+        trf.lines()
+            .find(|l| l.starts_with(code))
+            .unwrap_or_else(|| panic!("no {code} in\n{trf}"))
+            .to_string()
+    };
+    assert_eq!(line("012"), "012 Club Championship");
+    assert_eq!(line("022"), "022 Ghent");
+    assert_eq!(line("032"), "032 BEL");
+    assert_eq!(line("042"), "042 2026/11/28");
+    assert_eq!(line("052"), "052 2026/11/29");
+    assert_eq!(line("062"), "062 12");
+    assert_eq!(line("102"), "102 IA Jane Doe");
+    assert_eq!(
+        trf.lines().filter(|l| l.starts_with("112")).collect::<Vec<_>>(),
+        ["112 FA Ana Lima", "112 FA Ben Okafor"]
+    );
+    assert_eq!(line("122"), "122 60 min + 30 s");
+    assert_eq!(&line("132")[91..], "26/11/28  26/11/28  26/11/29  26/11/29");
+    let players: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(players.len(), 12, "{trf}");
+    assert!(
+        players.iter().all(|l| l.len() >= 91 + 4 * 10 - 2),
+        "four round columns on every player line:\n{trf}"
+    );
+    assert!(trf.contains("90100010"), "FIDE ids from the list:\n{trf}");
+}
