@@ -31,7 +31,8 @@ const views = {
     return `<pre>${Swiss.esc(text)}</pre>`;
   },
   async players() {
-    const ps = await Swiss.get(`/api/tournaments/${id}/players`);
+    // The starting list: by pairing number.
+    const ps = (await Swiss.get(`/api/tournaments/${id}/players`)).sort((a, b) => a.tpn - b.tpn);
     return `<table><tr><th class="num">No</th><th>Name</th><th class="num">Rating</th><th>Fed</th></tr>` +
       ps.map((p) => `<tr><td class="num">${p.tpn}</td><td><button class="link" data-card="${p.player}">${Swiss.esc(Swiss.who(p))}</button></td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td></tr>`).join("") + `</table>`;
   },

@@ -204,6 +204,30 @@ impl Page {
         self.eval(&format!("localStorage.clear(); document.querySelector('#token').value = {token:?}; document.querySelector('#signinform button').click(); true"));
     }
 
+    /// Fills the form `form` (a selector) as a person would: each named field its value, in
+    /// order, with a change event after each; then clicks `submit` (a selector in the form).
+    fn fill(&mut self, form: &str, fields: &[(&str, &str)], submit: &str) {
+        let fields = serde_json::to_string(fields).unwrap();
+        self.eval(&format!(
+            "(() => {{ const f = document.querySelector({form:?});
+              for (const [k, v] of {fields}) {{ f.elements[k].value = v; f.elements[k].dispatchEvent(new Event('change')); }}
+              f.querySelector({submit:?}).click(); return true; }})()"
+        ));
+    }
+
+    /// The tournament whose console is open: the last part of `/arbiter/{id}`.
+    fn console_tournament(&mut self) -> String {
+        self.wait_for(
+            "a tournament's console",
+            "location.pathname.startsWith('/arbiter/')",
+        );
+        let path = self.eval("location.pathname");
+        path.as_str()
+            .unwrap()
+            .trim_start_matches("/arbiter/")
+            .to_string()
+    }
+
     fn screenshot(&mut self, name: &str) -> PathBuf {
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let png = base64::engine::general_purpose::STANDARD
@@ -702,26 +726,32 @@ fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
         index.eval("document.querySelector('#createform').pairing_bye.value"),
         json!("1.5")
     );
-    index.eval(&format!(
-        "(() => {{ const f = document.querySelector('#createform');
-          f.system.value = 'dutch-2026'; f.system.dispatchEvent(new Event('change'));
-          f.name.value = 'Autumn Open'; f.rounds.value = '5'; f.initial_color.value = 'lots';
-          f.city.value = 'Bonn'; f.federation.value = 'GER'; f.start_date.value = '2026-11-28'; f.end_date.value = '2026-11-30';
-          f.time_control.value = '90 min + 30 s'; f.chief_arbiter.value = 'IA Jane Doe'; f.deputy_arbiters.value = 'FA John Roe\\nNA Max Muster';
-          f.draw.value = '0.5'; f.win.value = '3'; f.tiebreaks.value = 'BH-C1 SB';
-          f.token.value = {:?}; f.querySelector('button.primary').click(); return true; }})()",
-        server.chief
-    ));
+    index.fill(
+        "#createform",
+        &[
+            ("system", "dutch-2026"),
+            ("name", "Autumn Open"),
+            ("rounds", "5"),
+            ("initial_color", "lots"),
+            ("city", "Bonn"),
+            ("federation", "GER"),
+            ("start_date", "2026-11-28"),
+            ("end_date", "2026-11-30"),
+            ("time_control", "90 min + 30 s"),
+            ("chief_arbiter", "IA Jane Doe"),
+            ("deputy_arbiters", "FA John Roe\nNA Max Muster"),
+            ("draw", "0.5"),
+            ("win", "3"),
+            ("tiebreaks", "BH-C1 SB"),
+            ("token", &server.chief),
+        ],
+        "button.primary",
+    );
     index.wait_for(
         "the new tournament's console",
         "location.pathname.startsWith('/arbiter/') && document.querySelector('#detailsform')",
     );
-    let id = index
-        .eval("location.pathname")
-        .as_str()
-        .unwrap()
-        .trim_start_matches("/arbiter/")
-        .to_string();
+    let id = index.console_tournament();
     let t = server.public(&format!("/api/tournaments/{id}")).json();
     assert_eq!(t["settings"]["initial_color_by_lot"], true, "{t}");
     assert_eq!(t["settings"]["points"]["win"], 30, "{t}");
@@ -917,26 +947,39 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
         "the creation form",
         "document.readyState === 'complete' && document.querySelector('#createform')",
     );
-    chief.eval(&format!(
-        "(() => {{ const f = document.querySelector('#createform');
-          f.system.value = 'dutch-2026'; f.system.dispatchEvent(new Event('change'));
-          f.name.value = 'Club Championship'; f.rounds.value = '4'; f.initial_color.value = 'lots';
-          f.city.value = 'Ghent'; f.federation.value = 'BEL'; f.start_date.value = '2026-11-28'; f.end_date.value = '2026-11-29';
-          f.time_control.value = '60 min + 30 s'; f.chief_arbiter.value = 'IA Jane Doe'; f.deputy_arbiters.value = 'FA Ana Lima\\nFA Ben Okafor';
-          f.token.value = {:?}; f.querySelector('button.primary').click(); return true; }})()",
-        server.chief
-    ));
+    chief.fill(
+        "#createform",
+        &[
+            ("system", "dutch-2026"),
+            ("name", "Club Championship"),
+            ("rounds", "4"),
+            ("initial_color", "lots"),
+            ("city", "Ghent"),
+            ("federation", "BEL"),
+            ("start_date", "2026-11-28"),
+            ("end_date", "2026-11-29"),
+            ("time_control", "60 min + 30 s"),
+            ("chief_arbiter", "IA Jane Doe"),
+            ("deputy_arbiters", "FA Ana Lima\nFA Ben Okafor"),
+            ("token", &server.chief),
+        ],
+        "button.primary",
+    );
     chief.wait_for(
         "the new tournament's console",
         "location.pathname.startsWith('/arbiter/') && document.querySelectorAll('#rounddates input').length === 4",
     );
-    let id = chief
-        .eval("location.pathname")
-        .as_str()
-        .unwrap()
-        .trim_start_matches("/arbiter/")
-        .to_string();
-    chief.eval("(() => { const f = document.querySelector('#detailsform'); f.round_date_1.value = '2026-11-28'; f.round_date_2.value = '2026-11-28'; f.round_date_3.value = '2026-11-29'; f.round_date_4.value = '2026-11-29'; f.querySelector('button').click(); return true; })()");
+    let id = chief.console_tournament();
+    chief.fill(
+        "#detailsform",
+        &[
+            ("round_date_1", "2026-11-28"),
+            ("round_date_2", "2026-11-28"),
+            ("round_date_3", "2026-11-29"),
+            ("round_date_4", "2026-11-29"),
+        ],
+        "button",
+    );
     chief.wait_for(
         "the round dates saved",
         "document.querySelector('#message').innerText.includes('Details saved')",
@@ -1023,7 +1066,11 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
         if round == 2 {
             // The twelfth player asks for a half-point bye in round 2: eleven play, one
             // gets the pairing-allocated bye.
-            chief.eval("(() => { const f = document.querySelector('#byeform'); f.player.value = '12'; f.round.value = '2'; f.kind.value = 'half'; f.querySelector('button').click(); return true; })()");
+            chief.fill(
+                "#byeform",
+                &[("player", "12"), ("round", "2"), ("kind", "half")],
+                "button",
+            );
             chief.wait_for(
                 "the bye recorded",
                 "document.querySelector('#message').innerText.includes('Recorded')",
@@ -1038,7 +1085,9 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
         chief.click("#publish");
         chief.wait_for(
             "the round published",
-            &format!("document.querySelector('#message').innerText.includes('Round {round} published.')"),
+            &format!(
+                "document.querySelector('#message').innerText.includes('Round {round} published.')"
+            ),
         );
         display.wait_for(
             "the round on the display",
@@ -1053,7 +1102,9 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
             let mine = (1..=expected_boards).filter(|b| (b - 1) * 2 / expected_boards == a);
             for board in mine {
                 let result = results[(board + round as usize) % 3];
-                page.click(&format!("button.res[data-board='{board}'][data-res='{result}']"));
+                page.click(&format!(
+                    "button.res[data-board='{board}'][data-res='{result}']"
+                ));
                 page.wait_for(
                     "the result picked",
                     &format!("document.querySelector(\"button[data-save='{board}']\")?.disabled === false"),
@@ -1070,7 +1121,10 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
             .json();
         let pairs = r["pairs"].as_array().unwrap();
         assert_eq!(pairs.len(), expected_boards, "{r}");
-        assert!(pairs.iter().all(|p| p["games"].is_array()), "every result in: {r}");
+        assert!(
+            pairs.iter().all(|p| p["games"].is_array()),
+            "every result in: {r}"
+        );
         if round == 2 {
             assert!(r["bye"]["name"].is_string(), "{r}");
             assert_eq!(r["requested_byes"][0]["player"], 12, "{r}");
@@ -1086,7 +1140,10 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
             .filter(|e| e["event"]["type"] == "result_recorded" && e["event"]["round"] == round)
             .map(|e| e["actor"].as_str().unwrap())
             .collect();
-        assert_eq!(actors.into_iter().collect::<Vec<_>>(), ["Ana Lima", "Ben Okafor"]);
+        assert_eq!(
+            actors.into_iter().collect::<Vec<_>>(),
+            ["Ana Lima", "Ben Okafor"]
+        );
     }
     // Round 4's board 6 was drawn: the display shows it with the others.
     display.wait_for(
@@ -1123,7 +1180,9 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
     assert_eq!(line("062"), "062 12");
     assert_eq!(line("102"), "102 IA Jane Doe");
     assert_eq!(
-        trf.lines().filter(|l| l.starts_with("112")).collect::<Vec<_>>(),
+        trf.lines()
+            .filter(|l| l.starts_with("112"))
+            .collect::<Vec<_>>(),
         ["112 FA Ana Lima", "112 FA Ben Okafor"]
     );
     assert_eq!(line("122"), "122 60 min + 30 s");

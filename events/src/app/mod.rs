@@ -302,12 +302,12 @@ impl Named {
             (None, None) => Err(AppError::Refused(format!(
                 "{field}: name the player by {{\"player\": registration number}} or {{\"tpn\": pairing number}}"
             ))),
-            (Some(k), None) if registered(k) => Ok(k),
             (Some(k), _) if !registered(k) => Err(AppError::Refused(format!(
                 "{field}: no player has registration number {} ({} players are registered)",
                 k.0,
                 s.players().len()
             ))),
+            (Some(k), None) => Ok(k),
             (None, Some(t)) => by_tpn(t),
             (Some(k), Some(t)) => {
                 let other = by_tpn(t)?;
@@ -322,7 +322,6 @@ impl Named {
                     )))
                 }
             }
-            (Some(_), None) => unreachable!("registered or not, both cases are above"),
         }
     }
 }

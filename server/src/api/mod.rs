@@ -340,6 +340,8 @@ async fn show(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result
     Ok(HttpResponse::Ok().json(wire::Tournament::from(summary)))
 }
 
+/// The registered players, by registration number (`player`), each with their pairing
+/// number as it is now (`tpn`; the starting list is this list ordered by it).
 #[utoipa::path(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
