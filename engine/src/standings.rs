@@ -6,21 +6,26 @@
 //! rating of the opponents; the drawing of lots. Dubov and Double-Swiss give no order; their
 //! default is Buchholz Cut-1, Buchholz, Sonneborn-Berger, then lots.
 //!
-//! # Unplayed rounds (the seed texts are silent; FIDE Tie-Break Regulations C.07, 2023, art. 16)
+//! # Unplayed rounds (the seed texts are silent; FIDE Tie-Break Regulations C.07, 2026, art. 16)
 //! A round is *played* when a game was played over the board (a Double-Swiss match: unless a
 //! player forfeited both games, as its preface says). Every other round is *unplayed*:
 //! pairing-allocated bye, requested byes, forfeits won or lost, announced absences, rounds
-//! after a withdrawal or before a late entry.
+//! after a withdrawal or before a late entry. An unplayed round that gave no win (a forfeit
+//! lost, a half- or zero-point bye, an absence, a round not paired) is a *voluntary unplayed
+//! round* (VUR); a forfeit won, the pairing-allocated bye and a full-point bye are not.
 //!
 //! | tie-break | the player's own unplayed round | an opponent's unplayed rounds |
 //! |---|---|---|
-//! | Buchholz, Cut-1, Median | counts as a game against a "dummy" whose score is the player's own final score | the opponent's score counts its *voluntary* unplayed rounds (requested byes, forfeit losses, absences) as draws; a pairing-allocated bye and a forfeit win count as scored |
+//! | Buchholz, Cut-1, Median | counts as a game against a dummy opponent whose score is the player's own final score, but no more than the forfeiting opponent's (16.4.1) or, with no opponent, than a draw in every round (16.4.2); Cut-1 and Median cut a VUR's contribution before any other | the opponent's score as scored, except that the rounds after the opponent's last round that was not a VUR and had no opponent count as draws (16.3: a withdrawal's rounds) |
 //! | Sonneborn-Berger | the dummy's score times the points the round gave | as for Buchholz |
 //! | direct encounter | not an encounter | — |
-//! | wins | a forfeit win is a win; a bye is not | — |
+//! | wins | a forfeit win is a win, and so is a bye that gives a win's points (the pairing-allocated bye, a full-point bye) | — |
 //! | games with Black | not a game | — |
 //! | average rating of opponents | left out (so are unrated opponents); rounded to the nearest whole number | — |
 //! | progressive score | the points it gave count | — |
+//!
+//! FIDE's tie-break calculator (Gacrux, `../shared/oracles/gacrux`) computes these the same
+//! way; the agreement test in `engine/tests/engine/c07.rs` holds us to it.
 //!
 //! Readings: direct encounter separates a tied group only when every two of its players have
 //! played each other; otherwise it leaves the group tied (for Dutch F.10 it applies to the
@@ -181,6 +186,10 @@ struct Facts {
     adjusted: Points,
     /// Per round: `Some((opponent, points))` for a played round, `None` otherwise.
     played: Vec<Option<(Tpn, Points)>>,
+    /// Per round: the opponent of an unplayed round that had one (a forfeit).
+    forfeited: Vec<Option<Tpn>>,
+    /// Per round: whether it was a voluntary unplayed round (see the module's notes).
+    vur: Vec<bool>,
     /// Per round: the points the round gave.
     gained: Vec<Points>,
     wins: i64,
@@ -286,6 +295,8 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
             score: s.score,
             adjusted: s.score,
             played: vec![None; rounds],
+            forfeited: vec![None; rounds],
+            vur: vec![true; rounds],
             gained: vec![Points::ZERO; rounds],
             wins: 0,
             black_games: 0,
@@ -329,9 +340,10 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
                 }
                 if p.is_played() {
                     f.played[r] = Some((p.player(color.opposite()), got));
-                } else if !p.won_by_forfeit(color) {
-                    // A forfeit lost: voluntary, counted as a draw in the opponents' tie-breaks.
-                    f.adjusted = f.adjusted - got + per_round_draw;
+                    f.vur[r] = false;
+                } else {
+                    f.forfeited[r] = Some(p.player(color.opposite()));
+                    f.vur[r] = !p.won_by_forfeit(color);
                 }
             }
         }
@@ -345,16 +357,32 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
                 std::cmp::Ordering::Equal => 1,
                 std::cmp::Ordering::Less => 0,
             };
-            if b.kind != ByeKind::PairingAllocated {
-                out[i].adjusted = out[i].adjusted - got + per_round_draw;
+            out[i].vur[r] = !matches!(b.kind, ByeKind::PairingAllocated | ByeKind::Full);
+            // C.07 WIN counts the rounds that gave a win's points, played or not: the
+            // pairing-allocated bye and a full-point bye are wins (in Double-Swiss, as many as
+            // the games won they are worth: the pairing-allocated bye's 1½ is one).
+            let win = values.win.tenths();
+            if win > 0 && !out[i].vur[r] {
+                out[i].wins += i64::from(got.tenths() / win);
             }
         }
-        for (i, f) in out.iter_mut().enumerate() {
-            if !seen[i] {
-                // Absent, withdrawn or not yet entered: voluntary.
-                f.adjusted += per_round_draw;
-            }
-        }
+    }
+    // 16.3: the score an opponent contributes: as scored, except the rounds after the last
+    // round that was not a VUR, without an opponent, which count as draws.
+    for f in &mut out {
+        let last_present = f.vur.iter().rposition(|v| !v).map_or(0, |r| r + 1);
+        f.adjusted = f
+            .gained
+            .iter()
+            .enumerate()
+            .map(|(r, got)| {
+                if r < last_present || f.forfeited[r].is_some() {
+                    *got
+                } else {
+                    per_round_draw
+                }
+            })
+            .sum();
     }
     out
 }
@@ -369,37 +397,67 @@ fn value(
 ) -> Value {
     let f = &facts[i];
     let tenths = |p: Points| i64::from(p.tenths());
-    // Each round's Buchholz contribution: the opponent's adjusted score, or the dummy's.
-    let contributions = || -> Vec<i64> {
+    let rounds = f.played.len() as i64;
+    let per_round_draw =
+        i64::from(t.settings.points.draw.tenths()) * t.settings.games_per_pairing() as i64;
+    // 16.4: an unplayed round's dummy opponent has the player's own score, but no more than
+    // the forfeiting opponent's (16.4.1) or, with no opponent, a draw in every round (16.4.2).
+    let dummy = |r: usize| -> i64 {
+        let own = tenths(f.score);
+        match f.forfeited[r] {
+            Some(o) => own.min(tenths(facts[o.index()].adjusted)),
+            None => own.min(per_round_draw * rounds),
+        }
+    };
+    // Each round's Buchholz contribution, and whether the round was a VUR.
+    let contributions = || -> Vec<(i64, bool)> {
         f.played
             .iter()
-            .map(|x| match x {
-                Some((o, _)) => tenths(facts[o.index()].adjusted),
-                None => tenths(f.score),
+            .enumerate()
+            .map(|(r, x)| match x {
+                Some((o, _)) => (tenths(facts[o.index()].adjusted), false),
+                None => (dummy(r), f.vur[r]),
             })
             .collect()
     };
+    // 16.5: Cut-1 cuts a VUR's contribution, the lowest, before any other.
+    let cut_lowest = |c: &mut Vec<(i64, bool)>| {
+        let at = c
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, (v, vur))| (!vur, *v))
+            .map(|(i, _)| i);
+        if let Some(i) = at {
+            c.remove(i);
+        }
+    };
+    let sum = |c: &[(i64, bool)]| c.iter().map(|(v, _)| v).sum::<i64>();
     match tb {
         Tiebreak::Buchholz => Value {
-            value: contributions().iter().sum(),
+            value: sum(&contributions()),
             scale: 10,
         },
         Tiebreak::BuchholzCut1 => {
-            let c = contributions();
+            let mut c = contributions();
+            cut_lowest(&mut c);
             Value {
-                value: c.iter().sum::<i64>() - c.iter().min().copied().unwrap_or(0),
+                value: sum(&c),
                 scale: 10,
             }
         }
         Tiebreak::MedianBuchholz => {
-            let c = contributions();
-            let cut = if c.len() >= 2 {
-                c.iter().min().copied().unwrap_or(0) + c.iter().max().copied().unwrap_or(0)
-            } else {
-                0
-            };
+            let mut c = contributions();
+            cut_lowest(&mut c);
+            if let Some(i) = c
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, (v, _))| *v)
+                .map(|(i, _)| i)
+            {
+                c.remove(i);
+            }
             Value {
-                value: c.iter().sum::<i64>() - cut,
+                value: sum(&c),
                 scale: 10,
             }
         }
@@ -409,9 +467,10 @@ fn value(
                 .played
                 .iter()
                 .zip(&f.gained)
-                .map(|(x, got)| match x {
+                .enumerate()
+                .map(|(r, (x, got))| match x {
                     Some((o, pts)) => tenths(facts[o.index()].adjusted) * tenths(*pts),
-                    None => tenths(f.score) * tenths(*got),
+                    None => dummy(r) * tenths(*got),
                 })
                 .sum();
             Value {

@@ -22,28 +22,7 @@ fn differing_rounds(
     players: u32,
     rounds: u32,
 ) -> Option<(usize, usize)> {
-    let dir = std::env::temp_dir().join(format!("swiss-dutch2026-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cfg = dir.join(format!("{seed}.cfg"));
-    let out = dir.join(format!("{seed}.trf"));
-    std::fs::write(&cfg, config(players, rounds)).unwrap();
-    let status = std::process::Command::new(bbp)
-        .args(["--dutch", "-g"])
-        .arg(&cfg)
-        .arg("-o")
-        .arg(&out)
-        .args(["-s", &seed.to_string()])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    let _ = std::fs::remove_file(&cfg);
-    if !status.success() {
-        let _ = std::fs::remove_file(&out);
-        return None;
-    }
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(&out);
+    let bytes = crate::support::bbp_generate(bbp, "dutch2026", &config(players, rounds), seed)?;
     let mut t = engine::trf::read_bytes(&bytes).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     // The generator writes no XXR: the rounds played are all the rounds.
     t.settings.rounds = Some(rounds as u16);

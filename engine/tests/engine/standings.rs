@@ -46,11 +46,12 @@ fn check_table(trf_name: &str, expected_name: &str) {
     }
 }
 
-/// Player 1 of open-30, by hand: seven wins against 2 (5.0), 3 (5.0, but a forfeit loss in
-/// round 5 counts as a draw: 5.5), 6 (3.5), 26 (3.0), 10 (4.5), 11 (4.0; a forfeit win
-/// counts as scored) and 29 (5.0, absent in round 1 before entering late: 5.5).
-/// BH 31.0; Cut-1 drops 3.0: 28.0; Median also drops 5.5: 22.5; SB = BH (all wins);
-/// PS 1+2+...+7 = 28; Black in rounds 1, 3, 5.
+/// Player 1 of open-30, by hand (C.07 2026 art. 16): seven wins against 2 (5.0), 3 (5.0: a
+/// forfeit lost in round 5 had an opponent and counts as scored), 6 (3.5), 26 (3.0), 10 (4.5),
+/// 11 (4.0; a forfeit win counts as scored) and 29 (5.0: absent in round 1 before entering
+/// late, a round before its last one present, so scored as 0, not as a draw).
+/// BH 30.0; Cut-1 drops 3.0 (no round of player 1 was a VUR): 27.0; Median also drops 5.0:
+/// 22.0; SB = BH (all wins); PS 1+2+...+7 = 28; Black in rounds 1, 3, 5.
 #[test]
 fn every_tiebreak_of_a_30_player_open_with_byes_forfeits_absences_withdrawals() {
     check_table("open-30.trf", "open-30.expected");

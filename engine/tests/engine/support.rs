@@ -54,6 +54,31 @@ pub fn bbp_pairings() -> Option<PathBuf> {
     }
 }
 
+/// The tournament bbpPairings' generator makes from `config` (its `Key=Value` lines) and
+/// `seed`, as it writes it, or `None` when it makes nothing from this seed (it gives up on
+/// some). `name` keeps callers' temporary files apart.
+pub fn bbp_generate(bbp: &std::path::Path, name: &str, config: &str, seed: u32) -> Option<Vec<u8>> {
+    let dir = std::env::temp_dir().join(format!("swiss-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join(format!("{seed}.cfg"));
+    let out = dir.join(format!("{seed}.trf"));
+    std::fs::write(&cfg, config).unwrap();
+    let status = std::process::Command::new(bbp)
+        .args(["--dutch", "-g"])
+        .arg(&cfg)
+        .arg("-o")
+        .arg(&out)
+        .args(["-s", &seed.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    let _ = std::fs::remove_file(&cfg);
+    let bytes = status.success().then(|| std::fs::read(&out).ok()).flatten();
+    let _ = std::fs::remove_file(&out);
+    bytes
+}
+
 /// bbpPairings' pairing of the next round of the TRF file at `input`, as it writes it (the
 /// number of pairs, then "white black" per line, the bye as "N 0").
 pub fn bbp_pairing(bbp: &std::path::Path, input: &std::path::Path) -> String {
