@@ -304,11 +304,9 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
         })
         .collect();
     for (r, round) in t.rounds().iter().take(rounds).enumerate() {
-        let mut seen = vec![false; out.len()];
         for p in &round.pairings {
             for color in [Color::White, Color::Black] {
                 let me = p.player(color).index();
-                seen[me] = true;
                 let got: Points = p
                     .games
                     .iter()
@@ -349,7 +347,6 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
         }
         for b in &round.byes {
             let i = b.player.index();
-            seen[i] = true;
             let got = values.for_bye(b.kind);
             out[i].gained[r] = got;
             out[i].match_points += match got.cmp(&per_round_draw) {

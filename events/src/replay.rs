@@ -934,15 +934,14 @@ impl State {
             lot_seed: s.lot_seed,
         };
         let mut t = Tournament::new(settings);
-        let order = self.order();
-        let mut tpn = vec![Tpn::from_index(0); self.players.len()];
-        for (i, key) in order.iter().enumerate() {
+        // The numbering the state caches: the order is worked out once per state.
+        let numbering = self.numbering();
+        for (i, key) in numbering.keys.iter().enumerate() {
             let mut p = self.players[key.0 as usize - 1].player.clone();
             p.tpn = Tpn::from_index(i);
-            tpn[key.0 as usize - 1] = p.tpn;
             t.add_player(p).expect("pairing numbers in order");
         }
-        let of = |k: PlayerKey| tpn[k.0 as usize - 1];
+        let of = |k: PlayerKey| numbering.tpns[k.0 as usize - 1];
         for r in &self.rounds {
             let mut byes: Vec<Bye> = r
                 .requested

@@ -4,7 +4,7 @@
 //! the console; a correction appears in the public audit log. Screenshots of the display and
 //! the console at 1920x1080 are written to `artifacts/` (not committed) for a reviewer.
 
-use crate::support::Server;
+use crate::support::{records, Server};
 use base64::Engine;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -784,8 +784,8 @@ fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
         .public(&format!("/api/tournaments/{id}/export.trf"))
         .body;
     let line = |code: &str| {
-        trf.lines()
-            .find(|l| l.starts_with(code))
+        records(&trf, code)
+            .first()
             .unwrap_or_else(|| panic!("no {code} in\n{trf}"))
             .to_string()
     };
@@ -1102,6 +1102,11 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
             let mine = (1..=expected_boards).filter(|b| (b - 1) * 2 / expected_boards == a);
             for board in mine {
                 let result = results[(board + round as usize) % 3];
+                // The round label changes before the new round's boards are drawn.
+                page.wait_for(
+                    "the board's result buttons",
+                    &format!("document.querySelector(\"button.res[data-board='{board}'][data-res='{result}']\") !== null"),
+                );
                 page.click(&format!(
                     "button.res[data-board='{board}'][data-res='{result}']"
                 ));
@@ -1167,8 +1172,8 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
         .public(&format!("/api/tournaments/{id}/export.trf"))
         .body;
     let line = |code: &str| {
-        trf.lines()
-            .find(|l| l.starts_with(code))
+        records(&trf, code)
+            .first()
             .unwrap_or_else(|| panic!("no {code} in\n{trf}"))
             .to_string()
     };
@@ -1180,9 +1185,7 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
     assert_eq!(line("062"), "062 12");
     assert_eq!(line("102"), "102 IA Jane Doe");
     assert_eq!(
-        trf.lines()
-            .filter(|l| l.starts_with("112"))
-            .collect::<Vec<_>>(),
+        records(&trf, "112"),
         ["112 FA Ana Lima", "112 FA Ben Okafor"]
     );
     assert_eq!(line("122"), "122 60 min + 30 s");

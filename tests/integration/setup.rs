@@ -2,7 +2,7 @@
 //! (place, dates, arbiters, time control, round dates) recorded, changed by the chief arbiter,
 //! and written into the TRF export as TRF-2026 lays them out; the first colour drawn by lot.
 
-use crate::support::{Response, Server};
+use crate::support::{records, Response, Server};
 use serde_json::{json, Value};
 
 fn details() -> Value {
@@ -15,11 +15,6 @@ fn details() -> Value {
         "deputy_arbiters": ["FA John Roe (23456789)", "NA Max Muster"],
         "time_control": "90'/40 + 30' + 30\" per move",
     })
-}
-
-/// The lines of `text` whose record code is `code`.
-fn records<'a>(text: &'a str, code: &str) -> Vec<&'a str> {
-    text.lines().filter(|l| l.starts_with(code)).collect()
 }
 
 #[test]

@@ -618,3 +618,8 @@ fn read_response(stream: &mut TcpStream) -> String {
     }
     String::from_utf8_lossy(&raw).into_owned()
 }
+
+/// The lines of a TRF `text` whose record code is `code`.
+pub fn records<'a>(text: &'a str, code: &str) -> Vec<&'a str> {
+    text.lines().filter(|l| l.starts_with(code)).collect()
+}

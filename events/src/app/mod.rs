@@ -278,14 +278,6 @@ pub struct Named {
 }
 
 impl Named {
-    /// The player with registration number `k`.
-    pub fn player(k: u32) -> Named {
-        Named {
-            player: Some(PlayerKey(k)),
-            tpn: None,
-        }
-    }
-
     /// The registration number of the player named, in `s`; `field` names the request's field
     /// in the refusal.
     pub fn resolve(self, s: &State, field: &str) -> Result<PlayerKey> {

@@ -487,11 +487,11 @@ async fn request_bye(
         Need::Chief(t),
         &fingerprinted,
         move |app, r| {
-            let who = app::Named {
-                player: b.player.map(PlayerKey),
+            let who = PlayerRef {
+                player: b.player,
                 tpn: b.tpn,
             };
-            app.request_bye(t, r, who, b.round, kind)
+            app.request_bye(t, r, who.named(), b.round, kind)
         },
     )
     .await?;
