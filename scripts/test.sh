@@ -17,6 +17,16 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
     $sudo_cmd apt-get update >/dev/null && $sudo_cmd apt-get install -y chromium >/dev/null
   }
 fi
+# The tie-break tests hold the standings to FIDE's calculator (Gacrux, in ../shared/oracles),
+# a Python program that needs networkx.
+if [ -d ../shared/oracles/gacrux ] && command -v python3 >/dev/null 2>&1 \
+   && ! python3 -c "import networkx" >/dev/null 2>&1; then
+  echo "test.sh: installing networkx for FIDE's tie-break calculator" >&2
+  python3 -m pip install --quiet networkx >/dev/null 2>&1 \
+    || { sudo_cmd=""; if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+         $sudo_cmd apt-get install -y python3-networkx >/dev/null 2>&1; } \
+    || echo "test.sh: NOTE: networkx could not be installed: the checks against FIDE's calculator will say so and not run" >&2
+fi
 if [ ! -d ../shared/trf ]; then
   echo "test.sh: NOTE: ../shared/trf is absent: the checks of real tournament files will say so and not run" >&2
 fi

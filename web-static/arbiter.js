@@ -48,7 +48,7 @@ async function load() {
   // console; the registration number beside it is what the log and the API's paths use.
   $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
-  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawRatingList(); }
+  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
   return tournament;
 }
@@ -260,6 +260,57 @@ $("#detailsform").addEventListener("submit", async (e) => {
   const r = await Swiss.send("PUT", `/api/tournaments/${id}/details`, { name: f.name.value.trim(), details: Swiss.readDetails(f) }, token);
   if (r.status === 201) { say("Details saved.", "ok"); document.activeElement.blur(); refresh(); }
   else if (r.status === 200) say("Nothing changed.", "ok");
+  else say(r.body?.error || "refused", "bad");
+});
+
+// The tie-breaks, in order (FIDE C.07's codes, each with what it measures): the chief
+// arbiter's to set before round 1 is published; after it the server refuses a change
+// (C.07 4.1), and the console says so instead of offering one.
+let tbCatalogue = null;
+let tbDraft = null; // the order being edited, or null to show the recorded one
+const tbMeaning = (code) => tbCatalogue?.tiebreaks.find((t) => t.code === code)?.meaning || "";
+async function drawTiebreaks() {
+  if (!tbCatalogue) {
+    tbCatalogue = await Swiss.get("/api/tiebreaks");
+    $("#tbadd").innerHTML = tbCatalogue.tiebreaks.map((t) => `<option value="${Swiss.esc(t.code)}">${Swiss.esc(t.code)}: ${Swiss.esc(t.meaning)}</option>`).join("");
+  }
+  const fixed = tournament.rounds_published > 0;
+  const list = tbDraft || tournament.settings.tiebreaks;
+  $("#tbstate").textContent = fixed
+    ? "Fixed: round 1 is published, and FIDE C.07 (4.1) has the list published before the tournament starts."
+    : (tbDraft ? "Not saved yet." : "Points first, then these in order, then the drawing of lots. They can change until round 1 is published.");
+  $("#tblist").innerHTML = list.map((code, i) => `<li><abbr title="${Swiss.esc(tbMeaning(code))}">${Swiss.esc(code)}</abbr> <span class="muted">${Swiss.esc(tbMeaning(code))}</span>` +
+    (fixed ? "" : ` <button type="button" data-tbup="${i}" ${i === 0 ? "disabled" : ""} title="earlier">↑</button><button type="button" data-tbdown="${i}" ${i === list.length - 1 ? "disabled" : ""} title="later">↓</button><button type="button" data-tbremove="${i}" title="remove">✕</button>`) + "</li>").join("");
+  $("#tbedit").hidden = fixed;
+}
+function editTiebreaks(change) {
+  const list = [...(tbDraft || tournament.settings.tiebreaks)];
+  change(list);
+  tbDraft = list;
+  drawTiebreaks();
+}
+$("#tblist").addEventListener("click", (e) => {
+  const b = e.target.closest("button"); if (!b) return;
+  const i = Number(b.dataset.tbup ?? b.dataset.tbdown ?? b.dataset.tbremove);
+  if (b.dataset.tbup !== undefined) editTiebreaks((l) => l.splice(i - 1, 2, l[i], l[i - 1]));
+  else if (b.dataset.tbdown !== undefined) editTiebreaks((l) => l.splice(i, 2, l[i + 1], l[i]));
+  else editTiebreaks((l) => l.splice(i, 1));
+});
+$("#tbaddbtn").addEventListener("click", () => {
+  const code = $("#tbadd").value;
+  editTiebreaks((l) => { if (!l.includes(code)) l.push(code); });
+});
+$("#tbdefaults").addEventListener("click", () => editTiebreaks((l) => l.splice(0, l.length, ...tbCatalogue.defaults[tournament.settings.system])));
+$("#tbsave").addEventListener("click", async () => {
+  const r = await Swiss.send("PUT", `/api/tournaments/${id}/tiebreaks`, { tiebreaks: tbDraft || tournament.settings.tiebreaks }, token);
+  if (r.status === 201 || r.status === 200) {
+    tbDraft = null;
+    say(r.status === 201 ? "Tie-breaks saved." : "Nothing changed.", "ok");
+    // The recorded order, as the server answers it (in C.07's codes), at once.
+    tournament = await Swiss.get(`/api/tournaments/${id}`);
+    drawTiebreaks();
+    refresh();
+  }
   else say(r.body?.error || "refused", "bad");
 });
 

@@ -59,10 +59,13 @@ function renderRound(r) {
 
 function renderStandings(n, s) {
   document.getElementById("round").textContent = `Standings after round ${n}`;
+  // A hall display has room for four tie-breaks beside the names: the first four, which
+  // decide nearly every tie.
+  const k = Math.min(4, s.tiebreaks.length);
   rows = s.rows.map((p) => `<tr><td class="board">${p.rank}</td><td>${Swiss.esc(Swiss.who(p))}</td>` +
-    `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`);
-  cols = `<colgroup><col style="width:6%"><col style="width:${64 - 8 * s.tiebreaks.length}%"><col style="width:10%">${s.tiebreaks.map(() => `<col style="width:8%">`).join("")}</colgroup>`;
-  head = `<tr><th></th><th>Player</th><th class="res">Points</th>${s.tiebreaks.map((t) => `<th>${Swiss.esc(t)}</th>`).join("")}</tr>`;
+    `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`);
+  cols = `<colgroup><col style="width:6%"><col style="width:${64 - 8 * k}%"><col style="width:10%">${s.tiebreaks.slice(0, k).map(() => `<col style="width:8%">`).join("")}</colgroup>`;
+  head = `<tr><th></th><th>Player</th><th class="res">Points</th>${s.tiebreaks.slice(0, k).map((t) => `<th>${Swiss.esc(t)}</th>`).join("")}</tr>`;
   footer = "";
   draw();
 }

@@ -22,9 +22,13 @@ const views = {
   },
   async standings() {
     const s = await Swiss.get(`/api/tournaments/${id}/standings`);
-    return `<p class="muted">After round ${s.after_round}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}.</p><table><tr><th class="num">Rank</th><th>Player</th><th class="num">Pts</th>${s.tiebreaks.map((t) => `<th class="num">${Swiss.esc(t)}</th>`).join("")}</tr>` +
+    // Each column's code says what it measures (hover), and the legend below says it for every
+    // one (a click), so that a column that separates nobody is not a mystery.
+    const meaning = (i) => s.tiebreak_meanings[i] || "";
+    return `<p class="muted">After round ${s.after_round}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}.</p><table><tr><th class="num">Rank</th><th>Player</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr>` +
       s.rows.map((r) => `<tr><td class="num">${r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
-      `</table><p class="muted">* separated by the drawing of lots.</p>`;
+      `</table><p class="muted">* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>` +
+      `<details class="legend"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => `<dt>${Swiss.esc(t)}</dt><dd>${Swiss.esc(meaning(i))}</dd>`).join("")}</dl></details>`;
   },
   async crosstable() {
     const text = await Swiss.get(`/api/tournaments/${id}/crosstable`);

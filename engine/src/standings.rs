@@ -1,12 +1,27 @@
 //! Standings after any round: points, then tie-breaks in the tournament's order, then lots;
 //! final ranks (written to the TRF rank column by [`apply_ranks`]); the cross table.
 //!
-//! # The default order
-//! Dutch F.10: points; for first place only, the games between the tied players; the average
-//! rating of the opponents; the drawing of lots. Dubov and Double-Swiss give no order; their
-//! default is Buchholz Cut-1, Buchholz, Sonneborn-Berger, then lots.
+//! # The tie-breaks
+//! Every tie-break of FIDE's Tie-Break Regulations C.07 (2026) that applies to an individual
+//! Swiss event, by the codes the regulations and FIDE's calculator (Gacrux) use, with their
+//! modifiers: `/Cn` cuts the n least significant values, `/Mn` the n least and the n most
+//! significant (median), `/Unnnn` gives unrated players that rating in the rating-based ones.
+//! [`Tiebreak::parse`] reads a code, [`Tiebreak::code`] writes it; [`KINDS`] lists them with
+//! what each measures. Two more are this program's own: `DE1` (the Dutch 1992 text's F.10:
+//! the games between the players tied for first place, when all of them have met) and `MP`
+//! (Double-Swiss: 2 for a match won, 1 drawn).
 //!
-//! # Unplayed rounds (the seed texts are silent; FIDE Tie-Break Regulations C.07, 2026, art. 16)
+//! # The default order
+//! - Dutch 1992-2006 (seed text): its F.10: points; for first place only, the games between
+//!   the tied players (`DE1`); the average rating of the opponents (`ARO`); lots.
+//! - Dutch 2026, Dubov 1997 and Double-Swiss 2026: C.07's recommendation for individual Swiss
+//!   events as read here (the regulations' text is not among the rule texts of this project:
+//!   see the Readings): Buchholz Cut-1, Buchholz, direct encounter, wins, games with Black.
+//!
+//! A tournament records its order when it is created; an event log written before the order
+//! was recorded (an empty list) keeps the defaults of that time ([`Tiebreak::legacy_defaults`]).
+//!
+//! # Unplayed rounds (C.07, 2026, art. 16)
 //! A round is *played* when a game was played over the board (a Double-Swiss match: unless a
 //! player forfeited both games, as its preface says). Every other round is *unplayed*:
 //! pairing-allocated bye, requested byes, forfeits won or lost, announced absences, rounds
@@ -16,23 +31,46 @@
 //!
 //! | tie-break | the player's own unplayed round | an opponent's unplayed rounds |
 //! |---|---|---|
-//! | Buchholz, Cut-1, Median | counts as a game against a dummy opponent whose score is the player's own final score, but no more than the forfeiting opponent's (16.4.1) or, with no opponent, than a draw in every round (16.4.2); Cut-1 and Median cut a VUR's contribution before any other | the opponent's score as scored, except that the rounds after the opponent's last round that was not a VUR and had no opponent count as draws (16.3: a withdrawal's rounds) |
-//! | Sonneborn-Berger | the dummy's score times the points the round gave | as for Buchholz |
-//! | direct encounter | not an encounter | — |
-//! | wins | a forfeit win is a win, and so is a bye that gives a win's points (the pairing-allocated bye, a full-point bye) | — |
-//! | games with Black | not a game | — |
-//! | average rating of opponents | left out (so are unrated opponents); rounded to the nearest whole number | — |
-//! | progressive score | the points it gave count | — |
+//! | BH, FB, their cuts | counts as a game against a dummy opponent whose score is the player's own final score, but no more than the forfeiting opponent's (16.4.1) or, with no opponent, than a draw in every round (16.4.2); a cut removes a VUR's contribution before any other | the opponent's score as scored, except that the rounds after the opponent's last round that was not a VUR and had no opponent count as draws (16.3: a withdrawal's rounds) |
+//! | SB | the dummy's score times the points the round gave | as for Buchholz |
+//! | AOB | the opponents played over the board only | — |
+//! | DE | not an encounter | — |
+//! | WIN, GE | a forfeit win is a win, and so is a bye that gives a win's points (the pairing-allocated bye, a full-point bye); GE counts the rounds that were not VURs | — |
+//! | WON, BPG, BWG | not a game | — |
+//! | ARO, TPR, PTP, APRO, APPO | left out | — |
+//! | PS, STD, KS | the points it gave count | — |
 //!
 //! FIDE's tie-break calculator (Gacrux, `../shared/oracles/gacrux`) computes these the same
 //! way; the agreement test in `engine/tests/engine/c07.rs` holds us to it.
 //!
-//! Readings: direct encounter separates a tied group only when every two of its players have
-//! played each other; otherwise it leaves the group tied (for Dutch F.10 it applies to the
-//! group tied for first place only). Cut-1 removes the lowest contribution, Median the lowest
-//! and the highest. In Double-Swiss the score is the game points (each match gives 0 to 2);
-//! the tie-break "match points" counts 2 for a match won, 1 drawn, 0 lost, byes by the
-//! points they give.
+//! # Readings
+//! - C.07's recommended order for individual Swiss events (the defaults above): the text was
+//!   not available to this project; BH/C1, BH, DE, WIN, BPG is the order as recalled from it,
+//!   every one of them a tie-break of C.07, and the chief arbiter sets any other before round 1.
+//! - Direct encounter (DE) as the calculator reads C.07: among the players still tied, each
+//!   one's points against the others; when every two of them have met, the points order them;
+//!   otherwise a player is placed ahead only when their points exceed the most that any player
+//!   below could still have reached against the group (a win for every missing encounter), and
+//!   the rest stay tied; then the same again within each group that was split. The value shown
+//!   is the place so found within the tied group (1 first), 0 when it separates nobody.
+//! - Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG): C.07 leaves the rating of an
+//!   unrated player to the tournament's regulations. Without one (`/Unnnn`) they are not
+//!   computed (shown `-`) as soon as any player of the tournament is unrated, as the calculator
+//!   does; with one, unrated players count as rated so. TPR and PTP use FIDE's conversion
+//!   tables (Rating Regulations 8.1 (a) and (b)), a whole score (100 %) worth 800 and a zero
+//!   score -800.
+//! - Cuts of the rating-based ones remove the lowest (and, for a median, the highest) rated
+//!   opponents played; unplayed rounds are not among them. Cuts of Sonneborn-Berger are chosen
+//!   by the opponent's score, as for Buchholz.
+//! - Fore Buchholz (FB): after the final round, a player who had an opponent in it (played or
+//!   forfeited) counts that round as a draw, both in the score they give their opponents and in
+//!   their own dummy score; before the final round FB is Buchholz.
+//! - Koya (KS): the points scored against the opponents (played or forfeited) who finished
+//!   with at least half of the maximum score.
+//! - Dutch 1992's `DE1` separates a tied group only when every two of its players have played
+//!   each other, and only for first place. In Double-Swiss the score is the game points (each
+//!   match gives 0 to 2); `MP` counts 2 for a match won, 1 drawn, 0 lost, byes by the points
+//!   they give.
 
 use crate::color::Color;
 use crate::history::{states_before, RoundEntry};
@@ -45,92 +83,346 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// A tie-break.
+/// What a tie-break measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tiebreak {
-    /// Sum of the opponents' scores.
+pub enum Kind {
+    /// BH: the sum of the opponents' scores.
     Buchholz,
-    /// Buchholz without the lowest contribution.
-    BuchholzCut1,
-    /// Buchholz without the lowest and the highest contribution.
-    MedianBuchholz,
-    /// Sum of the scores of the opponents beaten, and half those drawn.
+    /// FB: Buchholz as if the final round's games had been draws.
+    ForeBuchholz,
+    /// SB: the opponents' scores, each times the points scored against them.
     SonnebornBerger,
-    /// The points scored against the other tied players, when all have met.
+    /// AOB: the average of the Buchholz of the opponents played.
+    AverageOfOpponentsBuchholz,
+    /// DE: the games between the tied players.
     DirectEncounter,
-    /// Direct encounter applied to the players tied for first place only (Dutch F.10).
+    /// DE1 (Dutch 1992 F.10): direct encounter for the players tied for first place only.
     DirectEncounterForFirst,
-    /// Games won (over the board or by forfeit).
+    /// WIN: rounds won, played or not.
     Wins,
-    /// Games played with Black.
+    /// WON: games won over the board.
+    GamesWon,
+    /// BPG: games played with Black.
     GamesWithBlack,
-    /// Average rating of the opponents actually played.
+    /// BWG: games won with Black.
+    WinsWithBlack,
+    /// GE: rounds one elected to play (not a voluntary unplayed round).
+    GamesElected,
+    /// ARO: the average rating of the opponents played.
     AverageRatingOfOpponents,
-    /// Sum of the running score after each round.
+    /// TPR: the tournament performance rating.
+    PerformanceRating,
+    /// PTP: the perfect tournament performance.
+    PerfectPerformance,
+    /// APRO: the average of the opponents' performance ratings.
+    AverageOfOpponentsPerformance,
+    /// APPO: the average of the opponents' perfect performances.
+    AverageOfOpponentsPerfectPerformance,
+    /// PS: the sum of the running score after each round.
     ProgressiveScore,
-    /// Double-Swiss: 2 for a match won, 1 drawn, 0 lost.
+    /// KS: the points scored against the opponents with at least half the maximum score.
+    Koya,
+    /// STD: the standard points, 1 for a round won, ½ drawn, whatever the point system.
+    StandardPoints,
+    /// TPN: the pairing number, lowest first.
+    PairingNumber,
+    /// RTNG: the rating, highest first.
+    Rating,
+    /// MP (Double-Swiss): 2 for a match won, 1 drawn, 0 lost.
     MatchPoints,
 }
 
-impl Tiebreak {
-    /// The short name used in tables (FIDE C.07 abbreviations where there is one).
+/// Which modifiers a tie-break takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    Nothing,
+    /// `/Cn` and `/Mn`.
+    Cuts,
+    /// `/Cn` only (PS: the first n rounds).
+    CutFirst,
+    /// `/Unnnn`.
+    Unrated,
+    /// `/Cn`, `/Mn` and `/Unnnn`.
+    CutsUnrated,
+}
+
+/// Every tie-break: its kind, its code and what it means (the pages show it beside the code).
+pub const KINDS: [(Kind, &str, &str); 22] = [
+    (Kind::Buchholz, "BH", "Buchholz: the sum of the opponents' scores"),
+    (Kind::ForeBuchholz, "FB", "Fore Buchholz: Buchholz as if the final round's games had been drawn"),
+    (Kind::SonnebornBerger, "SB", "Sonneborn-Berger: each opponent's score times the points scored against them"),
+    (Kind::AverageOfOpponentsBuchholz, "AOB", "Average of the opponents' Buchholz"),
+    (Kind::DirectEncounter, "DE", "Direct encounter: the games between the tied players (the place among them; 0 when it separates nobody)"),
+    (Kind::DirectEncounterForFirst, "DE1", "Direct encounter for first place only (Dutch 1992 F.10): the points scored against the other players tied for first, when all have met"),
+    (Kind::Wins, "WIN", "Wins: rounds won, over the board or not (forfeit wins, the pairing-allocated bye, full-point byes)"),
+    (Kind::GamesWon, "WON", "Games won over the board"),
+    (Kind::GamesWithBlack, "BPG", "Games played with Black"),
+    (Kind::WinsWithBlack, "BWG", "Games won with Black"),
+    (Kind::GamesElected, "GE", "Rounds one elected to play: every round but half- and zero-point byes, forfeits lost and absences"),
+    (Kind::AverageRatingOfOpponents, "ARO", "Average rating of the opponents played"),
+    (Kind::PerformanceRating, "TPR", "Tournament performance rating"),
+    (Kind::PerfectPerformance, "PTP", "Perfect tournament performance: the rating at which the expected score reaches the score made"),
+    (Kind::AverageOfOpponentsPerformance, "APRO", "Average of the opponents' performance ratings"),
+    (Kind::AverageOfOpponentsPerfectPerformance, "APPO", "Average of the opponents' perfect performances"),
+    (Kind::ProgressiveScore, "PS", "Progressive score: the sum of the running score after each round"),
+    (Kind::Koya, "KS", "Koya: the points scored against the opponents with at least half of the maximum score"),
+    (Kind::StandardPoints, "STD", "Standard points: 1 for a round won, ½ drawn, 0 lost, whatever the point values"),
+    (Kind::PairingNumber, "TPN", "Pairing number, lowest first"),
+    (Kind::Rating, "RTNG", "Rating, highest first"),
+    (Kind::MatchPoints, "MP", "Match points (Double-Swiss): 2 for a match won, 1 drawn, 0 lost"),
+];
+
+impl Kind {
+    /// The code, as C.07 and the calculator write it.
     pub fn code(self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(k, _, _)| *k == self)
+            .map_or("?", |(_, c, _)| c)
+    }
+
+    /// What it measures, in a sentence.
+    pub fn meaning(self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(k, _, _)| *k == self)
+            .map_or("?", |(_, _, m)| m)
+    }
+
+    fn takes(self) -> Takes {
         match self {
-            Tiebreak::Buchholz => "BH",
-            Tiebreak::BuchholzCut1 => "BH-C1",
-            Tiebreak::MedianBuchholz => "BH-M1",
-            Tiebreak::SonnebornBerger => "SB",
-            Tiebreak::DirectEncounter => "DE",
-            Tiebreak::DirectEncounterForFirst => "DE1",
-            Tiebreak::Wins => "WIN",
-            Tiebreak::GamesWithBlack => "BPG",
-            Tiebreak::AverageRatingOfOpponents => "ARO",
-            Tiebreak::ProgressiveScore => "PS",
-            Tiebreak::MatchPoints => "MP",
+            Kind::Buchholz | Kind::ForeBuchholz | Kind::SonnebornBerger => Takes::Cuts,
+            Kind::AverageOfOpponentsBuchholz => Takes::Cuts,
+            Kind::ProgressiveScore => Takes::CutFirst,
+            Kind::AverageRatingOfOpponents | Kind::PerformanceRating | Kind::PerfectPerformance => {
+                Takes::CutsUnrated
+            }
+            Kind::AverageOfOpponentsPerformance
+            | Kind::AverageOfOpponentsPerfectPerformance
+            | Kind::Rating => Takes::Unrated,
+            _ => Takes::Nothing,
         }
     }
 
-    /// The tie-break for a code from [`Tiebreak::code`].
-    pub fn from_code(code: &str) -> Option<Tiebreak> {
-        ALL.iter()
-            .copied()
-            .find(|t| t.code().eq_ignore_ascii_case(code))
+    /// Lower values rank higher (a place, a pairing number).
+    fn ascending(self) -> bool {
+        matches!(self, Kind::DirectEncounter | Kind::PairingNumber)
+    }
+}
+
+/// A tie-break with its modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tiebreak {
+    /// What it measures.
+    pub kind: Kind,
+    /// How many of the least significant values are cut (`/Cn`, and `/Mn`).
+    pub cut_low: u8,
+    /// How many of the most significant values are cut (`/Mn`).
+    pub cut_high: u8,
+    /// The rating an unrated player counts with (`/Unnnn`).
+    pub unrated: Option<u16>,
+}
+
+impl Tiebreak {
+    /// `kind` without modifiers.
+    pub const fn of(kind: Kind) -> Tiebreak {
+        Tiebreak {
+            kind,
+            cut_low: 0,
+            cut_high: 0,
+            unrated: None,
+        }
     }
 
-    /// The default order for `system`.
+    /// `kind` with the `n` least significant values cut (`/Cn`).
+    pub const fn cut(kind: Kind, n: u8) -> Tiebreak {
+        Tiebreak {
+            kind,
+            cut_low: n,
+            cut_high: 0,
+            unrated: None,
+        }
+    }
+
+    /// `kind` with the `n` least and `n` most significant values cut (`/Mn`).
+    pub const fn median(kind: Kind, n: u8) -> Tiebreak {
+        Tiebreak {
+            kind,
+            cut_low: n,
+            cut_high: n,
+            unrated: None,
+        }
+    }
+
+    /// The code, as C.07 and the calculator write it (`BH/C1`, `ARO/U1000`).
+    pub fn code(&self) -> String {
+        let mut out = self.kind.code().to_string();
+        if self.cut_high > 0 {
+            out.push_str(&format!("/M{}", self.cut_high));
+        } else if self.cut_low > 0 {
+            out.push_str(&format!("/C{}", self.cut_low));
+        }
+        if let Some(r) = self.unrated {
+            out.push_str(&format!("/U{r}"));
+        }
+        out
+    }
+
+    /// What it measures, with its modifiers, in a sentence.
+    pub fn meaning(&self) -> String {
+        let mut out = self.kind.meaning().to_string();
+        // "the lowest value", "the 2 lowest values".
+        let some = |n: u8, one: &str, many: &str| {
+            if n == 1 {
+                format!("the {one}")
+            } else {
+                format!("the {n} {many}")
+            }
+        };
+        let rated = self.kind.takes() == Takes::CutsUnrated;
+        if self.cut_high > 0 {
+            let what = if rated {
+                some(
+                    self.cut_high,
+                    "lowest- and the highest-rated opponent",
+                    "lowest- and highest-rated opponents",
+                )
+            } else {
+                some(
+                    self.cut_high,
+                    "lowest and the highest value",
+                    "lowest and highest values",
+                )
+            };
+            out.push_str(&format!(", without {what}"));
+        } else if self.cut_low > 0 {
+            let what = match self.kind.takes() {
+                Takes::CutFirst => some(self.cut_low, "first round", "first rounds"),
+                _ if rated => some(
+                    self.cut_low,
+                    "lowest-rated opponent",
+                    "lowest-rated opponents",
+                ),
+                _ => some(self.cut_low, "lowest value", "lowest values"),
+            };
+            out.push_str(&format!(", without {what}"));
+        }
+        if let Some(r) = self.unrated {
+            out.push_str(&format!("; an unrated player counts as {r}"));
+        }
+        out
+    }
+
+    /// Reads a code: C.07's and the calculator's (`BH/C1`, `BH/M1`, `ARO/U1000`, `SNO` for
+    /// `TPN`, `REP` for `GE`), and the forms this program wrote before (`BH-C1`, `BH-M1`).
+    /// The error names what is wrong.
+    pub fn parse(code: &str) -> Result<Tiebreak, String> {
+        let text = code.trim().to_ascii_uppercase();
+        let text = if text.contains('/') {
+            text
+        } else {
+            text.replacen('-', "/", 1)
+        };
+        let mut parts = text.split('/');
+        let name = parts.next().unwrap_or_default();
+        let name = match name {
+            "SNO" => "TPN",
+            "REP" => "GE",
+            other => other,
+        };
+        let Some(&(kind, _, _)) = KINDS.iter().find(|(_, c, _)| *c == name) else {
+            return Err(format!(
+                "{code:?} is not a tie-break (one of {})",
+                KINDS
+                    .iter()
+                    .map(|(_, c, _)| *c)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        };
+        let mut tb = Tiebreak::of(kind);
+        for m in parts {
+            let (letter, number) = m.split_at(m.len().min(1));
+            let n: Option<u32> = number.parse().ok();
+            let takes = kind.takes();
+            match (letter, n) {
+                ("C", Some(n @ 1..=9))
+                    if matches!(takes, Takes::Cuts | Takes::CutsUnrated | Takes::CutFirst) =>
+                {
+                    tb.cut_low = n as u8;
+                    tb.cut_high = 0;
+                }
+                ("M", Some(n @ 1..=9)) if matches!(takes, Takes::Cuts | Takes::CutsUnrated) => {
+                    tb.cut_low = n as u8;
+                    tb.cut_high = n as u8;
+                }
+                ("U", Some(r @ 0..=4000))
+                    if matches!(takes, Takes::Unrated | Takes::CutsUnrated) =>
+                {
+                    tb.unrated = Some(r as u16);
+                }
+                _ => {
+                    let allowed = match takes {
+                        Takes::Nothing => "none".to_string(),
+                        Takes::Cuts => "/C1-/C9 (cut the lowest), /M1-/M9 (median)".into(),
+                        Takes::CutFirst => "/C1-/C9 (leave out the first rounds)".into(),
+                        Takes::Unrated => "/U0-/U4000 (the rating of unrated players)".into(),
+                        Takes::CutsUnrated => {
+                            "/C1-/C9, /M1-/M9, /U0-/U4000 (the rating of unrated players)".into()
+                        }
+                    };
+                    return Err(format!(
+                        "{code:?}: {name} takes no modifier {m:?} (its modifiers: {allowed})"
+                    ));
+                }
+            }
+        }
+        Ok(tb)
+    }
+
+    /// The tie-break for a code ([`Tiebreak::parse`] without the reason).
+    pub fn from_code(code: &str) -> Option<Tiebreak> {
+        Tiebreak::parse(code).ok()
+    }
+
+    /// The default order for `system` (see the module's notes).
     pub fn defaults(system: Option<System>) -> Vec<Tiebreak> {
         match system {
-            Some(System::Dutch1992) | Some(System::Dutch2026) | None => vec![
-                Tiebreak::DirectEncounterForFirst,
-                Tiebreak::AverageRatingOfOpponents,
+            Some(System::Dutch1992) => vec![
+                Tiebreak::of(Kind::DirectEncounterForFirst),
+                Tiebreak::of(Kind::AverageRatingOfOpponents),
             ],
-            Some(System::Dubov) | Some(System::DoubleSwiss) => {
+            Some(System::Dutch2026) | Some(System::Dubov) | Some(System::DoubleSwiss) | None => {
                 vec![
-                    Tiebreak::BuchholzCut1,
-                    Tiebreak::Buchholz,
-                    Tiebreak::SonnebornBerger,
+                    Tiebreak::cut(Kind::Buchholz, 1),
+                    Tiebreak::of(Kind::Buchholz),
+                    Tiebreak::of(Kind::DirectEncounter),
+                    Tiebreak::of(Kind::Wins),
+                    Tiebreak::of(Kind::GamesWithBlack),
                 ]
             }
         }
     }
+
+    /// The order a tournament stored before its order was recorded is ranked by: the
+    /// defaults of that time (F.10's for both Dutch texts; Buchholz Cut-1, Buchholz,
+    /// Sonneborn-Berger for the others).
+    pub fn legacy_defaults(system: Option<System>) -> Vec<Tiebreak> {
+        match system {
+            Some(System::Dutch1992) | Some(System::Dutch2026) | None => {
+                Tiebreak::defaults(Some(System::Dutch1992))
+            }
+            Some(System::Dubov) | Some(System::DoubleSwiss) => vec![
+                Tiebreak::cut(Kind::Buchholz, 1),
+                Tiebreak::of(Kind::Buchholz),
+                Tiebreak::of(Kind::SonnebornBerger),
+            ],
+        }
+    }
 }
 
-const ALL: [Tiebreak; 11] = [
-    Tiebreak::Buchholz,
-    Tiebreak::BuchholzCut1,
-    Tiebreak::MedianBuchholz,
-    Tiebreak::SonnebornBerger,
-    Tiebreak::DirectEncounter,
-    Tiebreak::DirectEncounterForFirst,
-    Tiebreak::Wins,
-    Tiebreak::GamesWithBlack,
-    Tiebreak::AverageRatingOfOpponents,
-    Tiebreak::ProgressiveScore,
-    Tiebreak::MatchPoints,
-];
-
 /// A tie-break's value: `value / scale`, the scale the same for every player, so values
-/// compare as integers.
+/// compare as integers; [`Value::NONE`] where it cannot be computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Value {
     /// The scaled value.
@@ -139,17 +431,51 @@ pub struct Value {
     pub scale: i64,
 }
 
+impl Value {
+    /// No value (a rating-based tie-break with an unrated player and no rating for them, or
+    /// a player with no rated opponent): ranked below every value, shown `-`.
+    pub const NONE: Value = Value {
+        value: i64::MIN,
+        scale: 1,
+    };
+
+    /// Whether there is a value.
+    pub fn is_some(&self) -> bool {
+        *self != Value::NONE
+    }
+
+    fn count(n: i64) -> Value {
+        Value { value: n, scale: 1 }
+    }
+
+    fn tenths(n: i64) -> Value {
+        Value {
+            value: n,
+            scale: 10,
+        }
+    }
+
+    fn whole(n: Option<i64>) -> Value {
+        n.map_or(Value::NONE, Value::count)
+    }
+}
+
 impl std::fmt::Display for Value {
-    /// Two decimals where the value has them, one otherwise, none for counts.
+    /// Two decimals where the value has them, one otherwise, none for counts; `-` for none.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.is_some() {
+            return write!(f, "-");
+        }
         if self.scale == 1 {
             return write!(f, "{}", self.value);
         }
         let hundredths = (self.value * 100 + self.scale / 2 * self.value.signum()) / self.scale;
-        if hundredths % 10 == 0 {
-            write!(f, "{}.{}", hundredths / 100, (hundredths % 100).abs() / 10)
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let h = hundredths.abs();
+        if h % 10 == 0 {
+            write!(f, "{sign}{}.{}", h / 100, (h % 100) / 10)
         } else {
-            write!(f, "{}.{:02}", hundredths / 100, (hundredths % 100).abs())
+            write!(f, "{sign}{}.{:02}", h / 100, h % 100)
         }
     }
 }
@@ -159,6 +485,9 @@ impl std::fmt::Display for Value {
 pub struct Row {
     /// Place, 1 first; every player has a different one (lots break the last ties).
     pub rank: u32,
+    /// The place shared by the players whom points and tie-breaks leave tied (the first of
+    /// their places), before lots.
+    pub shared_rank: u32,
     /// The player.
     pub tpn: Tpn,
     /// Points.
@@ -180,25 +509,35 @@ pub struct Standings {
     pub rows: Vec<Row>,
 }
 
-/// Per player, per round: what is needed for tie-breaks.
-struct Facts {
-    score: Points,
-    adjusted: Points,
-    /// Per round: `Some((opponent, points))` for a played round, `None` otherwise.
-    played: Vec<Option<(Tpn, Points)>>,
-    /// Per round: the opponent of an unplayed round that had one (a forfeit).
-    forfeited: Vec<Option<Tpn>>,
-    /// Per round: whether it was a voluntary unplayed round (see the module's notes).
-    vur: Vec<bool>,
-    /// Per round: the points the round gave.
-    gained: Vec<Points>,
-    wins: i64,
-    black_games: i64,
-    match_points: i64,
+/// One round of one player, as the tie-breaks see it.
+#[derive(Clone, Copy, Debug, Default)]
+struct RoundFacts {
+    /// The opponent, played or forfeited.
+    opponent: Option<Tpn>,
+    /// A game was played over the board.
+    played: bool,
+    /// The round was a voluntary unplayed round.
+    vur: bool,
+    /// The points the round gave.
+    gained: Points,
+    /// Games played over the board: each one's colour and rating points (2 a win, 1 a draw).
+    games: [Option<(Color, u8)>; 2],
 }
 
-/// The standings after `after` (all rounds if `None`), with the tie-breaks `order` (the
-/// system's default if empty) and lots drawn from `lot_seed`.
+/// Per player: what the tie-breaks are computed from.
+struct Facts {
+    score: Points,
+    /// The score an opponent contributes (16.3).
+    adjusted: Points,
+    rounds: Vec<RoundFacts>,
+    wins: i64,
+    match_points: i64,
+    rating: Option<u16>,
+}
+
+/// The standings after `after` (all rounds if `None`), with the tie-breaks `order` (if empty,
+/// the tournament's own order, and failing that the system's default) and lots drawn from
+/// `lot_seed`.
 pub fn standings(
     t: &Tournament,
     after: Option<RoundNo>,
@@ -209,69 +548,80 @@ pub fn standings(
         .map_or(t.rounds().len(), |r| r.get() as usize)
         .min(t.rounds().len());
     let after = RoundNo::from_index(rounds.saturating_sub(1));
-    let order: Vec<Tiebreak> = if order.is_empty() {
-        Tiebreak::defaults(t.settings.system)
-    } else {
+    let order: Vec<Tiebreak> = if !order.is_empty() {
         order.to_vec()
+    } else if !t.settings.tiebreaks.is_empty() {
+        t.settings.tiebreaks.clone()
+    } else {
+        Tiebreak::defaults(t.settings.system)
     };
     let facts = facts(t, rounds);
+    let n = facts.len();
     // Lots: a permutation of the players drawn from the seed.
-    let mut lots: Vec<usize> = (0..facts.len()).collect();
+    let mut lots: Vec<usize> = (0..n).collect();
     lots.shuffle(&mut ChaCha8Rng::seed_from_u64(lot_seed));
-    let mut lot_of = vec![0usize; facts.len()];
+    let mut lot_of = vec![0usize; n];
     for (place, &i) in lots.iter().enumerate() {
         lot_of[i] = place;
     }
-    let mut keyed: Vec<(usize, Vec<Value>)> = (0..facts.len())
-        .map(|i| (i, Vec::with_capacity(order.len())))
+    // Each player's sort keys so far (points, then each tie-break, larger first) and values.
+    let mut keys: Vec<Vec<i64>> = facts
+        .iter()
+        .map(|f| vec![i64::from(f.score.tenths())])
         .collect();
-    keyed.sort_by(|a, b| facts[b.0].score.cmp(&facts[a.0].score).then(a.0.cmp(&b.0)));
-    // Refine the groups tied so far with each tie-break in turn.
-    for (k, tb) in order.iter().enumerate() {
+    let mut values: Vec<Vec<Value>> = vec![Vec::with_capacity(order.len()); n];
+    let mut ranked: Vec<usize> = (0..n).collect();
+    ranked.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    let cx = Cx::new(t, &facts, rounds);
+    for tb in &order {
+        let whole = cx.values(tb);
+        // The groups still tied, each refined by this tie-break.
         let mut start = 0;
-        let top_score = keyed.first().map(|(i, _)| facts[*i].score);
-        while start < keyed.len() {
-            let end = (start..keyed.len())
-                .find(|&j| {
-                    facts[keyed[j].0].score != facts[keyed[start].0].score
-                        || keyed[j].1 != keyed[start].1
-                })
-                .unwrap_or(keyed.len());
-            let group: Vec<usize> = keyed[start..end].iter().map(|(i, _)| *i).collect();
-            let first_place = start == 0 && Some(facts[group[0]].score) == top_score;
-            for (i, v) in keyed[start..end].iter_mut() {
-                let value = value(*tb, &facts, t, *i, &group, first_place);
-                v.push(value);
+        while start < n {
+            let end = (start..n)
+                .find(|&j| keys[ranked[j]] != keys[ranked[start]])
+                .unwrap_or(n);
+            let group: Vec<usize> = ranked[start..end].to_vec();
+            let group_values: Vec<Value> = match tb.kind {
+                Kind::DirectEncounter => cx.direct_encounter(&group),
+                Kind::DirectEncounterForFirst => {
+                    let first = start == 0;
+                    cx.direct_encounter_for_first(&group, first)
+                }
+                _ => group.iter().map(|&i| whole[i]).collect(),
+            };
+            for (&i, v) in group.iter().zip(group_values) {
+                values[i].push(v);
+                let key = if tb.kind.ascending() {
+                    v.value.saturating_neg()
+                } else {
+                    v.value
+                };
+                keys[i].push(key);
             }
-            keyed[start..end].sort_by(|a, b| b.1[k].cmp(&a.1[k]).then(a.0.cmp(&b.0)));
             start = end;
         }
+        ranked.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
     }
-    keyed.sort_by(|a, b| {
-        facts[b.0]
-            .score
-            .cmp(&facts[a.0].score)
-            .then_with(|| b.1.cmp(&a.1))
-            .then(lot_of[a.0].cmp(&lot_of[b.0]))
-    });
-    let rows = keyed
-        .iter()
-        .enumerate()
-        .map(|(place, (i, values))| {
-            let tied = |j: usize| {
-                keyed
-                    .get(j)
-                    .is_some_and(|(o, v)| facts[*o].score == facts[*i].score && v == values)
-            };
-            Row {
-                rank: place as u32 + 1,
-                tpn: Tpn::from_index(*i),
-                score: facts[*i].score,
-                tiebreaks: values.clone(),
-                by_lot: (place > 0 && tied(place - 1)) || tied(place + 1),
-            }
-        })
-        .collect();
+    ranked.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(lot_of[a].cmp(&lot_of[b])));
+    let mut rows: Vec<Row> = Vec::with_capacity(n);
+    for (place, &i) in ranked.iter().enumerate() {
+        let tied_above = place > 0 && keys[ranked[place - 1]] == keys[i];
+        let tied_below = ranked.get(place + 1).is_some_and(|&j| keys[j] == keys[i]);
+        let shared_rank = if tied_above {
+            rows[place - 1].shared_rank
+        } else {
+            place as u32 + 1
+        };
+        rows.push(Row {
+            rank: place as u32 + 1,
+            shared_rank,
+            tpn: Tpn::from_index(i),
+            score: facts[i].score,
+            tiebreaks: std::mem::take(&mut values[i]),
+            by_lot: tied_above || tied_below,
+        });
+    }
     Standings { after, order, rows }
 }
 
@@ -291,16 +641,23 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
         Points::from_tenths(values.draw.tenths() * t.settings.games_per_pairing() as i32);
     let mut out: Vec<Facts> = states
         .iter()
-        .map(|s| Facts {
+        .enumerate()
+        .map(|(i, s)| Facts {
             score: s.score,
             adjusted: s.score,
-            played: vec![None; rounds],
-            forfeited: vec![None; rounds],
-            vur: vec![true; rounds],
-            gained: vec![Points::ZERO; rounds],
+            rounds: vec![
+                RoundFacts {
+                    vur: true,
+                    ..RoundFacts::default()
+                };
+                rounds
+            ],
             wins: 0,
-            black_games: 0,
             match_points: 0,
+            rating: t
+                .player(Tpn::from_index(i))
+                .and_then(|p| p.rating)
+                .filter(|&r| r > 0),
         })
         .collect();
     for (r, round) in t.rounds().iter().take(rounds).enumerate() {
@@ -320,233 +677,638 @@ fn facts(t: &Tournament, rounds: usize) -> Vec<Facts> {
                     .map(|g| values.for_game(*g, color.opposite()))
                     .sum();
                 let f = &mut out[me];
-                f.gained[r] = got;
                 f.match_points += match got.cmp(&theirs) {
                     std::cmp::Ordering::Greater => 2,
                     std::cmp::Ordering::Equal => 1,
                     std::cmp::Ordering::Less => 0,
                 };
-                for (k, g) in p.games.iter().enumerate() {
+                let rf = &mut f.rounds[r];
+                rf.opponent = Some(p.player(color.opposite()));
+                rf.gained = got;
+                rf.played = p.is_played();
+                rf.vur = !rf.played && !p.won_by_forfeit(color);
+                for (k, g) in p.games.iter().enumerate().take(2) {
                     let Some(g) = g else { continue };
-                    let color_k = if k % 2 == 0 { color } else { color.opposite() };
                     if g.score(color) == GameScore::Win {
                         f.wins += 1;
                     }
-                    if g.mode() != GameMode::Forfeit && color_k == Color::Black {
-                        f.black_games += 1;
+                    if g.mode() != GameMode::Forfeit {
+                        let color_k = if k % 2 == 0 { color } else { color.opposite() };
+                        let points = match g.score(color) {
+                            GameScore::Win => 2,
+                            GameScore::Draw => 1,
+                            GameScore::Loss => 0,
+                        };
+                        f.rounds[r].games[k] = Some((color_k, points));
                     }
-                }
-                if p.is_played() {
-                    f.played[r] = Some((p.player(color.opposite()), got));
-                    f.vur[r] = false;
-                } else {
-                    f.forfeited[r] = Some(p.player(color.opposite()));
-                    f.vur[r] = !p.won_by_forfeit(color);
                 }
             }
         }
         for b in &round.byes {
             let i = b.player.index();
             let got = values.for_bye(b.kind);
-            out[i].gained[r] = got;
-            out[i].match_points += match got.cmp(&per_round_draw) {
+            let f = &mut out[i];
+            f.rounds[r].gained = got;
+            f.match_points += match got.cmp(&per_round_draw) {
                 std::cmp::Ordering::Greater => 2,
                 std::cmp::Ordering::Equal => 1,
                 std::cmp::Ordering::Less => 0,
             };
-            out[i].vur[r] = !matches!(b.kind, ByeKind::PairingAllocated | ByeKind::Full);
+            f.rounds[r].vur = !matches!(b.kind, ByeKind::PairingAllocated | ByeKind::Full);
             // C.07 WIN counts the rounds that gave a win's points, played or not: the
             // pairing-allocated bye and a full-point bye are wins (in Double-Swiss, as many as
             // the games won they are worth: the pairing-allocated bye's 1½ is one).
             let win = values.win.tenths();
-            if win > 0 && !out[i].vur[r] {
-                out[i].wins += i64::from(got.tenths() / win);
+            if win > 0 && !f.rounds[r].vur {
+                f.wins += i64::from(got.tenths() / win);
             }
         }
     }
     // 16.3: the score an opponent contributes: as scored, except the rounds after the last
     // round that was not a VUR, without an opponent, which count as draws.
     for f in &mut out {
-        let last_present = f.vur.iter().rposition(|v| !v).map_or(0, |r| r + 1);
-        f.adjusted = f
-            .gained
-            .iter()
-            .enumerate()
-            .map(|(r, got)| {
-                if r < last_present || f.forfeited[r].is_some() {
-                    *got
-                } else {
-                    per_round_draw
-                }
-            })
-            .sum();
+        f.adjusted = adjusted(f, per_round_draw, false);
     }
     out
 }
 
-fn value(
-    tb: Tiebreak,
-    facts: &[Facts],
-    t: &Tournament,
-    i: usize,
-    group: &[usize],
-    first_place: bool,
-) -> Value {
-    let f = &facts[i];
-    let tenths = |p: Points| i64::from(p.tenths());
-    let rounds = f.played.len() as i64;
-    let per_round_draw =
-        i64::from(t.settings.points.draw.tenths()) * t.settings.games_per_pairing() as i64;
-    // 16.4: an unplayed round's dummy opponent has the player's own score, but no more than
-    // the forfeiting opponent's (16.4.1) or, with no opponent, a draw in every round (16.4.2).
-    let dummy = |r: usize| -> i64 {
-        let own = tenths(f.score);
-        match f.forfeited[r] {
-            Some(o) => own.min(tenths(facts[o.index()].adjusted)),
-            None => own.min(per_round_draw * rounds),
+/// 16.3: the score `f` contributes to an opponent's Buchholz. With `fore` (Fore Buchholz
+/// after the final round), a player who had an opponent in the final round counts it as a
+/// draw, and every other round as scored.
+fn adjusted(f: &Facts, per_round_draw: Points, fore: bool) -> Points {
+    if let Some((last, before)) = f.rounds.split_last() {
+        if fore && last.opponent.is_some() {
+            return before.iter().map(|x| x.gained).sum::<Points>() + per_round_draw;
         }
-    };
-    // Each round's Buchholz contribution, and whether the round was a VUR.
-    let contributions = || -> Vec<(i64, bool)> {
-        f.played
+    }
+    let last_present = f.rounds.iter().rposition(|x| !x.vur).map_or(0, |r| r + 1);
+    f.rounds
+        .iter()
+        .enumerate()
+        .map(|(r, x)| {
+            if r < last_present || x.opponent.is_some() {
+                x.gained
+            } else {
+                per_round_draw
+            }
+        })
+        .sum()
+}
+
+/// Rounds a value half up: `num / den` to the nearest whole number.
+fn half_up(num: i64, den: i64) -> i64 {
+    (2 * num + den).div_euclid(2 * den)
+}
+
+/// FIDE Rating Regulations 8.1 (a): the rating difference `dp` for a percentage score `p`
+/// (index), 100 % worth 800 and 0 % -800.
+const DP: [i16; 51] = [
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
+    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
+    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+];
+
+/// `dp` for a percentage score from 0 to 100 (8.1 (a) is symmetric about 50 %).
+fn dp(percent: i64) -> i64 {
+    let p = percent.clamp(0, 100);
+    if p >= 50 {
+        i64::from(DP[(p - 50) as usize])
+    } else {
+        -i64::from(DP[(50 - p) as usize])
+    }
+}
+
+/// FIDE Rating Regulations 8.1 (b): the upper end of each range of rating differences `D`
+/// and the higher-rated player's scoring probability `PD` (in hundredths) in it; above 735,
+/// 100.
+const PD: [(i64, i64); 50] = [
+    (3, 50),
+    (10, 51),
+    (17, 52),
+    (25, 53),
+    (32, 54),
+    (39, 55),
+    (46, 56),
+    (53, 57),
+    (61, 58),
+    (68, 59),
+    (76, 60),
+    (83, 61),
+    (91, 62),
+    (98, 63),
+    (106, 64),
+    (113, 65),
+    (121, 66),
+    (129, 67),
+    (137, 68),
+    (145, 69),
+    (153, 70),
+    (162, 71),
+    (170, 72),
+    (179, 73),
+    (188, 74),
+    (197, 75),
+    (206, 76),
+    (215, 77),
+    (225, 78),
+    (235, 79),
+    (245, 80),
+    (256, 81),
+    (267, 82),
+    (278, 83),
+    (290, 84),
+    (302, 85),
+    (315, 86),
+    (328, 87),
+    (344, 88),
+    (357, 89),
+    (374, 90),
+    (391, 91),
+    (411, 92),
+    (432, 93),
+    (456, 94),
+    (484, 95),
+    (517, 96),
+    (559, 97),
+    (619, 98),
+    (735, 99),
+];
+
+/// The expected score, in hundredths, of a player rated `own` against one rated `opponent`.
+fn expected(own: i64, opponent: i64) -> i64 {
+    let d = (own - opponent).abs().min(800);
+    let higher = PD
+        .iter()
+        .find(|(upto, _)| d <= *upto)
+        .map_or(100, |(_, p)| *p);
+    if own > opponent {
+        higher
+    } else {
+        100 - higher
+    }
+}
+
+/// What every tie-break is computed from.
+struct Cx<'a> {
+    t: &'a Tournament,
+    facts: &'a [Facts],
+    rounds: usize,
+    /// A draw's points in one round (a Double-Swiss round: two games).
+    draw: Points,
+    /// The tournament's last round is among those counted (Fore Buchholz).
+    final_round: bool,
+    all_rated: bool,
+}
+
+/// One round's contribution to a Buchholz-like tie-break, with what its cut is chosen by.
+#[derive(Clone, Copy)]
+struct Part {
+    /// The opponent's (or the dummy's) score, in tenths.
+    score: i64,
+    /// What it adds (the score, or for SB the score times the points).
+    value: i64,
+    vur: bool,
+}
+
+impl Cx<'_> {
+    fn new<'a>(t: &'a Tournament, facts: &'a [Facts], rounds: usize) -> Cx<'a> {
+        Cx {
+            t,
+            facts,
+            rounds,
+            draw: Points::from_tenths(
+                t.settings.points.draw.tenths() * t.settings.games_per_pairing() as i32,
+            ),
+            final_round: t
+                .settings
+                .rounds
+                .is_some_and(|total| usize::from(total) == rounds && rounds > 0),
+            all_rated: facts.iter().all(|f| f.rating.is_some()),
+        }
+    }
+
+    /// Every player's value of `tb` (the direct encounters, which depend on the tied group,
+    /// are computed by the group).
+    fn values(&self, tb: &Tiebreak) -> Vec<Value> {
+        let n = self.facts.len();
+        let each = |f: &dyn Fn(usize) -> Value| (0..n).map(f).collect::<Vec<Value>>();
+        match tb.kind {
+            Kind::Buchholz | Kind::ForeBuchholz | Kind::SonnebornBerger => self.buchholz(tb),
+            Kind::AverageOfOpponentsBuchholz => {
+                let bh = self.buchholz(&Tiebreak {
+                    kind: Kind::Buchholz,
+                    ..*tb
+                });
+                each(&|i| {
+                    let got: Vec<i64> = self.played_opponents(i).map(|o| bh[o].value).collect();
+                    if got.is_empty() {
+                        return Value::NONE;
+                    }
+                    // Two decimals of tenths: hundredths, rounded half up.
+                    Value {
+                        value: half_up(got.iter().sum::<i64>() * 10, got.len() as i64),
+                        scale: 100,
+                    }
+                })
+            }
+            Kind::DirectEncounter | Kind::DirectEncounterForFirst => vec![Value::NONE; n],
+            Kind::Wins => each(&|i| Value::count(self.facts[i].wins)),
+            Kind::GamesWon => each(&|i| Value::count(self.games(i, |_, p| p == 2))),
+            Kind::GamesWithBlack => {
+                each(&|i| Value::count(self.games(i, |c, _| c == Color::Black)))
+            }
+            Kind::WinsWithBlack => {
+                each(&|i| Value::count(self.games(i, |c, p| c == Color::Black && p == 2)))
+            }
+            Kind::GamesElected => each(&|i| {
+                Value::count(self.facts[i].rounds.iter().filter(|r| !r.vur).count() as i64)
+            }),
+            Kind::AverageRatingOfOpponents => {
+                each(&|i| Value::whole(self.rated(i, tb, true).and_then(|(r, _)| average(&r))))
+            }
+            Kind::PerformanceRating => each(&|i| Value::whole(self.performance(i, tb))),
+            Kind::PerfectPerformance => each(&|i| Value::whole(self.perfect(i, tb))),
+            Kind::AverageOfOpponentsPerformance | Kind::AverageOfOpponentsPerfectPerformance => {
+                let own: Vec<Option<i64>> = (0..n)
+                    .map(|i| {
+                        if tb.kind == Kind::AverageOfOpponentsPerformance {
+                            self.performance(i, tb)
+                        } else {
+                            self.perfect(i, tb)
+                        }
+                    })
+                    .collect();
+                each(&|i| {
+                    let got: Vec<i64> = self.played_opponents(i).filter_map(|o| own[o]).collect();
+                    Value::whole(average(&got))
+                })
+            }
+            Kind::ProgressiveScore => each(&|i| {
+                let mut running = 0;
+                let mut sum = 0;
+                for (r, x) in self.facts[i].rounds.iter().enumerate() {
+                    running += i64::from(x.gained.tenths());
+                    if r >= usize::from(tb.cut_low) {
+                        sum += running;
+                    }
+                }
+                Value::tenths(sum)
+            }),
+            Kind::Koya => {
+                // At least half of the maximum score: a win's points in every round.
+                let half = i64::from(self.t.settings.points.win.tenths())
+                    * self.t.settings.games_per_pairing() as i64
+                    * self.rounds as i64;
+                each(&|i| {
+                    let sum = self.facts[i]
+                        .rounds
+                        .iter()
+                        .filter(|x| {
+                            x.opponent.is_some_and(|o| {
+                                2 * i64::from(self.facts[o.index()].score.tenths()) >= half
+                            })
+                        })
+                        .map(|x| i64::from(x.gained.tenths()))
+                        .sum();
+                    Value::tenths(sum)
+                })
+            }
+            Kind::StandardPoints => each(&|i| {
+                let sum = self.facts[i]
+                    .rounds
+                    .iter()
+                    .map(|x| match x.gained.cmp(&self.draw) {
+                        std::cmp::Ordering::Greater => 10,
+                        std::cmp::Ordering::Equal => 5,
+                        std::cmp::Ordering::Less => 0,
+                    })
+                    .sum();
+                Value::tenths(sum)
+            }),
+            Kind::PairingNumber => each(&|i| Value::count(i as i64 + 1)),
+            Kind::Rating => each(&|i| {
+                if self.all_rated || tb.unrated.is_some() {
+                    Value::whole(self.facts[i].rating.or(tb.unrated).map(i64::from))
+                } else {
+                    Value::NONE
+                }
+            }),
+            Kind::MatchPoints => each(&|i| Value::count(self.facts[i].match_points)),
+        }
+    }
+
+    /// The opponents `i` played over the board, one entry a round.
+    fn played_opponents(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.facts[i]
+            .rounds
+            .iter()
+            .filter(|x| x.played)
+            .filter_map(|x| x.opponent.map(Tpn::index))
+    }
+
+    /// The games `i` played over the board that `keep` (colour, 2 a win / 1 a draw) counts.
+    fn games(&self, i: usize, keep: impl Fn(Color, u8) -> bool) -> i64 {
+        self.facts[i]
+            .rounds
+            .iter()
+            .flat_map(|x| x.games.iter().flatten())
+            .filter(|(c, p)| keep(*c, *p))
+            .count() as i64
+    }
+
+    /// BH, FB or SB (by `tb.kind`) of every player, with `tb`'s cuts (16.3-16.5).
+    fn buchholz(&self, tb: &Tiebreak) -> Vec<Value> {
+        let fore = tb.kind == Kind::ForeBuchholz && self.final_round;
+        let tenths = |p: Points| i64::from(p.tenths());
+        // The score each player gives as an opponent, and their own score for the dummy.
+        let given: Vec<i64> = self
+            .facts
+            .iter()
+            .map(|f| tenths(adjusted(f, self.draw, fore)))
+            .collect();
+        let own: Vec<i64> = self
+            .facts
+            .iter()
+            .map(|f| {
+                if fore && f.rounds.last().is_some_and(|x| x.opponent.is_some()) {
+                    tenths(adjusted(f, self.draw, true))
+                } else {
+                    tenths(f.score)
+                }
+            })
+            .collect();
+        let sb = tb.kind == Kind::SonnebornBerger;
+        let win = i64::from(self.t.settings.points.win.tenths().max(1));
+        let draw_all = tenths(self.draw) * self.rounds as i64;
+        let last = self.rounds.checked_sub(1);
+        self.facts
             .iter()
             .enumerate()
-            .map(|(r, x)| match x {
-                Some((o, _)) => (tenths(facts[o.index()].adjusted), false),
-                None => (dummy(r), f.vur[r]),
+            .map(|(i, f)| {
+                let mut parts: Vec<Part> = f
+                    .rounds
+                    .iter()
+                    .enumerate()
+                    .map(|(r, x)| {
+                        let counts_played = x.played || (fore && Some(r) == last);
+                        let (score, vur) = match x.opponent {
+                            Some(o) if counts_played => (given[o.index()], false),
+                            // 16.4.1, 16.4.2: the dummy opponent.
+                            Some(o) => (own[i].min(given[o.index()]), x.vur),
+                            None => (own[i].min(draw_all), x.vur),
+                        };
+                        let value = if sb {
+                            score * tenths(x.gained)
+                        } else {
+                            score * win
+                        };
+                        Part { score, value, vur }
+                    })
+                    .collect();
+                let low = usize::from(tb.cut_low).min(parts.len());
+                let high = usize::from(tb.cut_high).min(parts.len() - low);
+                for _ in 0..low {
+                    // 16.5: a VUR's contribution first, the lowest; for SB a lower value
+                    // among the lowest scores first.
+                    let lowest = (0..parts.len())
+                        .min_by_key(|&k| (parts[k].score, parts[k].value))
+                        .expect("a part to cut");
+                    let vur = (0..parts.len())
+                        .filter(|&k| parts[k].vur)
+                        .min_by_key(|&k| (parts[k].score, parts[k].value));
+                    let at = match vur {
+                        Some(v) if parts[lowest].value <= parts[v].value => v,
+                        Some(_) => lowest,
+                        None => lowest,
+                    };
+                    parts.remove(at);
+                }
+                for _ in 0..high {
+                    let highest = (0..parts.len())
+                        .min_by_key(|&k| {
+                            (
+                                std::cmp::Reverse(parts[k].score),
+                                std::cmp::Reverse(parts[k].value),
+                            )
+                        })
+                        .expect("a part to cut");
+                    parts.remove(highest);
+                }
+                let sum: i64 = parts.iter().map(|p| p.value).sum();
+                if sb {
+                    Value {
+                        value: sum,
+                        scale: 10 * win,
+                    }
+                } else {
+                    Value::tenths(sum / win)
+                }
             })
             .collect()
-    };
-    // 16.5: Cut-1 cuts a VUR's contribution, the lowest, before any other.
-    let cut_lowest = |c: &mut Vec<(i64, bool)>| {
-        let at = c
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, (v, vur))| (!vur, *v))
-            .map(|(i, _)| i);
-        if let Some(i) = at {
-            c.remove(i);
-        }
-    };
-    let sum = |c: &[(i64, bool)]| c.iter().map(|(v, _)| v).sum::<i64>();
-    match tb {
-        Tiebreak::Buchholz => Value {
-            value: sum(&contributions()),
-            scale: 10,
-        },
-        Tiebreak::BuchholzCut1 => {
-            let mut c = contributions();
-            cut_lowest(&mut c);
-            Value {
-                value: sum(&c),
-                scale: 10,
-            }
-        }
-        Tiebreak::MedianBuchholz => {
-            let mut c = contributions();
-            cut_lowest(&mut c);
-            if let Some(i) = c
-                .iter()
-                .enumerate()
-                .max_by_key(|(_, (v, _))| *v)
-                .map(|(i, _)| i)
-            {
-                c.remove(i);
-            }
-            Value {
-                value: sum(&c),
-                scale: 10,
-            }
-        }
-        Tiebreak::SonnebornBerger => {
-            let win = i64::from(t.settings.points.win.tenths().max(1));
-            let sum: i64 = f
-                .played
-                .iter()
-                .zip(&f.gained)
-                .enumerate()
-                .map(|(r, (x, got))| match x {
-                    Some((o, pts)) => tenths(facts[o.index()].adjusted) * tenths(*pts),
-                    None => dummy(r) * tenths(*got),
-                })
-                .sum();
-            Value {
-                value: sum,
-                scale: 10 * win,
-            }
-        }
-        Tiebreak::DirectEncounter | Tiebreak::DirectEncounterForFirst => {
-            let applies = group.len() > 1 && (tb == Tiebreak::DirectEncounter || first_place);
-            let all_met = group.iter().all(|&a| {
-                group.iter().all(|&b| {
-                    a == b
-                        || facts[a]
-                            .played
-                            .iter()
-                            .any(|x| x.is_some_and(|(o, _)| o.index() == b))
-                })
-            });
-            if !applies || !all_met {
-                return Value {
-                    value: 0,
-                    scale: 10,
-                };
-            }
-            let sum: i64 = f
-                .played
-                .iter()
-                .filter_map(|x| *x)
-                .filter(|(o, _)| group.contains(&o.index()))
-                .map(|(_, pts)| tenths(pts))
-                .sum();
-            Value {
-                value: sum,
-                scale: 10,
-            }
-        }
-        Tiebreak::Wins => Value {
-            value: f.wins,
-            scale: 1,
-        },
-        Tiebreak::GamesWithBlack => Value {
-            value: f.black_games,
-            scale: 1,
-        },
-        Tiebreak::AverageRatingOfOpponents => {
-            let ratings: Vec<i64> = f
-                .played
-                .iter()
-                .filter_map(|x| *x)
-                .filter_map(|(o, _)| t.player(o).and_then(|p| p.rating).filter(|&r| r > 0))
-                .map(i64::from)
-                .collect();
-            let n = ratings.len() as i64;
-            let avg = if n == 0 {
-                0
-            } else {
-                (2 * ratings.iter().sum::<i64>() + n) / (2 * n)
-            };
-            Value {
-                value: avg,
-                scale: 1,
-            }
-        }
-        Tiebreak::ProgressiveScore => {
-            let mut running = 0;
-            let sum = f.gained.iter().map(|g| {
-                running += tenths(*g);
-                running
-            });
-            Value {
-                value: sum.sum(),
-                scale: 10,
-            }
-        }
-        Tiebreak::MatchPoints => Value {
-            value: f.match_points,
-            scale: 1,
-        },
     }
+
+    /// The ratings of `i`'s opponents played over the board (each game once, or with
+    /// `per_round` each opponent once: a Double-Swiss match) and the rating points scored
+    /// against them (2 a win, 1 a draw), after `tb`'s cuts; `None` when an unrated player has
+    /// no rating to count with.
+    fn rated(&self, i: usize, tb: &Tiebreak, per_round: bool) -> Option<(Vec<i64>, i64)> {
+        if !self.all_rated && tb.unrated.is_none() {
+            return None;
+        }
+        let mut games: Vec<(i64, i64)> = Vec::new();
+        for x in &self.facts[i].rounds {
+            let (Some(o), true) = (x.opponent, x.played) else {
+                continue;
+            };
+            let Some(rating) = self.facts[o.index()].rating.or(tb.unrated) else {
+                continue;
+            };
+            if per_round {
+                let points = x.games.iter().flatten().map(|g| i64::from(g.1)).sum();
+                games.push((i64::from(rating), points));
+            } else {
+                for (_, points) in x.games.iter().flatten() {
+                    games.push((i64::from(rating), i64::from(*points)));
+                }
+            }
+        }
+        // Cuts: the lowest-rated opponents (the earliest of equals), then the highest.
+        games.sort_by_key(|g| g.0);
+        let low = usize::from(tb.cut_low).min(games.len());
+        games.drain(..low);
+        let high = usize::from(tb.cut_high).min(games.len());
+        games.truncate(games.len() - high);
+        let points = games.iter().map(|g| g.1).sum();
+        Some((games.into_iter().map(|g| g.0).collect(), points))
+    }
+
+    /// TPR: the opponents' average rating plus 8.1 (a)'s difference for the percentage scored.
+    fn performance(&self, i: usize, tb: &Tiebreak) -> Option<i64> {
+        let (ratings, points) = self.rated(i, tb, false)?;
+        let aro = average(&ratings)?;
+        // Points are in halves: the percentage is 50 * points / games, rounded half up.
+        Some(aro + dp(half_up(50 * points, ratings.len() as i64)))
+    }
+
+    /// PTP: the lowest rating at which the expected score (8.1 (b)) reaches the score made.
+    fn perfect(&self, i: usize, tb: &Tiebreak) -> Option<i64> {
+        let (ratings, points) = self.rated(i, tb, false)?;
+        let (&lo, &hi) = (ratings.iter().min()?, ratings.iter().max()?);
+        if points == 0 {
+            return Some(lo - 800);
+        }
+        let want = 50 * points;
+        let reaches = |r: i64| ratings.iter().map(|&o| expected(r, o)).sum::<i64>() >= want;
+        // The expected score grows with the rating: the least rating reaching it, by halving.
+        let (mut below, mut at) = (lo - 801, hi + 801);
+        if !reaches(at) {
+            return Some(hi + 800);
+        }
+        while at - below > 1 {
+            let mid = below + (at - below) / 2;
+            if reaches(mid) {
+                at = mid;
+            } else {
+                below = mid;
+            }
+        }
+        Some(at)
+    }
+
+    /// DE for one tied group (C.07 as the calculator reads it: see the Readings): each
+    /// player's place among them, 0 when it separates nobody.
+    fn direct_encounter(&self, group: &[usize]) -> Vec<Value> {
+        let win = i64::from(self.t.settings.points.win.tenths())
+            * self.t.settings.games_per_pairing() as i64;
+        // Each player's place so far (0 = first of the group), and whether to look again.
+        let mut place: Vec<usize> = vec![0; group.len()];
+        let mut again = vec![true; group.len()];
+        for _ in 0..30 {
+            let mut changed = false;
+            let mut order: Vec<usize> = (0..group.len()).collect();
+            order.sort_by_key(|&k| (place[k], group[k]));
+            let mut start = 0;
+            while start < order.len() {
+                let end = (start..order.len())
+                    .find(|&j| place[order[j]] != place[order[start]])
+                    .unwrap_or(order.len());
+                let sub: Vec<usize> = order[start..end].to_vec();
+                if sub.len() == 1 {
+                    again[sub[0]] = false;
+                } else if again[sub[0]] {
+                    let split = self.encounter_pass(group, &sub, &mut place, win);
+                    for &k in &sub {
+                        again[k] = split;
+                    }
+                    changed |= split;
+                }
+                start = end;
+            }
+            if !changed {
+                break;
+            }
+        }
+        let separated = place.iter().any(|&p| p != 0);
+        place
+            .iter()
+            .map(|&p| Value::count(if separated { p as i64 + 1 } else { 0 }))
+            .collect()
+    }
+
+    /// One look at the players `sub` (indices into `group`), tied at the same place: their
+    /// points against each other order them where that is certain. Whether any was placed
+    /// below another.
+    fn encounter_pass(
+        &self,
+        group: &[usize],
+        sub: &[usize],
+        place: &mut [usize],
+        win: i64,
+    ) -> bool {
+        let base = place[sub[0]];
+        let members: Vec<Tpn> = sub.iter().map(|&k| Tpn::from_index(group[k])).collect();
+        // Points against the others (the average where two met more than once), how many of
+        // them were met, and the most reachable.
+        let mut rows: Vec<(usize, i64, i64)> = sub
+            .iter()
+            .map(|&k| {
+                let f = &self.facts[group[k]];
+                let mut met: Vec<(Tpn, i64, i64)> = Vec::new();
+                for x in f.rounds.iter().filter(|x| x.played) {
+                    let Some(o) = x.opponent.filter(|o| members.contains(o)) else {
+                        continue;
+                    };
+                    match met.iter_mut().find(|m| m.0 == o) {
+                        Some(m) => {
+                            m.1 += i64::from(x.gained.tenths());
+                            m.2 += 1;
+                        }
+                        None => met.push((o, i64::from(x.gained.tenths()), 1)),
+                    }
+                }
+                // In hundredths of a point, so that an average of two is exact.
+                let points: i64 = met.iter().map(|m| m.1 * 10 / m.2).sum();
+                let missing = (sub.len() - 1 - met.len()) as i64;
+                (k, points, points + missing * win * 10)
+            })
+            .collect();
+        let all_met = rows.iter().all(|&(_, p, max)| p == max);
+        rows.sort_by_key(|&(k, p, max)| (std::cmp::Reverse(p), std::cmp::Reverse(max), group[k]));
+        let mut changed = false;
+        let mut current = base;
+        let mut unique = true;
+        for j in 1..rows.len() {
+            let separates = if all_met {
+                rows[j].1 != rows[j - 1].1
+            } else {
+                let best_below = rows[j..].iter().map(|r| r.2).max().unwrap_or(0);
+                unique && rows[j - 1].1 > best_below
+            };
+            if separates {
+                current = base + j;
+                changed = true;
+            } else if !all_met {
+                unique = false;
+            }
+            place[rows[j].0] = current;
+        }
+        place[rows[0].0] = base;
+        changed
+    }
+
+    /// Dutch 1992 F.10's direct encounter: for the group tied for first place, when every two
+    /// of them have played each other, the points scored against the others.
+    fn direct_encounter_for_first(&self, group: &[usize], first: bool) -> Vec<Value> {
+        let met = |a: usize, b: usize| {
+            self.facts[a]
+                .rounds
+                .iter()
+                .any(|x| x.played && x.opponent.is_some_and(|o| o.index() == b))
+        };
+        let all_met = group
+            .iter()
+            .all(|&a| group.iter().all(|&b| a == b || met(a, b)));
+        group
+            .iter()
+            .map(|&i| {
+                if !first || group.len() < 2 || !all_met {
+                    return Value::tenths(0);
+                }
+                let sum = self.facts[i]
+                    .rounds
+                    .iter()
+                    .filter(|x| x.played && x.opponent.is_some_and(|o| group.contains(&o.index())))
+                    .map(|x| i64::from(x.gained.tenths()))
+                    .sum();
+                Value::tenths(sum)
+            })
+            .collect()
+    }
+}
+
+/// The average of whole numbers, rounded half up; `None` for none.
+fn average(v: &[i64]) -> Option<i64> {
+    (!v.is_empty()).then(|| half_up(v.iter().sum(), v.len() as i64))
 }
 
 /// The cross table: per player, rank order, each round as "opponent's rank, colour, result".

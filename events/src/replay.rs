@@ -150,6 +150,9 @@ pub enum Rejection {
     /// A result with the wrong number of games, or an impossible one.
     #[error("the result is not valid: {0}")]
     InvalidResult(String),
+    /// The tie-breaks are published before the tournament starts (C.07 4.1).
+    #[error("the tie-breaks cannot change once round 1 is published: FIDE C.07 (2026) 4.1 has the list published before the tournament starts (round 1 can be unpublished while it has no result)")]
+    TiebreaksFixed,
     /// A round that has results cannot be unpublished (Dutch F.6), nor any but the last.
     #[error("round {0} cannot be unpublished: {1}")]
     CannotUnpublish(u16, &'static str),
@@ -199,6 +202,8 @@ pub struct State {
     details: DetailsV1,
     /// The event that recorded the name and details as they are.
     details_seq: u64,
+    /// The event that recorded the tie-breaks in force.
+    tiebreaks_seq: u64,
     closed: bool,
     players: Vec<PlayerRecord>,
     fide_ids: HashMap<u64, PlayerKey>,
@@ -470,6 +475,15 @@ impl State {
                     text("correction.name", name, MAX_NAME, false)?;
                 }
             }
+            Event::TiebreaksChanged { tiebreaks } => {
+                admit_tiebreaks("tiebreaks", tiebreaks)?;
+                if tiebreaks.is_empty() {
+                    return Err(Rejection::InvalidField {
+                        field: "tiebreaks",
+                        problem: "at least one tie-break (lots then break the last ties)".into(),
+                    });
+                }
+            }
             Event::DetailsChanged { name, details } => {
                 if let Some(name) = name {
                     text("name", name, MAX_NAME, false)?;
@@ -501,16 +515,7 @@ impl State {
                         problem: "must be at least 1".into(),
                     });
                 }
-                if let Some(bad) = settings
-                    .tiebreaks
-                    .iter()
-                    .find(|c| Tiebreak::from_code(c).is_none())
-                {
-                    return Err(Rejection::InvalidField {
-                        field: "settings.tiebreaks",
-                        problem: format!("{bad:?} is not a tie-break (BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP)"),
-                    });
-                }
+                admit_tiebreaks("settings.tiebreaks", &settings.tiebreaks)?;
                 return Ok(Check::Apply);
             }
             (Event::TournamentCreated { .. }, Some(_)) => return Err(Rejection::AlreadyCreated),
@@ -533,6 +538,18 @@ impl State {
                 if name.as_ref().is_none_or(|n| *n == self.name) && *details == self.details {
                     // The details recorded, given again: nothing changes.
                     return Ok(Check::AlreadyRecorded(self.details_seq));
+                }
+            }
+            Event::TiebreaksChanged { tiebreaks } => {
+                if !self.rounds.is_empty() {
+                    return Err(Rejection::TiebreaksFixed);
+                }
+                if self
+                    .settings
+                    .as_ref()
+                    .is_some_and(|s| s.tiebreaks == *tiebreaks)
+                {
+                    return Ok(Check::AlreadyRecorded(self.tiebreaks_seq));
                 }
             }
             Event::PlayerRegistered { player, data } => {
@@ -751,6 +768,13 @@ impl State {
                 self.settings = Some(settings.clone());
                 self.details = details.clone();
                 self.details_seq = seq;
+                self.tiebreaks_seq = seq;
+            }
+            Event::TiebreaksChanged { tiebreaks } => {
+                if let Some(s) = &mut self.settings {
+                    s.tiebreaks = tiebreaks.clone();
+                }
+                self.tiebreaks_seq = seq;
             }
             Event::DetailsChanged { name, details } => {
                 if let Some(name) = name {
@@ -926,11 +950,7 @@ impl State {
             points: s
                 .points
                 .map_or(PointValues::default_for(system), to_engine_points),
-            tiebreaks: s
-                .tiebreaks
-                .iter()
-                .filter_map(|c| Tiebreak::from_code(c))
-                .collect(),
+            tiebreaks: tiebreaks_of(s),
             lot_seed: s.lot_seed,
         };
         let mut t = Tournament::new(settings);
@@ -996,6 +1016,42 @@ pub const MAX_POINTS: i32 = 1000;
 
 /// The longest detail (a place, an arbiter, a time control).
 pub const MAX_DETAIL: usize = 200;
+
+/// The tie-breaks a tournament may record: C.07's codes (or this program's earlier forms),
+/// at most 12, none twice.
+pub fn admit_tiebreaks(field: &'static str, codes: &[String]) -> Result<(), Rejection> {
+    if codes.len() > 12 {
+        return Err(Rejection::InvalidField {
+            field,
+            problem: "at most 12 tie-breaks".into(),
+        });
+    }
+    let mut seen: Vec<Tiebreak> = Vec::new();
+    for code in codes {
+        let tb =
+            Tiebreak::parse(code).map_err(|problem| Rejection::InvalidField { field, problem })?;
+        if seen.contains(&tb) {
+            return Err(Rejection::InvalidField {
+                field,
+                problem: format!("{code:?} is listed twice"),
+            });
+        }
+        seen.push(tb);
+    }
+    Ok(())
+}
+
+/// The tournament's tie-breaks: as recorded, or, for a log written before the order was
+/// recorded (an empty list), the defaults of that time.
+pub fn tiebreaks_of(s: &SettingsV1) -> Vec<Tiebreak> {
+    if s.tiebreaks.is_empty() {
+        return Tiebreak::legacy_defaults(Some(to_engine_system(s.system)));
+    }
+    s.tiebreaks
+        .iter()
+        .filter_map(|c| Tiebreak::from_code(c))
+        .collect()
+}
 
 /// The limits of a tournament's details: short single lines (each is a TRF record), a
 /// federation of three letters, real dates (`YYYY-MM-DD`), the last day not before the first,

@@ -354,6 +354,11 @@ pub enum Event {
         /// The details.
         details: DetailsV1,
     },
+    /// The tie-breaks, in order, replacing those recorded: before round 1 only (C.07 4.1).
+    TiebreaksChanged {
+        /// C.07's codes, in order.
+        tiebreaks: Vec<String>,
+    },
     /// A player registered (before round 1, or as a late entry).
     PlayerRegistered {
         /// The registration number, the next one.

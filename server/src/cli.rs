@@ -220,18 +220,55 @@ pub fn generate_file(config: GenerateConfig, output: Option<&Path>) -> Result<()
     write_out(output, &trf::write(&t))
 }
 
-/// `swiss standings`: the standings and cross table after `after` (all rounds if `None`),
-/// with the tie-breaks `tiebreaks` (codes separated by commas; the system's default if
-/// `None`) and lots drawn from `seed`; with `trf_out`, the file again with the rank column.
+/// How `standings` prints, and what else it writes.
+pub struct StandingsForm<'a> {
+    /// The seed of the drawing of lots that ends the tie-breaks.
+    pub lot_seed: u64,
+    /// The calculator's table instead of the cross table.
+    pub table: bool,
+    /// Where to write the file again with the final ranks in its rank column.
+    pub trf_out: Option<&'a Path>,
+}
+
+/// The standings as FIDE's calculator prints them with `-d T`: `StartNo`, `Rank` (players
+/// whom points and tie-breaks leave tied share the first of their places), `PTS`, each
+/// tie-break by its code; one line per player by pairing number, tab-separated.
+pub fn calculator_table(s: &engine::standings::Standings) -> String {
+    let mut out = String::from("StartNo\tRank\tPTS");
+    for tb in &s.order {
+        out.push('\t');
+        out.push_str(&tb.code());
+    }
+    out.push('\n');
+    let mut rows: Vec<&engine::standings::Row> = s.rows.iter().collect();
+    rows.sort_by_key(|r| r.tpn);
+    for r in rows {
+        out.push_str(&format!("{}\t{}\t{}", r.tpn, r.shared_rank, r.score));
+        for v in &r.tiebreaks {
+            out.push_str(&format!("\t{v}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `swiss standings`: the standings and cross table (or the calculator's table) after
+/// `after` (all rounds if `None`), with the tie-breaks `tiebreaks` (codes separated by commas;
+/// the file's own, else the system's default, if `None`) and lots drawn from the form's seed;
+/// with its `trf_out`, the file again with the rank column.
 pub fn standings(
     system: System,
     input: &Path,
     after: Option<u16>,
     tiebreaks: Option<&str>,
-    seed: u64,
-    trf_out: Option<&Path>,
+    form: StandingsForm,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let StandingsForm {
+        lot_seed: seed,
+        table,
+        trf_out,
+    } = form;
     use engine::standings::{apply_ranks, cross_table, standings, Tiebreak};
     let mut t = read_file(input, system)?;
     let order = match tiebreaks {
@@ -239,11 +276,8 @@ pub fn standings(
         Some(list) => list
             .split(',')
             .map(|code| {
-                Tiebreak::from_code(code.trim()).ok_or_else(|| {
-                    CliError::BadArgument(format!(
-                        "--tiebreaks: {code:?} is not a tie-break (BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP)"
-                    ))
-                })
+                Tiebreak::parse(code)
+                    .map_err(|e| CliError::BadArgument(format!("--tiebreaks: {e}")))
             })
             .collect::<Result<_, _>>()?,
     };
@@ -262,7 +296,12 @@ pub fn standings(
         path: "<stdout>".into(),
         source,
     };
-    out.write_all(cross_table(&t, &s).as_bytes()).map_err(io)?;
+    let text = if table {
+        calculator_table(&s)
+    } else {
+        cross_table(&t, &s)
+    };
+    out.write_all(text.as_bytes()).map_err(io)?;
     if let Some(path) = trf_out {
         apply_ranks(&mut t, &s);
         std::fs::write(path, trf::write(&t)).map_err(|source| CliError::Io {

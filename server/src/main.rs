@@ -70,10 +70,17 @@ enum Command {
         /// Standings after this round (the last played if not given).
         #[arg(long)]
         after: Option<u16>,
-        /// Tie-breaks in order, by code: BH, BH-C1, BH-M1, SB, DE, DE1, WIN, BPG, ARO, PS, MP
-        /// (the system's default if not given: Dutch F.10 is DE1,ARO).
+        /// Tie-breaks in order, by FIDE C.07's codes as its calculator writes them (BH, BH/C1,
+        /// BH/M1, FB, SB, AOB, DE, WIN, WON, BPG, BWG, GE, ARO, TPR, PTP, APRO, APPO, PS, KS,
+        /// STD, TPN, RTNG; /Cn, /Mn and /Unnnn modifiers; DE1 and MP of this program). Not
+        /// given: the file's own (TRF-2026 record 202), else the system's default.
         #[arg(long)]
         tiebreaks: Option<String>,
+        /// Print the values as FIDE's calculator (Gacrux) does with `-d T`: a tab-separated
+        /// table by pairing number, with the place (players left tied share it), the points
+        /// and each tie-break; instead of the cross table.
+        #[arg(long)]
+        table: bool,
         /// The seed for the drawing of lots that ends the tie-breaks.
         #[arg(long, default_value_t = 0)]
         lot_seed: u64,
@@ -176,6 +183,7 @@ fn main() -> ExitCode {
             input,
             after,
             tiebreaks,
+            table,
             lot_seed,
             trf,
         } => cli::standings(
@@ -183,8 +191,11 @@ fn main() -> ExitCode {
             &input,
             after,
             tiebreaks.as_deref(),
-            lot_seed,
-            trf.as_deref(),
+            cli::StandingsForm {
+                lot_seed,
+                table,
+                trf_out: trf.as_deref(),
+            },
             &mut std::io::stdout(),
         ),
         Command::Serve(args) => {

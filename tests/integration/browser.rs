@@ -400,7 +400,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
 
     // Public pages: standings, a player's card, the AROs of a Dubov event (Dubov 9).
     let mut public = browser.page(&format!("{base}/t/{id}#standings"));
-    public.wait_for("the standings", "document.querySelectorAll('main table tr').length === 9 && document.body.innerText.includes('BH-C1')");
+    public.wait_for("the standings", "document.querySelectorAll('main table tr').length === 9 && document.body.innerText.includes('BH/C1')");
     public.click("button[data-card='1']");
     public.wait_for("player 1's card", "document.body.innerText.includes('Player,0') && document.body.innerText.includes('1-0') && document.body.innerText.includes('1.0 points')");
     public.click("button[data-tab='aro']");
@@ -707,6 +707,72 @@ fn a_chief_arbiter_creates_the_tournaments_arbiters_in_the_console() {
     assert_eq!(r.status, 401, "{}", r.body);
 }
 
+/// #22: the chief arbiter picks and orders the tie-breaks in the console before round 1, each
+/// shown with what it measures; once round 1 is published the console shows them fixed and
+/// says why.
+#[test]
+fn the_chief_orders_the_tiebreaks_in_the_console_before_round_1() {
+    let server = Server::start();
+    let id = server.create_tournament("Club Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the default tie-breaks",
+        "document.querySelectorAll('#tblist li').length === 5 && document.querySelector('#tbadd').options.length > 20",
+    );
+    let shown = console.eval("document.querySelector('#tblist').innerText");
+    assert!(
+        shown.as_str().unwrap().contains("Direct encounter"),
+        "each code with its meaning: {shown}"
+    );
+    // BPG out, DE before BH, SB/C1 added at the end.
+    console.click("button[data-tbremove='4']");
+    console.wait_for(
+        "four left",
+        "document.querySelectorAll('#tblist li').length === 4",
+    );
+    console.click("button[data-tbup='2']");
+    console.eval("document.querySelector('#tbadd').value = 'SB/C1'; true");
+    console.click("#tbaddbtn");
+    console.wait_for(
+        "five again",
+        "document.querySelectorAll('#tblist li').length === 5",
+    );
+    console.click("#tbsave");
+    console.wait_for(
+        "saved",
+        "document.querySelector('#message').innerText.includes('Tie-breaks saved.')",
+    );
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(
+        t["settings"]["tiebreaks"],
+        json!(["BH/C1", "DE", "BH", "WIN", "SB/C1"]),
+        "{t}"
+    );
+    console.eval("document.querySelector('#tbstate').closest('section').scrollIntoView(); true");
+    console.screenshot("console-tiebreaks.png");
+    // Round 1 published (elsewhere): the console shows the order fixed, and why.
+    server.publish_proposal(&id);
+    console.wait_for(
+        "the order fixed",
+        "document.querySelector('#tbstate').innerText.includes('Fixed: round 1 is published') && document.querySelector('#tbedit').hidden && !document.querySelector('#tblist button')",
+    );
+    // The public standings label each column and say what it measures.
+    let mut public = browser.page(&format!("{base}/t/{id}#standings"));
+    public.wait_for(
+        "the standings' legend",
+        "document.body.innerText.includes('SB/C1') && document.querySelector('details.legend')",
+    );
+    let legend = public.eval("document.querySelector('details.legend').textContent");
+    assert!(
+        legend.as_str().unwrap().contains("Sonneborn-Berger"),
+        "{legend}"
+    );
+}
+
 /// #19 "Setup without curl": the index page creates a tournament with its details, point
 /// values, tie-breaks and a drawing of lots for the first colour; the console's details form
 /// shows them and records the round dates; the TRF report carries them.
@@ -756,7 +822,8 @@ fn the_index_page_and_the_console_set_up_the_rating_reports_details() {
     assert_eq!(t["settings"]["initial_color_by_lot"], true, "{t}");
     assert_eq!(t["settings"]["points"]["win"], 30, "{t}");
     assert_eq!(t["settings"]["points"]["pairing_bye"], 10, "{t}");
-    assert_eq!(t["settings"]["tiebreaks"], json!(["BH-C1", "SB"]), "{t}");
+    // Typed in this program's earlier form, recorded in C.07's.
+    assert_eq!(t["settings"]["tiebreaks"], json!(["BH/C1", "SB"]), "{t}");
     assert_eq!(t["details"]["city"], "Bonn", "{t}");
     assert_eq!(
         t["details"]["deputy_arbiters"],

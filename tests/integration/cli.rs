@@ -205,7 +205,7 @@ fn standings_print_the_cross_table_and_write_ranks() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let table = stdout(&o);
-    assert!(table.lines().next().unwrap().contains("BH-C1"), "{table}");
+    assert!(table.lines().next().unwrap().contains("BH/C1"), "{table}");
     assert_eq!(table.lines().count(), 31);
     // Player 1 won all seven games: first, with 7.0.
     let first = table.lines().nth(1).unwrap();
@@ -254,4 +254,94 @@ fn unknown_record_codes_warn_and_a_mistyped_player_line_is_refused() {
         "{}",
         stderr(&o)
     );
+}
+
+/// `swiss standings --table` prints what FIDE's tie-break calculator (Gacrux, in
+/// `../shared/oracles`) prints for the same file and order: the same places and, cell by cell,
+/// the same values. Files from `swiss generate` (seeded), with unrated players, forfeits,
+/// byes, withdrawals and late entries; the rating-based tie-breaks with and without a rating
+/// for the unrated.
+#[test]
+fn standings_table_prints_what_fides_calculator_prints() {
+    let gacrux = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/oracles/gacrux/tiebreakchecker.py");
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import networkx"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !gacrux.is_file() || !python {
+        eprintln!(
+            "NOTE: {} (or python3 with networkx) is absent: the CLI's table was not compared with FIDE's calculator",
+            gacrux.display()
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let order = concat!(
+        "BH/C1,BH,FB,SB,AOB,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/U1500,TPR/U1500,PTP/U1500,",
+        "APRO/U1500,PS,KS,STD,TPN,RTNG"
+    );
+    let mut compared = 0;
+    for seed in 1..=4 {
+        let file = dir.path().join(format!("{seed}.trf"));
+        let o = run(&[
+            "generate",
+            "--dutch-2026",
+            "--players",
+            "24",
+            "--rounds",
+            "7",
+            "--seed",
+            &seed.to_string(),
+            "-o",
+            file.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = run(&[
+            "standings",
+            "--dutch",
+            file.to_str().unwrap(),
+            "--tiebreaks",
+            order,
+            "--table",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let ours = stdout(&o);
+        // `-s`: a Swiss (the calculator otherwise guesses from the numbers of players and
+        // rounds, and reads a field of 8 in 7 rounds as a round-robin).
+        let theirs = std::process::Command::new("python3")
+            .arg(&gacrux)
+            .arg("-s")
+            .arg("-i")
+            .arg(&file)
+            .arg("-t")
+            .arg("PTS")
+            .args(order.split(','))
+            .args(["-d", "T"])
+            .output()
+            .unwrap();
+        let theirs = String::from_utf8_lossy(&theirs.stdout).to_string();
+        let number = |cell: &str| match cell.trim() {
+            "-" | "-0" => None,
+            c => Some((c.parse::<f64>().unwrap_or(f64::NAN) * 100.0).round() as i64),
+        };
+        let (a, b): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
+        assert_eq!(a.first(), b.first(), "the header");
+        assert_eq!(a.len(), b.len(), "seed {seed}:\n{ours}\n{theirs}");
+        for (x, y) in a.iter().zip(&b).skip(1) {
+            let (x, y): (Vec<&str>, Vec<&str>) = (x.split('\t').collect(), y.split('\t').collect());
+            assert_eq!(x.len(), y.len());
+            for (k, (p, q)) in x.iter().zip(&y).enumerate() {
+                compared += 1;
+                assert_eq!(
+                    number(p),
+                    number(q),
+                    "seed {seed}, player {}, column {}: ours {p}, Gacrux {q}",
+                    x[0],
+                    a[0].split('\t').nth(k).unwrap_or("?")
+                );
+            }
+        }
+    }
+    assert!(compared > 2000, "{compared} cells");
 }

@@ -14,4 +14,5 @@ mod load;
 mod serve;
 mod setup;
 mod support;
+mod tiebreaks;
 mod views;

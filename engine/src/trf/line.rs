@@ -232,6 +232,15 @@ pub(crate) enum ColorCode {
     C152,
 }
 
+/// The record that gives the tie-breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum TiebreaksCode {
+    /// `202 BH/C1,BH,...`: the tie-breaks.
+    C202,
+    /// `212 PTS,BH/C1,...`: the standings, points first.
+    C212,
+}
+
 /// One line of a TRF file, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Record {
@@ -247,6 +256,8 @@ pub(crate) enum Record {
     InitialColor(ColorCode, Color),
     /// 192.
     Type(TrfType),
+    /// TRF-2026 202 (the tie-breaks) or 212 (the standings: points, then the tie-breaks).
+    Tiebreaks(TiebreaksCode, Vec<crate::standings::Tiebreak>),
     /// XXS (JaVaFo): `KEY=value` pairs.
     Xxs(Vec<(String, Points)>),
     /// bbpPairings' BBW BBD BBL BBZ BBF BBU.
@@ -697,6 +708,35 @@ impl<'a> Fields<'a> {
                     None
                 }
             },
+            "202" | "212" => {
+                // Codes separated by commas or spaces (FIDE's calculator reads both); 212
+                // starts with the points.
+                let which = if code == "202" {
+                    TiebreaksCode::C202
+                } else {
+                    TiebreaksCode::C212
+                };
+                let text = rest();
+                let mut list = Vec::new();
+                let mut at = 4;
+                for token in text.split([',', ' ']) {
+                    let column = at + 1;
+                    at += token.chars().count() + 1;
+                    if token.is_empty()
+                        || (which == TiebreaksCode::C212
+                            && list.is_empty()
+                            && ["PTS", "MPTS", "GPTS"]
+                                .contains(&token.to_ascii_uppercase().as_str()))
+                    {
+                        continue;
+                    }
+                    match crate::standings::Tiebreak::parse(token) {
+                        Ok(tb) => list.push(tb),
+                        Err(problem) => self.error(column, bad(problem)),
+                    }
+                }
+                Some(Record::Tiebreaks(which, list))
+            }
             "XXS" => {
                 let text = rest();
                 let mut pairs = Vec::new();
@@ -868,6 +908,13 @@ impl Record {
                 format!("152 {}", if *c == Color::White { 'W' } else { 'B' })
             }
             Record::Type(t) => format!("192 {}", t.code()),
+            Record::Tiebreaks(which, list) => {
+                let codes: Vec<String> = list.iter().map(|t| t.code()).collect();
+                match which {
+                    TiebreaksCode::C202 => format!("202 {}", codes.join(",")),
+                    TiebreaksCode::C212 => format!("212 PTS,{}", codes.join(",")),
+                }
+            }
             Record::Xxs(pairs) => {
                 let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 format!("XXS {}", body.join(" "))

@@ -39,7 +39,7 @@ pub use write::{write, write_canonical};
 
 use crate::ids::{RoundNo, Tpn};
 use crate::result::ByeKind;
-use line::{ColorCode, RoundsCode};
+use line::{ColorCode, RoundsCode, TiebreaksCode};
 
 /// What a line of a file stands for, so that writing can put it back in its place.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,6 +49,7 @@ pub(crate) enum LineKey {
     Rounds(RoundsCode),
     InitialColor(ColorCode),
     Type,
+    Tiebreaks(TiebreaksCode),
     Xxs,
     Bb(char),
     P162,

@@ -243,6 +243,10 @@ impl Builder {
                     LineKey::Info(t.info.len() - 1)
                 }
                 Record::Type(_) => LineKey::Type,
+                Record::Tiebreaks(code, list) => {
+                    settings.tiebreaks = list.clone();
+                    LineKey::Tiebreaks(*code)
+                }
                 Record::Xxs(pairs) => {
                     if let Err(problem) = apply_xxs(&mut settings.points, pairs) {
                         self.error(

@@ -1,6 +1,8 @@
 //! Writing a [`Tournament`] as a TRF file.
 
-use super::line::{Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, XXS_KEYS};
+use super::line::{
+    Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, TiebreaksCode, XXS_KEYS,
+};
 use super::{LineEnding, LineKey};
 use crate::color::Color;
 use crate::history;
@@ -174,6 +176,18 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     }
     if let Some(s) = t.settings.system {
         out.insert(LineKey::Type, Record::Type(TrfType::Named(s)));
+    }
+    if !t.settings.tiebreaks.is_empty() {
+        // TRF-2026 202 (or 212, where the file gave the order so).
+        let code = if in_layout(&|k| *k == LineKey::Tiebreaks(TiebreaksCode::C212)) {
+            TiebreaksCode::C212
+        } else {
+            TiebreaksCode::C202
+        };
+        out.insert(
+            LineKey::Tiebreaks(code),
+            Record::Tiebreaks(code, t.settings.tiebreaks.clone()),
+        );
     }
     point_records(t, &keys, &mut out);
     let scores = history::scores(t);

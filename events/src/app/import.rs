@@ -84,12 +84,14 @@ pub fn import(
             ColorV1::White
         },
         points,
-        tiebreaks: t
-            .settings
-            .tiebreaks
-            .iter()
-            .map(|tb| tb.code().to_string())
-            .collect(),
+        tiebreaks: if t.settings.tiebreaks.is_empty() {
+            engine::standings::Tiebreak::defaults(Some(system))
+        } else {
+            t.settings.tiebreaks.clone()
+        }
+        .iter()
+        .map(|tb| tb.code())
+        .collect(),
         lot_seed: t.settings.lot_seed,
         initial_color_by_lot: false,
     };

@@ -176,8 +176,10 @@ pub struct Proposal {
 pub struct StandingsView {
     /// The round they are after (0 before any).
     pub after_round: u16,
-    /// The tie-breaks' codes, in order.
-    pub tiebreaks: Vec<&'static str>,
+    /// The tie-breaks' codes (C.07's, as FIDE's calculator writes them), in order.
+    pub tiebreaks: Vec<String>,
+    /// What each tie-break measures, in the same order.
+    pub meanings: Vec<String>,
     /// The rows, first place first.
     pub rows: Vec<StandingsRow>,
 }
@@ -484,6 +486,7 @@ impl App {
                 st.after.get()
             },
             tiebreaks: st.order.iter().map(|t| t.code()).collect(),
+            meanings: st.order.iter().map(|t| t.meaning()).collect(),
             rows: st
                 .rows
                 .iter()
@@ -981,6 +984,32 @@ impl App {
         details: DetailsV1,
     ) -> Result<Appended> {
         self.append(t, req, Event::DetailsChanged { name, details }, None)
+    }
+
+    /// Replaces the tournament's tie-breaks (C.07's codes, in order; none for the system's
+    /// defaults), before round 1 only. The list recorded, given again, writes nothing.
+    pub fn change_tiebreaks(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        codes: Vec<String>,
+    ) -> Result<Appended> {
+        crate::replay::admit_tiebreaks("tiebreaks", &codes).map_err(StoreError::Rejected)?;
+        let tiebreaks: Vec<String> = if codes.is_empty() {
+            let s = self.state(t)?;
+            let system = s.engine().settings.system;
+            engine::standings::Tiebreak::defaults(system)
+                .iter()
+                .map(|tb| tb.code())
+                .collect()
+        } else {
+            codes
+                .iter()
+                .filter_map(|c| engine::standings::Tiebreak::from_code(c))
+                .map(|tb| tb.code())
+                .collect()
+        };
+        self.append(t, req, Event::TiebreaksChanged { tiebreaks }, None)
     }
 }
 

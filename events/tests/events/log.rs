@@ -714,6 +714,16 @@ fn a_log_written_before_editions_replays_exactly_as_before() {
     let engine_system = events::replay::to_engine_system(system);
     assert_eq!(engine_system, engine::System::Dutch1992);
     assert_eq!(state.rounds().len(), 3);
+    // Written before the order was recorded (an empty list): ranked as it was then, by the
+    // Dutch F.10 default of that time.
+    let order: Vec<String> = state
+        .tournament()
+        .settings
+        .tiebreaks
+        .iter()
+        .map(|t| t.code())
+        .collect();
+    assert_eq!(order, ["DE1", "ARO"]);
     // Rounds 1 and 2 are the ones the 1992 text pairs from the rounds before them (round 3
     // was paired before round 2's board 1 was corrected).
     let tournament = state.tournament();

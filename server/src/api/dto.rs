@@ -29,6 +29,15 @@ pub struct ChangeDetails {
     pub details: Details,
 }
 
+/// `PUT /api/tournaments/{id}/tiebreaks`: the tie-breaks in order, replacing those recorded.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeTiebreaks {
+    /// C.07's codes as FIDE's calculator writes them (`BH/C1`, `DE`, `ARO/U1000`, ...), in
+    /// order; none for the system's defaults.
+    pub tiebreaks: Vec<String>,
+}
+
 /// `POST /api/tournaments/{id}/players`: the player's data.
 pub use super::wire::PlayerData as RegisterPlayer;
 

@@ -54,6 +54,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(audit)
         .service(close)
         .service(change_details)
+        .service(change_tiebreaks)
+        .service(tiebreak_list)
         .service(rating_list_status)
         .service(load_rating_list)
         .service(search_rating_list)
@@ -847,6 +849,48 @@ async fn change_details(
     )
     .await?;
     Ok(written(&appended))
+}
+
+/// Changes the tournament's tie-breaks, in order (FIDE C.07's codes; an empty list for the
+/// system's defaults): the chief arbiter's, before round 1 is published (C.07 4.1: the list
+/// is published before the tournament starts). The list recorded, given again, writes nothing.
+#[utoipa::path(
+    tag = "tournaments",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same request again answers what the first answered.")),
+    request_body = ChangeTiebreaks,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "A code that is not a tie-break (the answer names it and lists the codes), a tie-break given twice, more than 12, or round 1 already published.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody), (status = 403, description = "The account's role does not allow this.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[put("/api/tournaments/{id}/tiebreaks")]
+async fn change_tiebreaks(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<uuid::Uuid>,
+    body: json::Json<ChangeTiebreaks>,
+) -> Result<HttpResponse> {
+    let t = TournamentId(path.into_inner());
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.change_tiebreaks(t, r, body.tiebreaks),
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// Every tie-break a tournament may use (FIDE C.07's codes as its calculator writes them, and
+/// the usual cuts), with what each measures, and the default order of each system.
+#[utoipa::path(
+    tag = "tournaments",
+    responses((status = 200, description = "The tie-breaks and the defaults.", body = wire::TiebreakList))
+)]
+#[get("/api/tiebreaks")]
+async fn tiebreak_list() -> Result<HttpResponse> {
+    Ok(HttpResponse::Ok().json(wire::TiebreakList::new()))
 }
 
 #[utoipa::path(

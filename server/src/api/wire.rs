@@ -227,6 +227,94 @@ pub struct Settings {
     pub numbering: Option<Numbering>,
 }
 
+/// The tie-breaks a new tournament records: those asked for, each in C.07's form (a code
+/// that does not read is kept as sent, for the check to refuse naming it), or the system's
+/// defaults when none are.
+pub fn recorded_tiebreaks(asked: Vec<String>, system: SystemV1) -> Vec<String> {
+    use engine::standings::Tiebreak;
+    if asked.is_empty() {
+        let system = events::replay::to_engine_system(system);
+        return Tiebreak::defaults(Some(system))
+            .iter()
+            .map(|t| t.code())
+            .collect();
+    }
+    asked
+        .into_iter()
+        .map(|c| Tiebreak::from_code(&c).map_or(c, |t| t.code()))
+        .collect()
+}
+
+/// A tie-break a tournament may use.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct TiebreakInfo {
+    /// Its code (`BH/C1`).
+    pub code: String,
+    /// What it measures.
+    pub meaning: String,
+}
+
+/// `GET /api/tiebreaks`.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct TiebreakList {
+    /// Every tie-break, and the usual cuts of those that take one.
+    pub tiebreaks: Vec<TiebreakInfo>,
+    /// The default order of each system, by its name (`dutch-2026`: `["BH/C1", ...]`).
+    pub defaults: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl TiebreakList {
+    /// The list.
+    pub fn new() -> TiebreakList {
+        use engine::standings::{Kind, Tiebreak, KINDS};
+        let mut list: Vec<Tiebreak> = Vec::new();
+        for (kind, _, _) in KINDS {
+            list.push(Tiebreak::of(kind));
+            if matches!(
+                kind,
+                Kind::Buchholz
+                    | Kind::ForeBuchholz
+                    | Kind::SonnebornBerger
+                    | Kind::AverageRatingOfOpponents
+            ) {
+                list.push(Tiebreak::cut(kind, 1));
+            }
+            if kind == Kind::Buchholz {
+                list.push(Tiebreak::cut(kind, 2));
+                list.push(Tiebreak::median(kind, 1));
+                list.push(Tiebreak::median(kind, 2));
+            }
+        }
+        TiebreakList {
+            tiebreaks: list
+                .iter()
+                .map(|t| TiebreakInfo {
+                    code: t.code(),
+                    meaning: t.meaning(),
+                })
+                .collect(),
+            defaults: engine::System::ALL
+                .iter()
+                .map(|s| {
+                    (
+                        s.name().to_string(),
+                        Tiebreak::defaults(Some(*s))
+                            .iter()
+                            .map(|t| t.code())
+                            .collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Default for TiebreakList {
+    fn default() -> Self {
+        TiebreakList::new()
+    }
+}
+
 /// How pairing numbers are given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Numbering {
@@ -267,7 +355,7 @@ impl Settings {
             rounds: self.rounds,
             initial_color,
             points: self.points.map(Into::into),
-            tiebreaks: self.tiebreaks,
+            tiebreaks: recorded_tiebreaks(self.tiebreaks, system),
             lot_seed: self.lot_seed,
             initial_color_by_lot,
             numbering: NumberingV1::for_system(system),
@@ -537,7 +625,10 @@ impl From<&SettingsV1> for Settings {
             },
             initial_color_by_lot: s.initial_color_by_lot,
             points: s.points.map(Into::into),
-            tiebreaks: s.tiebreaks.clone(),
+            tiebreaks: events::replay::tiebreaks_of(s)
+                .iter()
+                .map(|t| t.code())
+                .collect(),
             lot_seed: s.lot_seed,
             numbering: Some(match s.numbering {
                 NumberingV1::FixedAtRound1 => Numbering::FixedAtRound1,
@@ -902,8 +993,10 @@ pub struct StandingsRow {
 pub struct Standings {
     /// The round they are after.
     pub after_round: u16,
-    /// The tie-breaks' codes.
-    pub tiebreaks: Vec<&'static str>,
+    /// The tie-breaks' codes (C.07's, as FIDE's calculator writes them), in order.
+    pub tiebreaks: Vec<String>,
+    /// What each tie-break measures, in the order of `tiebreaks`.
+    pub tiebreak_meanings: Vec<String>,
     /// The rows.
     pub rows: Vec<StandingsRow>,
 }
@@ -913,6 +1006,7 @@ impl From<app::StandingsView> for Standings {
         Standings {
             after_round: s.after_round,
             tiebreaks: s.tiebreaks,
+            tiebreak_meanings: s.meanings,
             rows: s
                 .rows
                 .into_iter()
@@ -1077,6 +1171,11 @@ pub enum Event {
         /// The details now.
         details: Details,
     },
+    /// The tie-breaks were changed (before round 1).
+    TiebreaksChanged {
+        /// C.07's codes, in order.
+        tiebreaks: Vec<String>,
+    },
     /// A player registered.
     PlayerRegistered {
         /// The registration number.
@@ -1175,6 +1274,9 @@ impl From<&events::Event> for Event {
             E::DetailsChanged { name, details } => Event::DetailsChanged {
                 name: name.clone(),
                 details: details.into(),
+            },
+            E::TiebreaksChanged { tiebreaks } => Event::TiebreaksChanged {
+                tiebreaks: tiebreaks.clone(),
             },
             E::PlayerRegistered { player, data } => Event::PlayerRegistered {
                 player: player.0,
@@ -1476,7 +1578,8 @@ mod tests {
                 rounds: 7,
                 initial_color: ColorV1::Black,
                 points: None,
-                tiebreaks: vec!["BH-C1".into(), "SB".into()],
+                // Recorded in C.07's codes, as FIDE's calculator writes them.
+                tiebreaks: vec!["BH/C1".into(), "SB".into()],
                 lot_seed: 9,
                 initial_color_by_lot: false,
                 numbering: NumberingV1::Ghr2026,
