@@ -8,13 +8,22 @@ if ! command -v cargo >/dev/null 2>&1; then
   echo "test.sh: cargo is missing; install the Rust toolchain (https://rustup.rs) first" >&2
   exit 1
 fi
-# The browser tests drive Debian's headless Chromium.
+# The browser tests drive Debian's headless Chromium; the print tests read its PDFs with
+# poppler-utils (pdftotext, pdftoppm).
+missing=""
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
-  echo "test.sh: installing Chromium (Debian's package) for the browser tests" >&2
+  missing="chromium"
+fi
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
+  missing="$missing poppler-utils"
+fi
+if [ -n "$missing" ]; then
+  echo "test.sh: installing$missing (Debian's packages) for the browser and print tests" >&2
   sudo_cmd=""
   if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
-  $sudo_cmd apt-get install -y chromium >/dev/null 2>&1 || {
-    $sudo_cmd apt-get update >/dev/null && $sudo_cmd apt-get install -y chromium >/dev/null
+  # shellcheck disable=SC2086
+  $sudo_cmd apt-get install -y $missing >/dev/null 2>&1 || {
+    $sudo_cmd apt-get update >/dev/null && $sudo_cmd apt-get install -y $missing >/dev/null
   }
 fi
 # The tie-break tests hold the standings to FIDE's calculator (Gacrux, in ../shared/oracles),
