@@ -118,14 +118,25 @@ function describe(ev) {
   }
 }
 
+// A player's card, from the player's own side: each round's opponent (with pairing number
+// and rating), colour, the points the round gave them and their score after it, floats, and
+// for a Dubov event the ARO after the round (Dubov 9).
 async function card(key) {
   const c = await Swiss.get(`/api/tournaments/${id}/players/${key}/card`);
-  const rows = c.rounds.map((r) => {
-    if (r.absent) return `<tr><td class="num">${r.round}</td><td colspan="4" class="muted">not paired</td></tr>`;
-    if (r.bye) return `<tr><td class="num">${r.round}</td><td colspan="3">${Swiss.esc(Swiss.byeName(r.bye))}</td><td>${Swiss.esc(r.float || "")}</td></tr>`;
-    return `<tr><td class="num">${r.round}</td><td>${Swiss.esc(Swiss.who(r.opponent))}</td><td>${r.color}${r.played ? "" : " (not played)"}</td><td>${Swiss.esc(Swiss.resultText(r.games))}</td><td>${Swiss.esc(r.float || "")}</td></tr>`;
+  const half = (t) => (t || "").replace(/^0\.5$/, "½").replace(/\.5$/, "½").replace(/\.0$/, "");
+  const aro = c.aro_after_round;
+  const rows = c.rounds.map((r, i) => {
+    const pts = c.points[i] || { points: "", score_after: "" };
+    const tail = `<td class="num">${Swiss.esc(pts.score_after)}</td><td>${Swiss.esc(r.float || "")}</td>${aro ? `<td class="num">${Swiss.esc(aro[i] || "")}</td>` : ""}`;
+    if (r.absent) return `<tr><td class="num">${r.round}</td><td></td><td colspan="3" class="muted">not paired</td><td class="num">${Swiss.esc(half(pts.points))}</td>${tail}</tr>`;
+    if (r.bye) return `<tr><td class="num">${r.round}</td><td></td><td colspan="3">${Swiss.esc(Swiss.byeName(r.bye))}</td><td class="num">${Swiss.esc(half(pts.points))}</td>${tail}</tr>`;
+    const got = r.played ? half(pts.points) : `${Number(pts.points) > 0 ? "+" : "−"} (forfeit)`;
+    const opp = r.opponent;
+    return `<tr><td class="num">${r.round}</td><td class="num">${r.board || ""}</td><td>${opp.tpn ? opp.tpn + ". " : ""}<button class="link" data-card="${opp.player}">${Swiss.esc(opp.name)}</button></td><td class="num">${opp.rating || ""}</td>` +
+      `<td>${r.color === "white" ? "White" : "Black"}</td><td class="num">${Swiss.esc(got)}</td>${tail}</tr>`;
   }).join("");
-  main.innerHTML = `<h2>${Swiss.esc(Swiss.who(c))} — ${Swiss.esc(c.score)} points</h2><table><tr><th class="num">Round</th><th>Opponent</th><th>Colour</th><th>Result (as White – Black)</th><th>Float</th></tr>${rows}</table>`;
+  main.innerHTML = `<h2>${c.tpn ? c.tpn + ". " : ""}${Swiss.esc(Swiss.who(c))}${c.federation ? " · " + Swiss.esc(c.federation) : ""} — ${Swiss.esc(c.score)} points</h2>` +
+    `<table class="card"><thead><tr><th class="num">Round</th><th class="num">Board</th><th>Opponent</th><th class="num">Rating</th><th>Colour</th><th class="num">Result</th><th class="num">Score</th><th>Float</th>${aro ? `<th class="num">ARO</th>` : ""}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 async function show() {

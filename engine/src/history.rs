@@ -219,7 +219,7 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
 }
 
 /// Adds what each player gains in round `r` (games, byes) to `out`, by pairing number.
-pub(crate) fn add_gains(points: &PointValues, r: &Round, out: &mut [Points]) {
+pub fn add_gains(points: &PointValues, r: &Round, out: &mut [Points]) {
     for p in &r.pairings {
         for color in [Color::White, Color::Black] {
             let gained: Points = p

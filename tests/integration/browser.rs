@@ -412,9 +412,24 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
 
     // Public pages: standings, a player's card, the AROs of a Dubov event (Dubov 9).
     let mut public = browser.page(&format!("{base}/t/{id}#standings"));
-    public.wait_for("the standings", "document.querySelectorAll('main table tr').length === 9 && document.body.innerText.includes('BH/C1')");
+    public.wait_for("the standings", "document.querySelectorAll('main tbody tr').length === 8 && document.body.innerText.includes('BH/C1')");
+    // A card speaks from the player's own side: a win with White is "1", a loss with Black
+    // "0" (not the board's "1-0"), with the score after the round and, in Dubov, the ARO.
+    let row = "document.querySelector('table.card tbody tr')";
     public.click("button[data-card='1']");
-    public.wait_for("player 1's card", "document.body.innerText.includes('Player,0') && document.body.innerText.includes('1-0') && document.body.innerText.includes('1.0 points')");
+    public.wait_for(
+        "player 1's card",
+        &format!("document.body.innerText.includes('1.0 points') && [...{row}.cells].map(c => c.innerText).join('|').includes('White|1|1.0|')"),
+    );
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    let loser = round["pairs"][0]["black"]["player"].clone();
+    public.click(&format!("button[data-card='{loser}']"));
+    public.wait_for(
+        "the loser's card",
+        &format!("document.body.innerText.includes('0 points') && [...{row}.cells].map(c => c.innerText).join('|').includes('Black|0|0.0|') && document.querySelector('table.card').innerText.includes('ARO')"),
+    );
     public.click("button[data-tab='aro']");
     // Player 1 (2200) met the first of the lower half, 2000: ARO 2000.0.
     public.wait_for(
@@ -1245,7 +1260,7 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
     let mut public = browser.page(&format!("{base}/t/{id}#standings"));
     public.wait_for(
         "the standings of twelve",
-        "document.querySelectorAll('main table tr').length === 13 && document.body.innerText.includes('After round 4')",
+        "document.querySelectorAll('main tbody tr').length === 12 && document.body.innerText.includes('After round 4')",
     );
     let trf = server
         .public(&format!("/api/tournaments/{id}/export.trf"))

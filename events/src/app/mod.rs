@@ -244,6 +244,10 @@ pub struct CardView {
     pub score: Points,
     /// Round by round.
     pub rounds: Vec<CardRound>,
+    /// Round by round: the points the round gave the player, and their score after it.
+    pub points: Vec<(Points, Points)>,
+    /// Dubov 9: the ARO after each round (Dubov tournaments only).
+    pub aro_after_round: Option<Vec<Aro>>,
 }
 
 /// A player's ARO after each round (Dubov 9).
@@ -559,10 +563,47 @@ impl App {
                 }
             })
             .collect();
+        // Each round's points and the running score, from the player's own side.
+        let mut running = Points::ZERO;
+        let points = tournament
+            .rounds()
+            .iter()
+            .map(|r| {
+                let mut gained = vec![Points::ZERO; tournament.players().len()];
+                engine::history::add_gains(&tournament.settings.points, r, &mut gained);
+                let got = gained[tpn.index()];
+                running += got;
+                (got, running)
+            })
+            .collect();
+        let aro_after_round =
+            (tournament.settings.system == Some(engine::System::Dubov)).then(|| {
+                let mut aro = Aro::default();
+                me.entries
+                    .iter()
+                    .map(|e| {
+                        if let RoundEntry::Paired {
+                            opponent,
+                            played: true,
+                            ..
+                        } = e
+                        {
+                            aro = aro.with(
+                                tournament
+                                    .player(*opponent)
+                                    .map_or(0, |o| o.pairing_rating()),
+                            );
+                        }
+                        aro
+                    })
+                    .collect()
+            });
         Ok(CardView {
             player: player_view(&s, key),
             score: me.score,
             rounds,
+            points,
+            aro_after_round,
         })
     }
 

@@ -1071,6 +1071,22 @@ pub struct Card {
     pub score: String,
     /// Round by round.
     pub rounds: Vec<CardRound>,
+    /// Round by round, from the player's own side: the points the round gave (`"1"`, `"0.5"`,
+    /// a Double-Swiss match's `"1.5"`) and the score after it.
+    pub points: Vec<CardPoints>,
+    /// Dubov 9: the average rating of the opponents played after each round (Dubov
+    /// tournaments only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aro_after_round: Option<Vec<String>>,
+}
+
+/// What one round gave a player.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct CardPoints {
+    /// The points the round gave.
+    pub points: String,
+    /// The score after the round.
+    pub score_after: String,
 }
 
 impl From<app::CardView> for Card {
@@ -1078,6 +1094,17 @@ impl From<app::CardView> for Card {
         Card {
             player: c.player.into(),
             score: c.score.to_string(),
+            points: c
+                .points
+                .iter()
+                .map(|(p, after)| CardPoints {
+                    points: p.to_string(),
+                    score_after: after.to_string(),
+                })
+                .collect(),
+            aro_after_round: c
+                .aro_after_round
+                .map(|v| v.iter().map(ToString::to_string).collect()),
             rounds: c
                 .rounds
                 .into_iter()
