@@ -1,83 +1,124 @@
 "use strict";
 // The hall display: the current round's pairings with results as they come in, paging by
-// itself when the boards do not fit; with ?standings=1, the standings once a round is over.
-// It needs no keyboard or mouse and survives restarts and network drops: it reconnects and
-// resumes after the last event it had.
+// itself when the boards do not fit. A big hall sets a rotation in the address:
+// ?views=board,name,standings&seconds=20 shows the pairings by board, then by name (the list
+// players look for in a big open), then the standings, each page for that many seconds, all
+// from the one live connection. Without views: the pairings, or with ?standings=1 the
+// standings once the round's results are all in. It needs no keyboard or mouse and survives
+// restarts and network drops: it reconnects and resumes after the last event it had.
 const id = Swiss.tournamentId();
 const params = new URLSearchParams(location.search);
 const showStandings = params.get("standings") === "1";
-const PAGE_SECONDS = Number(params.get("page_seconds") || 12);
-let rows = [];          // rendered rows: [html, key]
-let page = 0;
+const VIEWS = (params.get("views") || "").split(",").map((v) => v.trim()).filter((v) => ["board", "name", "standings"].includes(v));
+const PAGE_SECONDS = Number(params.get("seconds") || params.get("page_seconds") || 12);
+let screens = [];         // one per view: { title, cols, head, rows: [html], footer }
+let at = 0;               // the screen shown
+let page = 0;             // its page
+let pages = 1;            // how many pages it has at this size
 let previous = new Map(); // board -> result text, to flash what changed
-let title = "";
 
 async function load() {
   const t = await Swiss.get(`/api/tournaments/${id}`);
-  title = t.name;
   document.getElementById("name").textContent = t.name;
   document.title = t.name;
   const n = t.rounds_published;
   if (n === 0) {
-    rows = [];
+    screens = [];
     document.getElementById("round").textContent = "";
+    document.getElementById("page").textContent = "";
     document.getElementById("main").innerHTML = `<div class="wait">The pairings of round 1 will appear here.</div>`;
     return t.last_seq;
   }
   const r = await Swiss.get(`/api/tournaments/${id}/rounds/${n}`);
   const done = r.pairs.length > 0 && r.pairs.every((p) => p.games);
-  if (showStandings && done) {
-    const s = await Swiss.get(`/api/tournaments/${id}/standings`);
-    renderStandings(n, s);
-  } else {
-    renderRound(r);
-  }
+  const views = VIEWS.length ? VIEWS : [showStandings && done ? "standings" : "board"];
+  const s = views.includes("standings") ? await Swiss.get(`/api/tournaments/${id}/standings`) : null;
+  const matches = t.settings.system === "double-swiss-2026";
+  screens = views.map((v) => (v === "board" ? byBoard(r, matches) : v === "name" ? byName(r) : standings(s)));
+  at = at % screens.length;
+  draw();
   return t.last_seq;
 }
 
-function renderRound(r) {
-  document.getElementById("round").textContent = `Round ${r.round}`;
-  const side = (p) => `${Swiss.esc(p.title ? p.title + " " : "")}${Swiss.esc(p.name)}<span class="meta">${p.rating || ""}</span>`;
+const side = (p) => `${Swiss.esc(p.title ? p.title + " " : "")}${Swiss.esc(p.name)}<span class="meta">${p.rating || ""}</span>`;
+
+function byBoard(r, matches) {
   const next = new Map();
-  rows = r.pairs.map((p) => {
+  const rows = r.pairs.map((p) => {
     const res = Swiss.resultText(p.games);
     next.set(p.board, res);
     const changed = previous.has(p.board) && previous.get(p.board) !== res;
     return `<tr data-board="${p.board}" class="${changed ? "changed" : ""}"><td class="board">${p.board}</td>` +
-      `<td class="score">${Swiss.esc(p.white.score)}</td><td>${side(p.white)}</td>` +
+      `<td class="score">${Swiss.esc(p.white.score)}</td><td class="name">${side(p.white)}</td>` +
       `<td class="res ${res ? "" : "empty"}">${res ? Swiss.esc(res) : "–"}</td>` +
-      `<td>${side(p.black)}</td><td class="score">${Swiss.esc(p.black.score)}</td></tr>`;
+      `<td class="name">${side(p.black)}</td><td class="score">${Swiss.esc(p.black.score)}</td></tr>`;
   });
   previous = next;
   const byes = (r.bye ? [`${Swiss.esc(r.bye.name)} (bye)`] : [])
     .concat(r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${b.kind === "zero" ? "absent" : Swiss.byeName(b.kind)})`));
-  footer = byes.length ? `<div class="bye">Not playing: ${byes.join(" · ")}</div>` : "";
-  cols = `<colgroup><col style="width:5%"><col style="width:6%"><col style="width:35%"><col style="width:12%"><col style="width:35%"><col style="width:7%"></colgroup>`;
-  head = `<tr><th class="num"></th><th></th><th>White</th><th class="res">Result</th><th>Black</th><th></th></tr>`;
-  draw();
+  // A Double-Swiss match has two games' results ("1-0 · ½-½"): a wider result column. On a
+  // portrait screen the numbers need a larger share of the narrow width.
+  const cols = () => {
+    const portrait = window.innerWidth < window.innerHeight;
+    const [board, pts] = portrait ? [7, 9] : [5, 7];
+    const res = matches ? (portrait ? 22 : 20) : 12;
+    const name = (100 - board - 2 * pts - res) / 2;
+    return `<colgroup><col style="width:${board}%"><col style="width:${pts}%"><col style="width:${name}%"><col style="width:${res}%"><col style="width:${name}%"><col style="width:${pts}%"></colgroup>`;
+  };
+  return {
+    title: `Round ${r.round}`,
+    cols,
+    head: `<tr><th class="num">Bd</th><th class="num">Pts</th><th>White</th><th class="res">${matches ? "Games 1 · 2" : "Result"}</th><th>Black</th><th class="num">Pts</th></tr>`,
+    rows,
+    footer: byes.length ? `<div class="bye">Not playing: ${byes.join(" · ")}</div>` : "",
+  };
 }
 
-function renderStandings(n, s) {
-  document.getElementById("round").textContent = `Standings after round ${n}`;
+function byName(r) {
+  const list = [];
+  for (const p of r.pairs) {
+    list.push({ p: p.white, board: p.board, colour: "White", opp: p.black });
+    list.push({ p: p.black, board: p.board, colour: "Black", opp: p.white });
+  }
+  if (r.bye) list.push({ p: r.bye, note: "bye" });
+  for (const b of r.requested_byes) list.push({ p: b, note: b.kind === "zero" ? "absent" : Swiss.byeName(b.kind) });
+  list.sort((a, b) => a.p.name.localeCompare(b.p.name));
+  return {
+    title: `Round ${r.round} by name`,
+    cols: () => (window.innerWidth < window.innerHeight
+      ? `<colgroup><col style="width:38%"><col style="width:11%"><col style="width:16%"><col style="width:35%"></colgroup>`
+      : `<colgroup><col style="width:40%"><col style="width:10%"><col style="width:12%"><col style="width:38%"></colgroup>`),
+    head: `<tr><th>Name</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr>`,
+    rows: list.map((x) => `<tr><td class="name">${side(x.p)}</td>` + (x.note
+      ? `<td></td><td colspan="2" class="note">${Swiss.esc(x.note)}</td></tr>`
+      : `<td class="board">${x.board}</td><td>${x.colour}</td><td class="name">${side(x.opp)}</td></tr>`)),
+    footer: "",
+  };
+}
+
+function standings(s) {
   // A hall display has room for four tie-breaks beside the names: the first four, which
   // decide nearly every tie.
-  const k = Math.min(4, s.tiebreaks.length);
-  rows = s.rows.map((p) => `<tr><td class="board">${p.rank}</td><td>${Swiss.esc(Swiss.who(p))}</td>` +
-    `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`);
-  cols = `<colgroup><col style="width:6%"><col style="width:${64 - 8 * k}%"><col style="width:10%">${s.tiebreaks.slice(0, k).map(() => `<col style="width:8%">`).join("")}</colgroup>`;
-  head = `<tr><th></th><th>Player</th><th class="res">Points</th>${s.tiebreaks.slice(0, k).map((t) => `<th>${Swiss.esc(t)}</th>`).join("")}</tr>`;
-  footer = "";
-  draw();
+  // On a portrait screen, two (the screens are rebuilt when the shape changes).
+  const portrait = window.innerWidth < window.innerHeight;
+  const k = Math.min(portrait ? 2 : 4, s.tiebreaks.length);
+  return {
+    title: `Standings after round ${s.after_round}`,
+    cols: () => {
+      const [rank, pts, each] = portrait ? [9, 14, 14] : [6, 10, 8];
+      return `<colgroup><col style="width:${rank}%"><col style="width:${100 - rank - pts - each * k}%"><col style="width:${pts}%">${s.tiebreaks.slice(0, k).map(() => `<col style="width:${each}%">`).join("")}</colgroup>`;
+    },
+    head: `<tr><th class="num">Rank</th><th>Player</th><th class="res">Points</th>${s.tiebreaks.slice(0, k).map((t) => `<th class="num">${Swiss.esc(t)}</th>`).join("")}</tr>`,
+    rows: s.rows.map((p) => `<tr><td class="board">${p.rank}</td><td class="name">${side(p)}</td>` +
+      `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`),
+    footer: "",
+  };
 }
 
-let cols = "";
-let head = "";
-let footer = "";
-
-/** How many rows fit below the header, measured on a sample row. */
-function rowsThatFit() {
+/** How many of `sc`'s rows fit below the header, measured on a sample row. */
+function rowsThatFit(sc) {
   const main = document.getElementById("main");
-  main.innerHTML = `<table>${cols}<thead>${head}</thead><tbody>${rows[0] || ""}</tbody></table>${footer}`;
+  main.innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${sc.rows[0] || ""}</tbody></table>${sc.footer}`;
   const row = main.querySelector("tbody tr");
   const used = main.getBoundingClientRect().height - (row ? row.getBoundingClientRect().height : 0);
   const available = window.innerHeight - document.querySelector("header").getBoundingClientRect().height - used - 8;
@@ -86,17 +127,25 @@ function rowsThatFit() {
 
 function draw() {
   const main = document.getElementById("main");
-  if (rows.length === 0) return;
-  const per = rowsThatFit();
-  const pages = Math.ceil(rows.length / per);
+  const sc = screens[at];
+  if (!sc) return;
+  document.getElementById("round").textContent = sc.title;
+  const per = rowsThatFit(sc);
+  pages = Math.max(1, Math.ceil(sc.rows.length / per));
   page = page % pages;
-  const shown = rows.slice(page * per, page * per + per);
-  main.innerHTML = `<table>${cols}<thead>${head}</thead><tbody>${shown.join("")}</tbody></table>${page === pages - 1 ? footer : ""}`;
+  const shown = sc.rows.slice(page * per, page * per + per);
+  main.innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${shown.join("")}</tbody></table>${page === pages - 1 ? sc.footer : ""}`;
   document.getElementById("page").textContent = pages > 1 ? `page ${page + 1} of ${pages}` : "";
 }
 
-setInterval(() => { page += 1; draw(); }, PAGE_SECONDS * 1000);
-window.addEventListener("resize", draw);
+// Every page of the view shown, then the next view.
+setInterval(() => {
+  page += 1;
+  if (page >= pages) { page = 0; at = screens.length ? (at + 1) % screens.length : 0; }
+  draw();
+}, PAGE_SECONDS * 1000);
+// A screen turned, or resized: rebuilt for its shape.
+window.addEventListener("resize", () => refresh());
 
 const refresh = Swiss.debounce(() => load().catch(showError), 100);
 function showError(e) {

@@ -39,6 +39,10 @@ impl Browser {
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
+                // A tab of its own is a screen in a hall: its timers run as in the foreground.
+                "--disable-background-timer-throttling",
+                "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows",
                 "--remote-debugging-port=0",
                 "--window-size=1920,1080",
             ])
@@ -73,6 +77,12 @@ impl Browser {
     /// A new tab showing `url`.
     fn page(&self, url: &str) -> Page {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        // The address is the query of /json/new: its own query's `&` and its `#` escaped, or
+        // DevTools takes them for its own (a display's `?views=...&seconds=2` lost `seconds`).
+        let url = url
+            .replace('%', "%25")
+            .replace('&', "%26")
+            .replace('#', "%23");
         write!(
             s,
             "PUT /json/new?{url} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
@@ -106,6 +116,7 @@ impl Browser {
             socket,
             next: 0,
         };
+        page.call("Page.bringToFront", json!({}));
         page.call(
             "Emulation.setDeviceMetricsOverride",
             json!({ "width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false }),
@@ -1443,4 +1454,106 @@ fn each_public_view_prints_on_a4_and_letter_without_splitting_a_row() {
             }
         }
     }
+}
+
+/// #20 "The hall display": a rotation set in the address (`?views=board,name,standings&seconds=2`)
+/// shows the pairings by board, by name, then the standings, from one live connection; the
+/// score columns have headings; a Double-Swiss match result shows in full; a long name ends in
+/// an ellipsis and never pushes the result off; names are at least 32 px on a 1920x1080 screen
+/// and on a 1080x1920 portrait one (screenshots of both in `artifacts/`).
+#[test]
+fn the_hall_display_rotates_its_views_and_reads_from_ten_metres() {
+    let server = Server::start();
+    let id = server.create_tournament("Double-Swiss Cup", "double-swiss-2026", 7);
+    server.register_players(&id, 29, |i| 2400 - 10 * i);
+    let long = "Wolfeschlegelsteinhausenbergerdorff,Hubert Blaine Maximilian";
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        json!({ "name": long, "rating": 1500 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    server.publish_proposal(&id);
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        json!({ "games": ["1-0", "1/2-1/2"] }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    let long_board = round["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["white"]["name"] == long || p["black"]["name"] == long)
+        .map(|p| p["board"].as_u64().unwrap())
+        .unwrap();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut display = browser.page(&format!(
+        "{base}/display/{id}?views=board,name,standings&seconds=2"
+    ));
+    for title in [
+        "Round 1",
+        "Round 1 by name",
+        "Standings after round 1",
+        "Round 1",
+    ] {
+        display.wait_for(
+            &format!("the view {title:?}"),
+            &format!("document.querySelector('#round').innerText === {title:?}"),
+        );
+    }
+    // Read the board view where it stands (landscape, then portrait).
+    let check = |display: &mut Page, shape: &str| {
+        let heads = display
+            .eval("[...document.querySelectorAll('thead th')].map(t => t.innerText).join('|')");
+        assert_eq!(
+            heads,
+            json!("Bd|Pts|White|Games 1 · 2|Black|Pts"),
+            "{shape}"
+        );
+        let board1 = display.eval("(() => { const c = [...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1').querySelector('td.res'); return [c.textContent, c.scrollWidth <= c.clientWidth]; })()");
+        assert_eq!(
+            board1,
+            json!(["1-0 · ½-½", true]),
+            "{shape}: the match result in full"
+        );
+        let cut = display.eval("[...document.querySelectorAll('td.board, td.score')].filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)");
+        assert_eq!(
+            cut,
+            json!([]),
+            "{shape}: board numbers and points are never cut"
+        );
+        let name_px = display
+            .eval("parseFloat(getComputedStyle(document.querySelector('td.name')).fontSize)");
+        assert!(
+            name_px.as_f64().unwrap() >= 32.0,
+            "{shape}: names at {name_px} px"
+        );
+        let long_row = display.eval(&format!("(() => {{ const r = [...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '{long_board}'); if (!r) return null; const n = [...r.querySelectorAll('td.name')].find(c => c.textContent.startsWith('Wolfeschlegel')); const res = r.querySelector('td.res'); return [getComputedStyle(n).textOverflow, n.scrollWidth > n.clientWidth, res.getBoundingClientRect().right <= window.innerWidth]; }})()"));
+        assert_eq!(
+            long_row,
+            json!(["ellipsis", true, true]),
+            "{shape}: the long name"
+        );
+    };
+    display.wait_for(
+        "board view with the long name's board on the page",
+        &format!("document.querySelector('#round').innerText === 'Round 1' && [...document.querySelectorAll('tbody tr')].some(r => r.dataset.board === '{long_board}')"),
+    );
+    check(&mut display, "1920x1080");
+    display.screenshot("display-rotation-1920x1080.png");
+    display.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 1080, "height": 1920, "deviceScaleFactor": 1, "mobile": false }),
+    );
+    display.wait_for(
+        "the portrait board view with the long name's board on the page",
+        &format!("window.innerWidth === 1080 && document.querySelector('col').style.width === '7%' && document.querySelector('#round').innerText === 'Round 1' && [...document.querySelectorAll('tbody tr')].some(r => r.dataset.board === '{long_board}')"),
+    );
+    check(&mut display, "1080x1920");
+    display.screenshot("display-portrait-1080x1920.png");
 }
