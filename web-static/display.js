@@ -17,6 +17,8 @@ let page = 0;             // its page
 let pages = 1;            // how many pages it has at this size
 let previous = new Map(); // board -> result text, to flash what changed
 
+document.getElementById("qr").src = `/api/tournaments/${encodeURIComponent(id)}/qr.svg`;
+
 async function load() {
   const t = await Swiss.get(`/api/tournaments/${id}`);
   document.getElementById("name").textContent = t.name;

@@ -1,12 +1,51 @@
 "use strict";
-// Public pages: pairings per round, standings with tie-breaks, the cross table, a player's
-// card, the list of AROs after each round for Dubov events (Dubov 9), and the audit log of
-// corrections. They follow the tournament live.
+// Public pages: pairings per round (by board and by name), result slips, standings with
+// tie-breaks, the cross table, the starting list, a player's card, the list of AROs after each
+// round for Dubov events (Dubov 9), and the corrections. They follow the tournament live.
+//
+// Each view has its own address, so that reload, a shared link and the back button show it:
+// /t/{id} (the latest round's pairings, following new rounds), /t/{id}/round/3,
+// /t/{id}/round/3/byname, /t/{id}/round/3/slips, /t/{id}/standings, /t/{id}/crosstable,
+// /t/{id}/players, /t/{id}/player/12 (by registration number), /t/{id}/aro,
+// /t/{id}/corrections. The older #standings form is still read.
 const id = Swiss.tournamentId();
-let tab = location.hash.slice(1) || "pairings";
-let round = 0;
+let tab = "pairings";
+let round = 0;        // the round shown; 0: the latest, following new ones
+let cardOf = 0;       // the player whose card is shown
 let info = null;
 const main = document.getElementById("main");
+const TABS = ["pairings", "byname", "slips", "standings", "crosstable", "players", "aro", "audit"];
+
+function readAddress() {
+  const parts = location.pathname.split("/").slice(3).filter(Boolean);
+  round = 0;
+  if (!parts.length && TABS.includes(location.hash.slice(1))) { tab = location.hash.slice(1); return; }
+  if (parts[0] === "round") {
+    round = Number(parts[1]) || 0;
+    tab = ["byname", "slips"].includes(parts[2]) ? parts[2] : "pairings";
+  } else if (parts[0] === "player") {
+    tab = "card"; cardOf = Number(parts[1]) || 0;
+  } else if (parts[0] === "corrections") {
+    tab = "audit";
+  } else {
+    tab = TABS.includes(parts[0]) ? parts[0] : "pairings";
+  }
+}
+function address() {
+  const base = `/t/${encodeURIComponent(id)}`;
+  if (tab === "card") return `${base}/player/${cardOf}`;
+  if (["pairings", "byname", "slips"].includes(tab)) {
+    if (!round) return tab === "pairings" ? base : `${base}/${tab}`;
+    return `${base}/round/${round}${tab === "pairings" ? "" : "/" + tab}`;
+  }
+  return `${base}/${tab === "audit" ? "corrections" : tab}`;
+}
+function go(change) {
+  change();
+  history.pushState(null, "", address());
+  show();
+}
+window.addEventListener("popstate", () => { readAddress(); show(); });
 
 // Printing: every view prints from the browser (A4 or Letter, portrait). A table's head
 // repeats on every printed page, so its first row carries the title a sheet on the wall needs:
@@ -16,15 +55,17 @@ function printTitle(what, roundNo, cols) {
   const recorded = roundNo ? info.details?.round_dates?.[roundNo - 1] : null;
   const date = recorded || new Date().toISOString().slice(0, 10);
   const text = [info.name, what, roundNo ? `Round ${roundNo}` : null, date].filter(Boolean).join(" · ");
-  return `<tr class="printhead"><th colspan="${cols}">${Swiss.esc(text)}</th></tr>`;
+  // The QR code of these pages beside it, for a reader of the wall to follow the event live.
+  const qr = `/api/tournaments/${encodeURIComponent(id)}/qr.svg`;
+  return `<tr class="printhead"><th colspan="${cols}"><div class="ph"><span>${Swiss.esc(text)}</span><img class="qr" src="${qr}" alt="QR code of the live pages"></div></th></tr>`;
 }
 const printButton = `<button type="button" class="noprint" data-print>Print</button>`;
 
 // The round shown (the latest unless another is chosen), with its selector.
 async function shownRound() {
-  round = round || info.rounds_published;
-  const r = await Swiss.get(`/api/tournaments/${id}/rounds/${round}`);
-  const opts = Array.from({ length: info.rounds_published }, (_, i) => `<option value="${i + 1}" ${i + 1 === round ? "selected" : ""}>Round ${i + 1}</option>`).join("");
+  const n = Math.min(round || info.rounds_published, info.rounds_published);
+  const r = await Swiss.get(`/api/tournaments/${id}/rounds/${n}`);
+  const opts = Array.from({ length: info.rounds_published }, (_, i) => `<option value="${i + 1}" ${i + 1 === n ? "selected" : ""}>Round ${i + 1}</option>`).join("");
   return [r, `<p class="noprint"><select id="roundsel">${opts}</select> ${printButton}</p>`];
 }
 const link = (p) => `<button class="link" data-card="${p.player}">${Swiss.esc(Swiss.who(p))}</button>`;
@@ -34,7 +75,7 @@ const views = {
   async pairings() {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
-    return top + `<table><thead>${printTitle("Pairings", round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
+    return top + `<table><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
       r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
       `</tbody></table>` + (r.bye ? `<p>Bye: ${link(r.bye)}</p>` : "") +
       (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
@@ -51,7 +92,7 @@ const views = {
     if (r.bye) rows.push({ p: r.bye, note: "pairing-allocated bye" });
     for (const b of r.requested_byes) rows.push({ p: b, note: Swiss.byeName(b.kind) });
     rows.sort((a, b) => a.p.name.localeCompare(b.p.name) || (a.p.tpn || 0) - (b.p.tpn || 0));
-    return top + `<table><thead>${printTitle("Pairings by name", round, 5)}<tr><th>Name</th><th class="num">Pts</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr></thead><tbody>` +
+    return top + `<table><thead>${printTitle("Pairings by name", r.round, 5)}<tr><th>Name</th><th class="num">Pts</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr></thead><tbody>` +
       rows.map((x) => `<tr><td>${link(x.p)}</td><td class="num">${Swiss.esc(x.p.score ?? "")}</td>` +
         (x.note ? `<td></td><td colspan="2">${Swiss.esc(x.note)}</td>` : `<td class="num">${x.board}</td><td>${x.colour}</td><td>${Swiss.esc(Swiss.who(x.opp))}</td>`) + `</tr>`).join("") +
       `</tbody></table>`;
@@ -60,13 +101,13 @@ const views = {
   async slips() {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
-    const recorded = info.details?.round_dates?.[round - 1];
+    const recorded = info.details?.round_dates?.[r.round - 1];
     const boxes = ["1-0", "½-½", "0-1"].map((x) => `<span class="box"></span> ${x}`).join(" ");
     const result = info.settings.system === "double-swiss-2026"
       ? `<p>Game 1: ${boxes}</p><p>Game 2 (colours reversed): ${boxes}</p>`
       : `<p>Result: ${boxes}</p>`;
     return top + `<div class="slips">` + r.pairs.map((p) => `<div class="slip">` +
-      `<p class="sliphead"><strong>${Swiss.esc(info.name)}</strong> · Round ${round}${recorded ? " · " + Swiss.esc(recorded) : ""} · <strong>Board ${p.board}</strong></p>` +
+      `<p class="sliphead"><strong>${Swiss.esc(info.name)}</strong> · Round ${r.round}${recorded ? " · " + Swiss.esc(recorded) : ""} · <strong>Board ${p.board}</strong></p>` +
       `<table><tr><th>White</th><td>${numbered(p.white)}</td></tr><tr><th>Black</th><td>${numbered(p.black)}</td></tr></table>` +
       result + `<p class="signatures"><span>White's signature</span><span>Black's signature</span></p></div>`).join("") + `</div>`;
   },
@@ -82,9 +123,32 @@ const views = {
       `<details class="legend noprint"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => `<dt>${Swiss.esc(t)}</dt><dd>${Swiss.esc(meaning(i))}</dd>`).join("")}</dl></details>` +
       `<p class="printonly muted">${s.tiebreaks.map((t, i) => `${Swiss.esc(t)}: ${Swiss.esc(meaning(i))}.`).join(" ")}</p>`;
   },
+  // The cross table: by rank, each round's opponent (by rank, so that they are found in the
+  // same table), colour and result from the player's own side; points and tie-breaks. The
+  // head stays in view, and on a phone the rounds scroll sideways under the names.
   async crosstable() {
-    const text = await Swiss.get(`/api/tournaments/${id}/crosstable`);
-    return `<pre>${Swiss.esc(text)}</pre>`;
+    const s = await Swiss.get(`/api/tournaments/${id}/standings`);
+    const n = info.rounds_published;
+    const rounds = await Promise.all(Array.from({ length: n }, (_, i) => Swiss.get(`/api/tournaments/${id}/rounds/${i + 1}`)));
+    const rankOf = new Map(s.rows.map((r) => [r.player, r.rank]));
+    const cells = new Map(s.rows.map((r) => [r.player, Array(n).fill(null)]));
+    rounds.forEach((rd, i) => {
+      for (const b of rd.pairs) {
+        for (const [me, opp, white] of [[b.white, b.black, true], [b.black, b.white, false]]) {
+          const res = mine(b.games, white);
+          cells.get(me.player)[i] = { text: `${rankOf.get(opp.player) ?? "?"}${white ? "w" : "b"} ${res.text}`, title: `${Swiss.who(opp)}${res.forfeit ? " (forfeit)" : ""}` };
+        }
+      }
+      if (rd.bye) cells.get(rd.bye.player)[i] = { text: "bye", title: "pairing-allocated bye" };
+      for (const b of rd.requested_byes) if (cells.has(b.player)) cells.get(b.player)[i] = { text: { full: "1 bye", half: "½ bye", zero: "–" }[b.kind] || "–", title: Swiss.byeName(b.kind) };
+    });
+    const cols = 5 + n + 1 + s.tiebreaks.length;
+    const head = `<tr><th class="num">Rank</th><th class="num">No</th><th class="sticky">Name</th><th>Fed</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}<th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(s.tiebreak_meanings[i] || "")}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr>`;
+    return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross"><thead>${printTitle(`Cross table after round ${s.after_round}`, null, cols)}${head}</thead><tbody>` +
+      s.rows.map((r) => `<tr><td class="num">${r.rank}</td><td class="num">${r.tpn || ""}</td><td class="sticky">${r.title ? Swiss.esc(r.title) + " " : ""}<button class="link" data-card="${r.player}">${Swiss.esc(r.name)}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${r.rating || ""}</td>` +
+        cells.get(r.player).map((c) => `<td class="num"${c ? ` title="${Swiss.esc(c.title)}"` : ""}>${c ? Swiss.esc(c.text) : ""}</td>`).join("") +
+        `<td class="num"><strong>${Swiss.esc(r.score)}</strong></td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
+      `</tbody></table></div><p class="muted">Each round: the opponent's rank, w or b for the colour, and the result for the player (+ and − a forfeit).</p>`;
   },
   async players() {
     // The starting list: by pairing number.
@@ -98,24 +162,66 @@ const views = {
     return `<p class="muted">Average rating of the opponents after each round (Dubov 9), for players to follow the pairings.</p><table><tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr>` +
       rows.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.name)}</td><td class="num">${p.rating || ""}</td>${p.aro_after_round.map((a) => `<td class="num">${a}</td>`).join("")}</tr>`).join("") + `</table>`;
   },
+  // The corrections: what was recorded before and what is now, by the players' names, with
+  // who changed it, when and why.
   async audit() {
     const log = await Swiss.get(`/api/tournaments/${id}/audit`);
     const corrections = log.filter((e) => e.reason || e.event.type.endsWith("_corrected") || e.event.type === "round_unpublished");
     if (!corrections.length) return `<p class="muted">No correction so far.</p>`;
-    return `<table><tr><th class="num">#</th><th>When</th><th>Who</th><th>What</th><th>Why</th></tr>` +
-      corrections.map((e) => `<tr><td class="num">${e.seq}</td><td>${new Date(e.recorded_at_ms).toLocaleString()}</td><td>${Swiss.esc(e.actor)}</td><td>${Swiss.esc(describe(e.event))}</td><td>${Swiss.esc(e.reason || "")}</td></tr>`).join("") + `</table>`;
+    // The result each board had before each correction: the log's own order.
+    const before = new Map();
+    const last = new Map();
+    for (const e of log) {
+      const ev = e.event;
+      if (ev.type === "result_recorded" || ev.type === "result_corrected") {
+        const key = `${ev.round}/${ev.board}`;
+        if (ev.type === "result_corrected") before.set(e.seq, last.get(key));
+        last.set(key, ev.games);
+      }
+    }
+    const players = new Map((await Swiss.get(`/api/tournaments/${id}/players`)).map((p) => [p.player, p]));
+    const name = (k) => Swiss.esc(players.get(k)?.name || `player ${k}`);
+    const boards = new Map();
+    for (const e of corrections.filter((c) => c.event.type === "result_corrected")) {
+      const r = e.event.round;
+      if (!boards.has(r)) boards.set(r, await Swiss.get(`/api/tournaments/${id}/rounds/${r}`).catch(() => null));
+    }
+    const what = (e) => {
+      const ev = e.event;
+      switch (ev.type) {
+        case "result_corrected": {
+          const b = boards.get(ev.round)?.pairs.find((p) => p.board === ev.board);
+          const who = b ? ` (${Swiss.esc(b.white.name)} – ${Swiss.esc(b.black.name)})` : "";
+          const old = before.get(e.seq);
+          return `Round ${ev.round}, board ${ev.board}${who}: ${old ? Swiss.esc(Swiss.resultText(old)) : "no result"} → <strong>${Swiss.esc(Swiss.resultText(ev.games))}</strong>${ev.colors_swapped ? " (colours reversed)" : ""}`;
+        }
+        case "player_corrected": return `${name(ev.player)}: ${Object.entries(ev.correction).map(([k, v]) => `${Swiss.esc(k)} → ${Swiss.esc(v)}`).join(", ")}`;
+        case "round_unpublished": return `Round ${ev.round} withdrawn`;
+        case "player_withdrawn": return `${name(ev.player)} withdrawn from round ${ev.from_round}`;
+        default: return Swiss.esc(ev.type.replaceAll("_", " "));
+      }
+    };
+    return `<table><thead><tr><th>When</th><th>Who</th><th>What</th><th>Why</th></tr></thead><tbody>` +
+      corrections.map((e) => `<tr><td>${new Date(e.recorded_at_ms).toLocaleString()}</td><td>${Swiss.esc(e.actor)}</td><td>${what(e)}</td><td>${Swiss.esc(e.reason || "")}</td></tr>`).join("") + `</tbody></table>`;
   },
+  async card() { return card(cardOf); },
 };
 
-function describe(ev) {
-  const res = (gs) => Swiss.resultText(gs);
-  switch (ev.type) {
-    case "result_corrected": return `round ${ev.round} board ${ev.board} corrected to ${res(ev.games)}${ev.colors_swapped ? " (colours reversed)" : ""}`;
-    case "player_corrected": return `player ${ev.player} corrected: ${JSON.stringify(ev.correction)}`;
-    case "round_unpublished": return `round ${ev.round} withdrawn`;
-    case "player_withdrawn": return `player ${ev.player} withdrawn from round ${ev.from_round}`;
-    default: return ev.type.replaceAll("_", " ");
+// A board's result from one player's side: "1", "½", "0" (a match: its points), "+" or "−"
+// for a forfeit. Results are written for the board's first-named and second-named player.
+function mine(games, first) {
+  if (!games) return { text: "", forfeit: false };
+  let got = 0;
+  let forfeit = false;
+  for (const g of games) {
+    const [a, b] = g === "+-" ? ["+", "-"] : g === "-+" ? ["-", "+"] : g === "--" ? ["-", "-"] : g.split("-");
+    const v = first ? a : b;
+    if (v === "+" || v === "-") forfeit = true;
+    got += v === "1" || v === "+" ? 1 : v === "1/2" ? 0.5 : 0;
   }
+  if (games.length === 1 && forfeit) return { text: got ? "+" : "−", forfeit };
+  const whole = Math.floor(got);
+  return { text: got === 0.5 ? "½" : `${whole}${got - whole ? "½" : ""}`, forfeit };
 }
 
 // A player's card, from the player's own side: each round's opponent (with pairing number
@@ -123,6 +229,7 @@ function describe(ev) {
 // for a Dubov event the ARO after the round (Dubov 9).
 async function card(key) {
   const c = await Swiss.get(`/api/tournaments/${id}/players/${key}/card`);
+  document.title = `${c.name} · ${info.name}`;
   const half = (t) => (t || "").replace(/^0\.5$/, "½").replace(/\.5$/, "½").replace(/\.0$/, "");
   const aro = c.aro_after_round;
   const rows = c.rounds.map((r, i) => {
@@ -135,25 +242,35 @@ async function card(key) {
     return `<tr><td class="num">${r.round}</td><td class="num">${r.board || ""}</td><td>${opp.tpn ? opp.tpn + ". " : ""}<button class="link" data-card="${opp.player}">${Swiss.esc(opp.name)}</button></td><td class="num">${opp.rating || ""}</td>` +
       `<td>${r.color === "white" ? "White" : "Black"}</td><td class="num">${Swiss.esc(got)}</td>${tail}</tr>`;
   }).join("");
-  main.innerHTML = `<h2>${c.tpn ? c.tpn + ". " : ""}${Swiss.esc(Swiss.who(c))}${c.federation ? " · " + Swiss.esc(c.federation) : ""} — ${Swiss.esc(c.score)} points</h2>` +
+  return `<h2>${c.tpn ? c.tpn + ". " : ""}${Swiss.esc(Swiss.who(c))}${c.federation ? " · " + Swiss.esc(c.federation) : ""} — ${Swiss.esc(c.score)} points</h2>` +
     `<table class="card"><thead><tr><th class="num">Round</th><th class="num">Board</th><th>Opponent</th><th class="num">Rating</th><th>Colour</th><th class="num">Result</th><th class="num">Score</th><th>Float</th>${aro ? `<th class="num">ARO</th>` : ""}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+// Draws the view the address names; a live event redraws it in place (the reader's scroll
+// position is kept).
 async function show() {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === tab);
+  if (tab !== "card") document.title = info.name;
+  const y = window.scrollY;
   try {
     main.innerHTML = await views[tab]();
   } catch (e) {
     main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`;
   }
+  window.scrollTo(0, y);
 }
 
-document.getElementById("tabs").addEventListener("click", (e) => { if (e.target.dataset.tab) { tab = e.target.dataset.tab; location.hash = tab; show(); } });
+document.getElementById("tabs").addEventListener("click", (e) => {
+  const t = e.target.dataset.tab;
+  if (t) go(() => { tab = t; if (!["pairings", "byname", "slips"].includes(t)) round = 0; });
+});
 main.addEventListener("click", (e) => {
-  if (e.target.dataset.card) card(e.target.dataset.card);
+  if (e.target.dataset.card) { const k = Number(e.target.dataset.card); go(() => { tab = "card"; cardOf = k; }); window.scrollTo(0, 0); }
   if (e.target.dataset.print !== undefined) window.print();
 });
-main.addEventListener("change", (e) => { if (e.target.id === "roundsel") { round = Number(e.target.value); show(); } });
+main.addEventListener("change", (e) => {
+  if (e.target.id === "roundsel") { const n = Number(e.target.value); go(() => { round = n === info.rounds_published ? 0 : n; }); }
+});
 
 async function start() {
   info = await Swiss.get(`/api/tournaments/${id}`);
@@ -161,8 +278,10 @@ async function start() {
   document.title = info.name;
   document.getElementById("sub").textContent = `${Swiss.systemName(info.settings.system)}, ${info.settings.rounds} rounds`;
   document.getElementById("arotab").hidden = info.settings.system !== "dubov-1997";
+  readAddress();
   await show();
-  const refresh = Swiss.debounce(async () => { info = await Swiss.get(`/api/tournaments/${id}`); if (round === info.rounds_published - 1) round = info.rounds_published; await show(); }, 200);
+  // Live: the view shown is redrawn in place; "the latest round" follows a new one.
+  const refresh = Swiss.debounce(async () => { info = await Swiss.get(`/api/tournaments/${id}`); await show(); }, 200);
   Swiss.live(id, info.last_seq, refresh, (up) => { const c = document.getElementById("conn"); c.className = "status " + (up ? "live" : "down"); c.textContent = up ? "live" : "reconnecting"; });
 }
 start().catch((e) => { main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`; });

@@ -76,15 +76,31 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 let path = static_dir.join(file);
                 cfg.route(
                     prefix,
-                    web::get().to(
+                    web::get().to({
+                        let path = path.clone();
                         move |req: actix_web::HttpRequest,
                               id: web::Path<String>,
                               state: web::Data<AppState>| {
                             let path = path.clone();
                             async move { page(req, &id, &state, path).await }
-                        },
-                    ),
+                        }
+                    }),
                 );
+                // The public pages give each view its own address (/t/{id}/standings,
+                // /t/{id}/round/3, /t/{id}/player/12, ...): the same page, which reads it.
+                if file == "public.html" {
+                    cfg.route(
+                        "/t/{id}/{view:.*}",
+                        web::get().to(
+                            move |req: actix_web::HttpRequest,
+                                  parts: web::Path<(String, String)>,
+                                  state: web::Data<AppState>| {
+                                let path = path.clone();
+                                async move { page(req, &parts.0, &state, path).await }
+                            },
+                        ),
+                    );
+                }
             }
             cfg.service(
                 actix_files::Files::new("/", static_dir)

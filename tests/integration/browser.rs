@@ -391,7 +391,8 @@ fn display_console_and_audit_in_a_real_browser() {
     );
     display.wait_for("the corrected result on the display", "[...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1')?.querySelector('td.res')?.textContent === '0-1'");
     let mut public = browser.page(&format!("{base}/t/{id}#audit"));
-    public.wait_for("the correction in the audit log", "document.body.innerText.includes('scoresheets signed 0-1') && document.body.innerText.includes('corrected to 0-1')");
+    // The corrections list: the result before and after, by the players' names, and why.
+    public.wait_for("the correction in the audit log", "document.body.innerText.includes('scoresheets signed 0-1') && document.body.innerText.includes('1-0 → 0-1') && document.body.innerText.includes('board 1 (')");
 
     // Screenshots for a reviewer.
     let d = display.screenshot("display-1920x1080.png");
@@ -447,10 +448,35 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
         "the list of AROs",
         "document.body.innerText.includes('Dubov 9') && document.body.innerText.includes('2000.0')",
     );
+    // The cross table as a table: each round's opponent by rank, colour and the player's own
+    // result; its own address, which a reload keeps.
     public.click("button[data-tab='crosstable']");
     public.wait_for(
         "the cross table",
-        "document.querySelector('pre')?.innerText.includes('Rank')",
+        "location.pathname.endsWith('/crosstable') && document.querySelector('table.cross tbody tr')",
+    );
+    let first = public.eval(
+        "[...document.querySelector('table.cross tbody tr').cells].map(c => c.innerText).join('|')",
+    );
+    assert!(
+        first.as_str().unwrap().contains("w 1|"),
+        "the winner's round 1: {first}"
+    );
+    public.eval("location.reload(); true");
+    public.wait_for(
+        "the cross table after a reload",
+        "location.pathname.endsWith('/crosstable') && document.querySelector('table.cross tbody tr')",
+    );
+    public.eval("history.back(); true");
+    public.wait_for(
+        "the AROs again, by the back button",
+        "document.body.innerText.includes('Dubov 9')",
+    );
+    // A shared link to a player's card opens it.
+    let mut shared = browser.page(&format!("{base}/t/{id}/player/1"));
+    shared.wait_for(
+        "the card from its own address",
+        "document.querySelector('table.card') && document.body.innerText.includes('1.0 points')",
     );
 
     // The display follows; the server restarts; the display reconnects and shows round 2.
@@ -1374,6 +1400,12 @@ fn each_public_view_prints_on_a4_and_letter_without_splitting_a_row() {
         ("slips", "main .slip", "Round 1 · 2026-11-28", 6),
         ("standings", "main tbody tr", "Standings after round 1", 2),
         ("players", "main tbody tr", "Starting list", 2),
+        (
+            "crosstable",
+            "main tbody tr",
+            "Cross table after round 1",
+            2,
+        ),
     ];
     for (view, drawn, title, at_least) in views {
         for (paper, width, height) in [("a4", 8.27, 11.69), ("letter", 8.5, 11.0)] {
@@ -1556,4 +1588,27 @@ fn the_hall_display_rotates_its_views_and_reads_from_ten_metres() {
     );
     check(&mut display, "1080x1920");
     display.screenshot("display-portrait-1080x1920.png");
+}
+
+/// The public pages' QR code (for the display and the printouts) encodes the address of the
+/// tournament's public page on the server asked, made by the server itself.
+#[test]
+fn the_qr_code_leads_to_the_public_pages() {
+    let server = Server::start();
+    let id = server.create_tournament("QR Open", "dutch-2026", 5);
+    let r = server.public(&format!("/api/tournaments/{id}/qr.svg"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+    let expected = qrcode::QrCode::with_error_correction_level(
+        format!("http://{}/t/{id}", server.address).as_bytes(),
+        qrcode::EcLevel::M,
+    )
+    .unwrap()
+    .render::<qrcode::render::svg::Color>()
+    .min_dimensions(160, 160)
+    .quiet_zone(true)
+    .build();
+    assert_eq!(r.body, expected, "the page's own address, encoded");
+    let r = server.public(&format!("/api/tournaments/{}/qr.svg", uuid::Uuid::new_v4()));
+    assert_eq!(r.status, 404, "{}", r.body);
 }

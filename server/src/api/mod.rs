@@ -56,6 +56,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(change_details)
         .service(change_tiebreaks)
         .service(tiebreak_list)
+        .service(public_qr)
         .service(rating_list_status)
         .service(load_rating_list)
         .service(search_rating_list)
@@ -880,6 +881,37 @@ async fn change_tiebreaks(
     )
     .await?;
     Ok(written(&appended))
+}
+
+/// A QR code (SVG) of the tournament's public page, as the request reached this server
+/// (`http://host/t/{id}`, or the scheme and host a proxy forwards): for the hall display and
+/// the printouts, so that a phone opens the live pages. Made here, by no outside service.
+#[utoipa::path(
+    tag = "tournaments",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
+    responses((status = 200, description = "The QR code, as SVG.", content_type = "image/svg+xml", body = String), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
+#[get("/api/tournaments/{id}/qr.svg")]
+async fn public_qr(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<uuid::Uuid>,
+) -> Result<HttpResponse> {
+    let t = TournamentId(path.into_inner());
+    query(&state, move |app| app.summary(t)).await?;
+    let info = req.connection_info();
+    let address = format!("{}://{}/t/{}", info.scheme(), info.host(), t.0);
+    let code = qrcode::QrCode::with_error_correction_level(address.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| ApiError::Internal(format!("the QR code of {address}: {e}")))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(160, 160)
+        .quiet_zone(true)
+        .build();
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "no-cache"))
+        .body(svg))
 }
 
 /// Every tie-break a tournament may use (FIDE C.07's codes as its calculator writes them, and
