@@ -159,8 +159,8 @@ const views = {
   async aro() {
     const rows = await Swiss.get(`/api/tournaments/${id}/aro`);
     const n = info.rounds_published;
-    return `<p class="muted">Average rating of the opponents after each round (Dubov 9), for players to follow the pairings.</p><table><tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr>` +
-      rows.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.name)}</td><td class="num">${p.rating || ""}</td>${p.aro_after_round.map((a) => `<td class="num">${a}</td>`).join("")}</tr>`).join("") + `</table>`;
+    return `<p class="muted">Average rating of the opponents after each round (Dubov 9), for players to follow the pairings. ${printButton}</p><table><thead>${printTitle("AROs (Dubov 9)", null, 3 + n)}<tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr></thead><tbody>` +
+      rows.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.name)}</td><td class="num">${p.rating || ""}</td>${p.aro_after_round.map((a) => `<td class="num">${a}</td>`).join("")}</tr>`).join("") + `</tbody></table>`;
   },
   // The corrections: what was recorded before and what is now, by the players' names, with
   // who changed it, when and why.
@@ -201,7 +201,7 @@ const views = {
         default: return Swiss.esc(ev.type.replaceAll("_", " "));
       }
     };
-    return `<table><thead><tr><th>When</th><th>Who</th><th>What</th><th>Why</th></tr></thead><tbody>` +
+    return `<p class="noprint">${printButton}</p><table><thead>${printTitle("Corrections", null, 4)}<tr><th>When</th><th>Who</th><th>What</th><th>Why</th></tr></thead><tbody>` +
       corrections.map((e) => `<tr><td>${new Date(e.recorded_at_ms).toLocaleString()}</td><td>${Swiss.esc(e.actor)}</td><td>${what(e)}</td><td>${Swiss.esc(e.reason || "")}</td></tr>`).join("") + `</tbody></table>`;
   },
   async card() { return card(cardOf); },
@@ -243,7 +243,7 @@ async function card(key) {
       `<td>${r.color === "white" ? "White" : "Black"}</td><td class="num">${Swiss.esc(got)}</td>${tail}</tr>`;
   }).join("");
   return `<h2>${c.tpn ? c.tpn + ". " : ""}${Swiss.esc(Swiss.who(c))}${c.federation ? " · " + Swiss.esc(c.federation) : ""} — ${Swiss.esc(c.score)} points</h2>` +
-    `<table class="card"><thead><tr><th class="num">Round</th><th class="num">Board</th><th>Opponent</th><th class="num">Rating</th><th>Colour</th><th class="num">Result</th><th class="num">Score</th><th>Float</th>${aro ? `<th class="num">ARO</th>` : ""}</tr></thead><tbody>${rows}</tbody></table>`;
+    `<p class="noprint">${printButton}</p><table class="card"><thead>${printTitle(c.name, null, aro ? 9 : 8)}<tr><th class="num">Round</th><th class="num">Board</th><th>Opponent</th><th class="num">Rating</th><th>Colour</th><th class="num">Result</th><th class="num">Score</th><th>Float</th>${aro ? `<th class="num">ARO</th>` : ""}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 // Draws the view the address names; a live event redraws it in place (the reader's scroll
