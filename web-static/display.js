@@ -19,7 +19,10 @@ let previous = new Map(); // board -> result text, to flash what changed
 
 document.getElementById("qr").src = `/api/tournaments/${encodeURIComponent(id)}/qr.svg`;
 
+// Only the latest load draws (an older one may answer after a newer one).
+let loading = 0;
 async function load() {
+  const mine = ++loading;
   const t = await Swiss.get(`/api/tournaments/${id}`);
   document.getElementById("name").textContent = t.name;
   document.title = t.name;
@@ -35,6 +38,7 @@ async function load() {
   const done = r.pairs.length > 0 && r.pairs.every((p) => p.games);
   const views = VIEWS.length ? VIEWS : [showStandings && done ? "standings" : "board"];
   const s = views.includes("standings") ? await Swiss.get(`/api/tournaments/${id}/standings`) : null;
+  if (mine !== loading) return t.last_seq;
   const matches = t.settings.system === "double-swiss-2026";
   screens = views.map((v) => (v === "board" ? byBoard(r, matches) : v === "name" ? byName(r) : standings(s)));
   at = at % screens.length;

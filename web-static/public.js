@@ -247,16 +247,22 @@ async function card(key) {
 }
 
 // Draws the view the address names; a live event redraws it in place (the reader's scroll
-// position is kept).
+// position is kept). Only the latest request draws: a redraw that started before the reader
+// moved to another view must not put the old one back when its data arrives.
+let drawing = 0;
 async function show() {
+  const mine = ++drawing;
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === tab);
   if (tab !== "card") document.title = info.name;
   const y = window.scrollY;
+  let html;
   try {
-    main.innerHTML = await views[tab]();
+    html = await views[tab]();
   } catch (e) {
-    main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`;
+    html = `<div class="banner bad">${Swiss.esc(e.message)}</div>`;
   }
+  if (mine !== drawing) return;
+  main.innerHTML = html;
   window.scrollTo(0, y);
 }
 

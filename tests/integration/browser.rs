@@ -1538,43 +1538,73 @@ fn the_hall_display_rotates_its_views_and_reads_from_ten_metres() {
             &format!("document.querySelector('#round').innerText === {title:?}"),
         );
     }
-    // Read the board view where it stands (landscape, then portrait).
+    // Read the board view where it stands (landscape, then portrait): in one evaluation, which
+    // no turn of the rotation can interrupt, repeated until the board view is the one shown.
     let check = |display: &mut Page, shape: &str| {
-        let heads = display
-            .eval("[...document.querySelectorAll('thead th')].map(t => t.innerText).join('|')");
+        // Whatever the view shows now, if it is the board view with `board` on it.
+        let read = |display: &mut Page, board: u64, what: &str| {
+            let js = format!(
+                "(() => {{ if (document.querySelector('#round').innerText !== 'Round 1') return null;
+                  const row = [...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '{board}');
+                  if (!row) return null;
+                  return {what}; }})()"
+            );
+            let start = Instant::now();
+            loop {
+                let v = display.eval(&js);
+                if !v.is_null() {
+                    return v;
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(20),
+                    "{shape}: board {board} in the board view"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        let seen = read(
+            display,
+            1,
+            "{ heads: [...document.querySelectorAll('thead th')].map(t => t.innerText).join('|'),
+               board1: [row.querySelector('td.res').textContent, row.querySelector('td.res').scrollWidth <= row.querySelector('td.res').clientWidth],
+               cut: [...document.querySelectorAll('td.board, td.score')].filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent),
+               name_px: parseFloat(getComputedStyle(document.querySelector('td.name')).fontSize) }",
+        );
+        let long = read(
+            display,
+            long_board,
+            "(() => { const n = [...row.querySelectorAll('td.name')].find(c => c.textContent.startsWith('Wolfeschlegel'));
+               return [getComputedStyle(n).textOverflow, n.scrollWidth > n.clientWidth, row.querySelector('td.res').getBoundingClientRect().right <= window.innerWidth]; })()",
+        );
         assert_eq!(
-            heads,
+            seen["heads"],
             json!("Bd|Pts|White|Games 1 · 2|Black|Pts"),
             "{shape}"
         );
-        let board1 = display.eval("(() => { const c = [...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '1').querySelector('td.res'); return [c.textContent, c.scrollWidth <= c.clientWidth]; })()");
         assert_eq!(
-            board1,
+            seen["board1"],
             json!(["1-0 · ½-½", true]),
             "{shape}: the match result in full"
         );
-        let cut = display.eval("[...document.querySelectorAll('td.board, td.score')].filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)");
         assert_eq!(
-            cut,
+            seen["cut"],
             json!([]),
             "{shape}: board numbers and points are never cut"
         );
-        let name_px = display
-            .eval("parseFloat(getComputedStyle(document.querySelector('td.name')).fontSize)");
         assert!(
-            name_px.as_f64().unwrap() >= 32.0,
-            "{shape}: names at {name_px} px"
+            seen["name_px"].as_f64().unwrap() >= 32.0,
+            "{shape}: names at {} px",
+            seen["name_px"]
         );
-        let long_row = display.eval(&format!("(() => {{ const r = [...document.querySelectorAll('tbody tr')].find(r => r.dataset.board === '{long_board}'); if (!r) return null; const n = [...r.querySelectorAll('td.name')].find(c => c.textContent.startsWith('Wolfeschlegel')); const res = r.querySelector('td.res'); return [getComputedStyle(n).textOverflow, n.scrollWidth > n.clientWidth, res.getBoundingClientRect().right <= window.innerWidth]; }})()"));
         assert_eq!(
-            long_row,
+            long,
             json!(["ellipsis", true, true]),
             "{shape}: the long name"
         );
     };
     display.wait_for(
-        "board view with the long name's board on the page",
-        &format!("document.querySelector('#round').innerText === 'Round 1' && [...document.querySelectorAll('tbody tr')].some(r => r.dataset.board === '{long_board}')"),
+        "the board view",
+        "document.querySelector('#round').innerText === 'Round 1'",
     );
     check(&mut display, "1920x1080");
     display.screenshot("display-rotation-1920x1080.png");
@@ -1583,8 +1613,8 @@ fn the_hall_display_rotates_its_views_and_reads_from_ten_metres() {
         json!({ "width": 1080, "height": 1920, "deviceScaleFactor": 1, "mobile": false }),
     );
     display.wait_for(
-        "the portrait board view with the long name's board on the page",
-        &format!("window.innerWidth === 1080 && document.querySelector('col').style.width === '7%' && document.querySelector('#round').innerText === 'Round 1' && [...document.querySelectorAll('tbody tr')].some(r => r.dataset.board === '{long_board}')"),
+        "the portrait board view",
+        "window.innerWidth === 1080 && document.querySelector('col').style.width === '7%' && document.querySelector('#round').innerText === 'Round 1'",
     );
     check(&mut display, "1080x1920");
     display.screenshot("display-portrait-1080x1920.png");
