@@ -103,7 +103,7 @@ fn dutch_2026_agrees_with_bbppairings_on_larger_generated_tournaments() {
 fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
     let t = engine::generate::generate(engine::generate::GenerateConfig {
         system: System::Dutch1992,
-        players: 201,
+        players: engine::pairing::dutch2026::FIELD_LIMIT as u32 + 1,
         rounds: 1,
         seed: 3,
     })
@@ -113,10 +113,16 @@ fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
         matches!(e, engine::pairing::PairingError::NotImplemented { .. }),
         "{e}"
     );
-    assert!(e.to_string().contains("up to 200 players"), "{e}");
+    assert!(
+        e.to_string().contains(&format!(
+            "up to {} players",
+            engine::pairing::dutch2026::FIELD_LIMIT
+        )),
+        "{e}"
+    );
     let small = engine::generate::generate(engine::generate::GenerateConfig {
         system: System::Dutch1992,
-        players: 200,
+        players: engine::pairing::dutch2026::FIELD_LIMIT as u32,
         rounds: 1,
         seed: 3,
     })

@@ -43,7 +43,15 @@ pub(crate) struct Ctx {
     pub(crate) players: IxVec<Player>,
     /// [C1] (and the forbidden pairs): whom each player may not meet, sorted.
     pub(crate) met: IxVec<Vec<PlayerIx>>,
+    /// [C8]'s shortcut: whether the players below the next bracket (keyed by how many they
+    /// are), with one player of it added, can all be paired, the bye to a player of the given
+    /// score: the same few questions are asked for every candidate of a bracket.
+    pub(crate) rest_pairable: std::cell::RefCell<RestPairable>,
 }
+
+/// See [`Ctx::rest_pairable`].
+pub(crate) type RestPairable =
+    std::collections::HashMap<(usize, Option<PlayerIx>, Option<Points>), bool>;
 
 impl Ctx {
     pub(crate) fn new(t: &Tournament, round: RoundNo) -> Ctx {
@@ -150,7 +158,11 @@ impl Ctx {
             })
             .collect();
         let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
-        Ctx { players, met }
+        Ctx {
+            players,
+            met,
+            rest_pairable: Default::default(),
+        }
     }
 
     /// [C1] and [C3]: `a` and `b` may meet.
@@ -204,6 +216,72 @@ impl Ctx {
     /// together that [C4] allows, one player of an odd number taking the bye by [C2] with
     /// `bye_score`, the lowest [C5] allows; `None` when there is no such pairing.
     pub(crate) fn next_bracket_floaters(
+        &self,
+        next: &[PlayerIx],
+        below: &[PlayerIx],
+        bye_score: Option<Points>,
+    ) -> Option<(usize, Vec<Points>)> {
+        if let Some(best) = self.next_bracket_floaters_at_best(next, below, bye_score) {
+            return Some(best);
+        }
+        self.next_bracket_floaters_by_matching(next, below, bye_score)
+    }
+
+    /// [C8]'s look-ahead when it reaches the best any pairing can: only the parity of `next`
+    /// left over, at the lowest score of `next`, in a pairing of everyone [C4] allows. That is
+    /// so when `next` (less one of its lowest players, if odd) can be paired among itself and
+    /// the players below (with that one) can be paired among themselves, one of them taking
+    /// the bye where their number is odd; the two pairings together are a complete one that
+    /// leaves over exactly that, and no complete pairing leaves fewer or lower. Checked with
+    /// two maximum-cardinality matchings instead of one weighted matching of everyone, the
+    /// second the same for every candidate of a bracket (remembered); `None` when it is not
+    /// so (the weighted matching then decides). Held to the weighted matching by a test.
+    pub(crate) fn next_bracket_floaters_at_best(
+        &self,
+        next: &[PlayerIx],
+        below: &[PlayerIx],
+        bye_score: Option<Points>,
+    ) -> Option<(usize, Vec<Points>)> {
+        let odd = (next.len() + below.len()) % 2 == 1;
+        let bye = |p: PlayerIx| {
+            let pl = &self.players[p];
+            odd && pl.can_bye && Some(pl.score) == bye_score
+        };
+        let among = |players: &[PlayerIx], with_bye: bool| {
+            crate::pairing::all_pairable(
+                players.len(),
+                |i, j| self.pair_ok(players[i], players[j]),
+                |i| with_bye && bye(players[i]),
+            )
+        };
+        // The players below, with `extra`: remembered by how many are below (one set per
+        // bracket), the extra player and the bye's score.
+        let rest = |extra: Option<PlayerIx>| {
+            let key = (below.len(), extra, bye_score);
+            if let Some(&known) = self.rest_pairable.borrow().get(&key) {
+                return known;
+            }
+            let mut players = below.to_vec();
+            players.extend(extra);
+            let known = among(&players, true);
+            self.rest_pairable.borrow_mut().insert(key, known);
+            known
+        };
+        if next.len() % 2 == 0 {
+            return (among(next, false) && rest(None)).then(|| (0, Vec::new()));
+        }
+        let low = next.iter().map(|&p| self.players[p].score).min()?;
+        for &r in next.iter().filter(|&&p| self.players[p].score == low) {
+            let others: Vec<PlayerIx> = next.iter().copied().filter(|&p| p != r).collect();
+            if rest(Some(r)) && among(&others, false) {
+                return Some((1, vec![low]));
+            }
+        }
+        None
+    }
+
+    /// [`Ctx::next_bracket_floaters`] by a weighted matching of everyone not yet paired.
+    pub(crate) fn next_bracket_floaters_by_matching(
         &self,
         next: &[PlayerIx],
         below: &[PlayerIx],

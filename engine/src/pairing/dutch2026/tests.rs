@@ -118,6 +118,7 @@ fn player(tpn: u32, colors: &[Color]) -> Player {
 
 fn ctx(players: Vec<Player>) -> Ctx {
     Ctx {
+        rest_pairable: Default::default(),
         met: IxVec::filled(players.len(), Vec::new()),
         players: players.into_iter().collect(),
     }
@@ -260,5 +261,72 @@ fn dutch_2026_c8_the_next_bracket_gives_the_bye_the_lowest_score_c5_allows() {
     assert_eq!(
         cx.next_bracket_floaters(&next, &below, Some(Points::from_tenths(10))),
         Some((2, vec![Points::from_tenths(20), Points::from_tenths(10)]))
+    );
+}
+
+/// [C8]'s shortcut ([`Ctx::next_bracket_floaters_at_best`]) answers only what the weighted
+/// matching of everyone not yet paired answers: on every round of generated tournaments, for
+/// every bracket and the sets of up to three of its players that could float, wherever the
+/// shortcut answers, the matching gives the same.
+#[test]
+fn dutch_2026_c8_shortcut_agrees_with_the_weighted_matching() {
+    let (mut checked, mut answered) = (0, 0);
+    for seed in 1..=10u64 {
+        let config = crate::generate::GenerateConfig {
+            system: crate::settings::System::Dutch2026,
+            players: 20 + (seed as u32 * 7) % 40,
+            rounds: 7,
+            seed,
+        };
+        let (t, _) = crate::generate::generate_partial(config);
+        for round in 2..=t.rounds().len() {
+            let mut before = t.clone();
+            while before.rounds().len() >= round {
+                before.pop_round();
+            }
+            let cx = Ctx::new(&before, RoundNo::from_index(round - 1));
+            let mut groups: Vec<Vec<PlayerIx>> = Vec::new();
+            for p in cx.players.indices() {
+                match groups.last_mut() {
+                    Some(g) if cx.players[g[0]].score == cx.players[p].score => g.push(p),
+                    _ => groups.push(vec![p]),
+                }
+            }
+            for g in 0..groups.len().saturating_sub(2) {
+                let next = &groups[g + 1];
+                let below: Vec<PlayerIx> = groups[g + 2..].iter().flatten().copied().collect();
+                let lower: Vec<PlayerIx> = groups[g + 1..].iter().flatten().copied().collect();
+                let here = &groups[g];
+                for size in 0..=3.min(here.len()) {
+                    for set in super::sequence::subsets(here.len(), size)
+                        .into_iter()
+                        .take(12)
+                    {
+                        let floaters: Vec<PlayerIx> = set.iter().map(|&i| here[i]).collect();
+                        let rest: Vec<PlayerIx> = floaters.iter().chain(&lower).copied().collect();
+                        let bye = if rest.len() % 2 == 1 {
+                            cx.least_bye_score(&rest)
+                        } else {
+                            None
+                        };
+                        let all_next: Vec<PlayerIx> =
+                            floaters.iter().chain(next).copied().collect();
+                        checked += 1;
+                        if let Some(a) = cx.next_bracket_floaters_at_best(&all_next, &below, bye) {
+                            answered += 1;
+                            assert_eq!(
+                                Some(a),
+                                cx.next_bracket_floaters_by_matching(&all_next, &below, bye),
+                                "seed {seed}, round {round}, bracket {g}, floaters {set:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        answered > 200,
+        "the shortcut answered {answered} of {checked}"
     );
 }
