@@ -576,28 +576,8 @@ impl App {
                 (got, running)
             })
             .collect();
-        let aro_after_round =
-            (tournament.settings.system == Some(engine::System::Dubov)).then(|| {
-                let mut aro = Aro::default();
-                me.entries
-                    .iter()
-                    .map(|e| {
-                        if let RoundEntry::Paired {
-                            opponent,
-                            played: true,
-                            ..
-                        } = e
-                        {
-                            aro = aro.with(
-                                tournament
-                                    .player(*opponent)
-                                    .map_or(0, |o| o.pairing_rating()),
-                            );
-                        }
-                        aro
-                    })
-                    .collect()
-            });
+        let aro_after_round = (tournament.settings.system == Some(engine::System::Dubov))
+            .then(|| aro_after_each_round(tournament, &me.entries));
         Ok(CardView {
             player: player_view(&s, key),
             score: me.score,
@@ -618,27 +598,8 @@ impl App {
             .players()
             .iter()
             .filter_map(|p| {
-                let mut aro = Aro::default();
-                let after = finals[p.tpn.index()]
-                    .entries
-                    .iter()
-                    .take(rounds)
-                    .map(|e| {
-                        if let RoundEntry::Paired {
-                            opponent,
-                            played: true,
-                            ..
-                        } = e
-                        {
-                            aro = aro.with(
-                                tournament
-                                    .player(*opponent)
-                                    .map_or(0, |o| o.pairing_rating()),
-                            );
-                        }
-                        aro
-                    })
-                    .collect();
+                let entries = &finals[p.tpn.index()].entries;
+                let after = aro_after_each_round(tournament, &entries[..rounds.min(entries.len())]);
                 Some(AroRow {
                     player: player_view(&s, s.key_of(p.tpn)?),
                     after_round: after,
@@ -1052,6 +1013,30 @@ impl App {
         };
         self.append(t, req, Event::TiebreaksChanged { tiebreaks }, None)
     }
+}
+
+/// Dubov 9: a player's ARO after each of `entries` (their rounds): the opponents actually
+/// played, at their current ratings.
+fn aro_after_each_round(tournament: &engine::Tournament, entries: &[RoundEntry]) -> Vec<Aro> {
+    let mut aro = Aro::default();
+    entries
+        .iter()
+        .map(|e| {
+            if let RoundEntry::Paired {
+                opponent,
+                played: true,
+                ..
+            } = e
+            {
+                aro = aro.with(
+                    tournament
+                        .player(*opponent)
+                        .map_or(0, |o| o.pairing_rating()),
+                );
+            }
+            aro
+        })
+        .collect()
 }
 
 /// One player's rating or title changed by a rating-list update.

@@ -267,7 +267,7 @@ impl Ctx {
             self.rest_pairable.borrow_mut().insert(key, known);
             known
         };
-        if next.len() % 2 == 0 {
+        if next.len().is_multiple_of(2) {
             return (among(next, false) && rest(None)).then(|| (0, Vec::new()));
         }
         let low = next.iter().map(|&p| self.players[p].score).min()?;
