@@ -108,6 +108,21 @@ const Swiss = {
   byeName(kind) {
     return { pairing_allocated: "pairing-allocated bye", full: "full-point bye", half: "half-point bye", zero: "zero-point bye" }[kind] || kind;
   },
+  /**
+   * A round's players by name, alphabetically (the list players look for in a big open):
+   * each as { p, board, colour, opp } or, not playing, { p, bye } with the bye's kind
+   * ("pairing_allocated", "full", "half", "zero").
+   */
+  byName(r) {
+    const list = [];
+    for (const x of r.pairs) {
+      list.push({ p: x.white, board: x.board, colour: "White", opp: x.black });
+      list.push({ p: x.black, board: x.board, colour: "Black", opp: x.white });
+    }
+    if (r.bye) list.push({ p: r.bye, bye: "pairing_allocated" });
+    for (const b of r.requested_byes) list.push({ p: b, bye: b.kind });
+    return list.sort((a, b) => a.p.name.localeCompare(b.p.name) || (a.p.tpn || 0) - (b.p.tpn || 0));
+  },
   resultText(games) {
     if (!games) return "";
     const nice = (g) => g.replaceAll("1/2", "½");

@@ -81,14 +81,8 @@ function byBoard(r, matches) {
 }
 
 function byName(r) {
-  const list = [];
-  for (const p of r.pairs) {
-    list.push({ p: p.white, board: p.board, colour: "White", opp: p.black });
-    list.push({ p: p.black, board: p.board, colour: "Black", opp: p.white });
-  }
-  if (r.bye) list.push({ p: r.bye, note: "bye" });
-  for (const b of r.requested_byes) list.push({ p: b, note: b.kind === "zero" ? "absent" : Swiss.byeName(b.kind) });
-  list.sort((a, b) => a.p.name.localeCompare(b.p.name));
+  const note = (kind) => ({ pairing_allocated: "bye", zero: "absent" })[kind] || Swiss.byeName(kind);
+  const list = Swiss.byName(r).map((x) => (x.bye ? { ...x, note: note(x.bye) } : x));
   return {
     title: `Round ${r.round} by name`,
     cols: () => (window.innerWidth < window.innerHeight

@@ -84,14 +84,7 @@ const views = {
   async byname() {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
-    const rows = [];
-    for (const p of r.pairs) {
-      rows.push({ p: p.white, board: p.board, colour: "White", opp: p.black });
-      rows.push({ p: p.black, board: p.board, colour: "Black", opp: p.white });
-    }
-    if (r.bye) rows.push({ p: r.bye, note: "pairing-allocated bye" });
-    for (const b of r.requested_byes) rows.push({ p: b, note: Swiss.byeName(b.kind) });
-    rows.sort((a, b) => a.p.name.localeCompare(b.p.name) || (a.p.tpn || 0) - (b.p.tpn || 0));
+    const rows = Swiss.byName(r).map((x) => (x.bye ? { ...x, note: Swiss.byeName(x.bye) } : x));
     return top + `<table><thead>${printTitle("Pairings by name", r.round, 5)}<tr><th>Name</th><th class="num">Pts</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr></thead><tbody>` +
       rows.map((x) => `<tr><td>${link(x.p)}</td><td class="num">${Swiss.esc(x.p.score ?? "")}</td>` +
         (x.note ? `<td></td><td colspan="2">${Swiss.esc(x.note)}</td>` : `<td class="num">${x.board}</td><td>${x.colour}</td><td>${Swiss.esc(Swiss.who(x.opp))}</td>`) + `</tr>`).join("") +

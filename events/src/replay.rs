@@ -1041,6 +1041,22 @@ pub fn admit_tiebreaks(field: &'static str, codes: &[String]) -> Result<(), Reje
     Ok(())
 }
 
+/// The tie-breaks an event records: those asked for, each in C.07's form as the calculator
+/// writes it (a code that does not read is kept as sent, for [`admit_tiebreaks`] to refuse
+/// naming it), or the system's defaults when none are.
+pub fn recorded_tiebreaks(asked: Vec<String>, system: SystemV1) -> Vec<String> {
+    if asked.is_empty() {
+        return Tiebreak::defaults(Some(to_engine_system(system)))
+            .iter()
+            .map(Tiebreak::code)
+            .collect();
+    }
+    asked
+        .into_iter()
+        .map(|c| Tiebreak::from_code(&c).map_or(c, |t| t.code()))
+        .collect()
+}
+
 /// The tournament's tie-breaks: as recorded, or, for a log written before the order was
 /// recorded (an empty list), the defaults of that time.
 pub fn tiebreaks_of(s: &SettingsV1) -> Vec<Tiebreak> {

@@ -7,7 +7,7 @@ use crate::support::{records, Display, Server};
 use serde_json::json;
 
 #[test]
-fn tiebreaks_are_recorded_at_creation_changed_before_round_1_and_fixed_after() {
+fn c07_4_1_tiebreaks_are_recorded_at_creation_changed_before_round_1_and_fixed_after() {
     let server = Server::start();
     // No order asked for: the system's defaults are recorded, by edition.
     let id = server.create_tournament("Open", "dutch-2026", 5);

@@ -84,14 +84,10 @@ pub fn import(
             ColorV1::White
         },
         points,
-        tiebreaks: if t.settings.tiebreaks.is_empty() {
-            engine::standings::Tiebreak::defaults(Some(system))
-        } else {
-            t.settings.tiebreaks.clone()
-        }
-        .iter()
-        .map(|tb| tb.code())
-        .collect(),
+        tiebreaks: crate::replay::recorded_tiebreaks(
+            t.settings.tiebreaks.iter().map(|tb| tb.code()).collect(),
+            v1_system(system),
+        ),
         lot_seed: t.settings.lot_seed,
         initial_color_by_lot: false,
     };

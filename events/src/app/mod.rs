@@ -997,20 +997,11 @@ impl App {
         codes: Vec<String>,
     ) -> Result<Appended> {
         crate::replay::admit_tiebreaks("tiebreaks", &codes).map_err(StoreError::Rejected)?;
-        let tiebreaks: Vec<String> = if codes.is_empty() {
-            let s = self.state(t)?;
-            let system = s.engine().settings.system;
-            engine::standings::Tiebreak::defaults(system)
-                .iter()
-                .map(|tb| tb.code())
-                .collect()
-        } else {
-            codes
-                .iter()
-                .filter_map(|c| engine::standings::Tiebreak::from_code(c))
-                .map(|tb| tb.code())
-                .collect()
-        };
+        let system = self
+            .state(t)?
+            .settings()
+            .map_or(SystemV1::Dutch2026, |s| s.system);
+        let tiebreaks = crate::replay::recorded_tiebreaks(codes, system);
         self.append(t, req, Event::TiebreaksChanged { tiebreaks }, None)
     }
 }

@@ -227,24 +227,6 @@ pub struct Settings {
     pub numbering: Option<Numbering>,
 }
 
-/// The tie-breaks a new tournament records: those asked for, each in C.07's form (a code
-/// that does not read is kept as sent, for the check to refuse naming it), or the system's
-/// defaults when none are.
-pub fn recorded_tiebreaks(asked: Vec<String>, system: SystemV1) -> Vec<String> {
-    use engine::standings::Tiebreak;
-    if asked.is_empty() {
-        let system = events::replay::to_engine_system(system);
-        return Tiebreak::defaults(Some(system))
-            .iter()
-            .map(|t| t.code())
-            .collect();
-    }
-    asked
-        .into_iter()
-        .map(|c| Tiebreak::from_code(&c).map_or(c, |t| t.code()))
-        .collect()
-}
-
 /// A tie-break a tournament may use.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct TiebreakInfo {
@@ -355,7 +337,7 @@ impl Settings {
             rounds: self.rounds,
             initial_color,
             points: self.points.map(Into::into),
-            tiebreaks: recorded_tiebreaks(self.tiebreaks, system),
+            tiebreaks: events::replay::recorded_tiebreaks(self.tiebreaks, system),
             lot_seed: self.lot_seed,
             initial_color_by_lot,
             numbering: NumberingV1::for_system(system),
