@@ -267,17 +267,29 @@ impl Store {
         if let Some(t) = account.tournaments.iter().find(|t| !known.contains(t)) {
             return Err(StoreError::UnknownTournament(*t));
         }
-        // One at a time, so that two creations of one name cannot both pass the check.
+        // One at a time, so that two creations of one name cannot both pass the check; the
+        // backend's insert-if-absent decides between processes.
         let _guard = self.account_lock();
-        if self
-            .backend()
-            .map_get(Space::Accounts, name.as_bytes())?
+        let bytes = serde_json::to_vec(&account.to_stored())
+            .map_err(|e| StoreError::BadAccount(e.to_string()))?;
+        let maps = self.backend();
+        if maps
+            .map_insert(Space::Accounts, name.as_bytes(), &bytes)?
             .is_some()
         {
             return Err(StoreError::AccountExists(name.to_string()));
         }
-        self.add_account(account)?;
-        Ok(token)
+        self.forget_tokens();
+        let written = (|| -> Result<(), StoreError> {
+            maps.map_put(
+                Space::Tokens,
+                account.token_sha256.as_bytes(),
+                account.name.as_bytes(),
+            )?;
+            self.flush_now()
+        })();
+        self.forget_tokens();
+        written.map(|()| token)
     }
 
     /// Adds an account whose token hash is known (from the configuration); replaces an account
@@ -327,8 +339,20 @@ impl Store {
             }
             Ok(by_token)
         })?;
-        let Some(account) = by_token.get(&hash).cloned() else {
-            return Ok(None);
+        let account = match by_token.get(&hash).cloned() {
+            Some(account) => account,
+            // Another server may have created it since the accounts were read.
+            None if self.is_shared() => {
+                let Some(name) = self.backend().map_get(Space::Tokens, hash.as_bytes())? else {
+                    return Ok(None);
+                };
+                let Some(bytes) = self.backend().map_get(Space::Accounts, &name)? else {
+                    return Ok(None);
+                };
+                self.forget_tokens();
+                Account::from_stored(&bytes)?
+            }
+            None => return Ok(None),
         };
         let same: bool = account
             .token_sha256

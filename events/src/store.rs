@@ -8,13 +8,20 @@
 //! `GATHER`) for the appends already under way to be written, then flushes everything written
 //! so far, and everyone written before it started is done. Subscribers get each event once it
 //! is durable, in sequence order.
+//!
+//! A store that other processes write too ([`Backend::shared`]: PostgreSQL under several
+//! servers) keeps nothing another process could contradict: before an append decides, and
+//! before a query answers, the tournament's cached state reads the log's tail; an insert whose
+//! sequence another process took meanwhile reads the tail and decides again; and a follower
+//! thread reads the tail of every followed tournament when the backend wakes it (and every
+//! second in any case), so that subscribers get other processes' events in order too.
 
-use crate::backend::{Backend, BackendError, Inserted, Key, KeyUse, Space};
+use crate::backend::{Backend, BackendError, Change, Inserted, Key, KeyUse, Space};
 use crate::replay::{replay, Check, Rejection, State};
 use crate::schema::{Envelope, Event, TournamentId, SCHEMA_VERSION};
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -279,6 +286,9 @@ struct Flushes {
     count: u64,
     /// Appends under way: checked or being written, not yet counted in `written`.
     writing: usize,
+    /// Writes a failed flush discarded (ranges `(after, upto]`, for backends whose failed
+    /// flush rolls back): never acknowledged.
+    lost: Vec<(u64, u64)>,
 }
 
 /// How long a flush waits for appends already under way to be written, so that one flush makes
@@ -307,7 +317,9 @@ impl Drop for Writing<'_> {
 
 struct Inner {
     backend: Box<dyn Backend>,
-    path: PathBuf,
+    location: String,
+    /// Other processes write to the backend too.
+    shared: bool,
     logs: Mutex<Logs>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
@@ -318,8 +330,25 @@ struct Inner {
     /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
     /// replaced whenever an account is written, so that checking a request's token reads no
     /// map (every result an arbiter enters is checked).
-    tokens_cache: std::sync::RwLock<Option<Arc<HashMap<String, crate::accounts::Account>>>>,
+    tokens_cache: std::sync::RwLock<Option<TokensCache>>,
 }
+
+/// The accounts by token hash, and when they were read.
+type TokensCache = (
+    std::time::Instant,
+    Arc<HashMap<String, crate::accounts::Account>>,
+);
+
+/// How long a shared store trusts the accounts it read: another process's change of an
+/// account wakes it at once ([`Change::Accounts`]); this bounds the time a lost wake-up can
+/// leave a revoked token accepted.
+const SHARED_ACCOUNTS_FOR: Duration = Duration::from_secs(5);
+
+/// How often a shared store reads the tail of every followed tournament without a wake-up.
+const FOLLOW_EVERY: Duration = Duration::from_secs(1);
+
+/// How many times an append decides again when another process took its sequence.
+const RETRIES: usize = 50;
 
 /// The server's event store: every tournament's log over a storage backend (sled by default).
 #[derive(Clone)]
@@ -341,15 +370,25 @@ impl Store {
     /// Opens (creating if needed) the embedded sled database in directory `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let backend = crate::backend::sled::Sled::open(path)?;
-        Ok(Store::with_backend(Box::new(backend), path))
+        Ok(Store::with_backend(Box::new(backend)))
     }
 
-    /// A store over `backend`; `path` names it in messages and in `/api/health`.
-    pub fn with_backend(backend: Box<dyn Backend>, path: &Path) -> Store {
-        Store {
+    /// Connects to the PostgreSQL database at `url`, shared with other servers (the schema
+    /// created or migrated first).
+    pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let backend = crate::backend::postgres::Postgres::open(url)?;
+        Ok(Store::with_backend(Box::new(backend)))
+    }
+
+    /// A store over `backend`. A shared backend's store starts a thread that follows what
+    /// other processes write (it ends once the store is dropped).
+    pub fn with_backend(backend: Box<dyn Backend>) -> Store {
+        let shared = backend.shared();
+        let store = Store {
             inner: Arc::new(Inner {
+                location: backend.location(),
+                shared,
                 backend,
-                path: path.to_path_buf(),
                 logs: Mutex::new(Logs::default()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
@@ -357,7 +396,90 @@ impl Store {
                 accounts: Mutex::new(()),
                 tokens_cache: std::sync::RwLock::new(None),
             }),
+        };
+        if shared {
+            let weak = Arc::downgrade(&store.inner);
+            let spawned = std::thread::Builder::new()
+                .name("store-follower".into())
+                .spawn(move || loop {
+                    let Some(inner) = weak.upgrade() else { return };
+                    let changes = inner.backend.changes(FOLLOW_EVERY);
+                    Store { inner }.follow(&changes);
+                });
+            if let Err(e) = spawned {
+                // Without the thread, subscribers still get this process's events, and every
+                // command and query still reads the tail: only other processes' events reach
+                // subscribers late (at this process's next write or read of the tournament).
+                eprintln!("events: the store's follower thread could not start: {e}");
+            }
         }
+        store
+    }
+
+    /// Whether other processes write to this store too.
+    pub fn is_shared(&self) -> bool {
+        self.inner.shared
+    }
+
+    /// Brings the cached logs up to date with what other processes wrote: the tournaments
+    /// named, or, after a lost wake-up or none for a while, every followed one.
+    fn follow(&self, changes: &[Change]) {
+        let everything = changes.is_empty() || changes.contains(&Change::Unknown);
+        if everything || changes.contains(&Change::Accounts) {
+            self.forget_tokens();
+        }
+        let logs: Vec<(TournamentId, Arc<Mutex<Log>>)> = {
+            let logs = lock(&self.inner.logs);
+            logs.map
+                .iter()
+                .filter(|(t, (log, _))| {
+                    let log = lock(log);
+                    if everything {
+                        !log.subscribers.is_empty()
+                    } else {
+                        changes.iter().any(|c| {
+                            matches!(c, Change::Event { tournament, seq }
+                                if tournament == *t && *seq > log.state.last_seq())
+                        })
+                    }
+                })
+                .map(|(t, (log, _))| (*t, log.clone()))
+                .collect()
+        };
+        for (t, log) in logs {
+            // A failed read is tried again at the next wake-up or second.
+            let _ = self.catch_up(t, &log);
+        }
+    }
+
+    /// Reads what other processes appended to `t` after the cached state, then publishes it.
+    fn catch_up(&self, t: TournamentId, log_arc: &Arc<Mutex<Log>>) -> Result<(), StoreError> {
+        let absorbed = {
+            let mut log = lock(log_arc);
+            self.absorb(t, &mut log)
+        };
+        self.publish(log_arc);
+        absorbed
+    }
+
+    /// Applies the events of `t` stored after `log`'s state (another process's, all durable)
+    /// and queues them for the subscribers, behind this process's own.
+    fn absorb(&self, t: TournamentId, log: &mut Log) -> Result<(), StoreError> {
+        if !self.inner.shared {
+            return Ok(());
+        }
+        for e in self.read(t, log.state.last_seq())? {
+            if e.seq != log.state.last_seq() + 1 {
+                return Err(StoreError::Corrupt {
+                    tournament: t,
+                    seq: e.seq,
+                    problem: format!("read after event {}", log.state.last_seq()),
+                });
+            }
+            Arc::make_mut(&mut log.state).apply(e.seq, &e.event);
+            log.pending.push_back((0, e));
+        }
+        Ok(())
     }
 
     /// Held while an account is created.
@@ -375,25 +497,27 @@ impl Store {
         &self,
         load: impl FnOnce() -> Result<HashMap<String, crate::accounts::Account>, StoreError>,
     ) -> Result<Arc<HashMap<String, crate::accounts::Account>>, StoreError> {
+        let fresh = |c: &TokensCache| !self.inner.shared || c.0.elapsed() < SHARED_ACCOUNTS_FOR;
         if let Some(c) = self
             .inner
             .tokens_cache
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
+            .filter(|c| fresh(c))
         {
-            return Ok(c.clone());
+            return Ok(c.1.clone());
         }
         let mut slot = self
             .inner
             .tokens_cache
             .write()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(c) = slot.as_ref() {
-            return Ok(c.clone());
+        if let Some(c) = slot.as_ref().filter(|c| fresh(c)) {
+            return Ok(c.1.clone());
         }
         let c = Arc::new(load()?);
-        *slot = Some(c.clone());
+        *slot = Some((std::time::Instant::now(), c.clone()));
         Ok(c)
     }
 
@@ -412,9 +536,9 @@ impl Store {
         Ok(())
     }
 
-    /// The database's directory.
-    pub fn path(&self) -> &Path {
-        &self.inner.path
+    /// Where the store is: the database's directory, or its address without the password.
+    pub fn location(&self) -> &str {
+        &self.inner.location
     }
 
     /// Whether no event is stored.
@@ -488,6 +612,15 @@ impl Store {
         Ok(log)
     }
 
+    /// The tournament's log, with what other processes wrote read first (a shared store).
+    fn fresh_log(&self, t: TournamentId) -> Result<Arc<Mutex<Log>>, StoreError> {
+        let log = self.log(t, false)?;
+        if self.inner.shared {
+            self.catch_up(t, &log)?;
+        }
+        Ok(log)
+    }
+
     /// The events of `t` after sequence `after`, as stored.
     pub fn read(&self, t: TournamentId, after: u64) -> Result<Vec<Arc<Envelope>>, StoreError> {
         self.inner
@@ -513,7 +646,7 @@ impl Store {
 
     /// [`Store::state`], shared: no copy, whatever its size.
     pub fn shared(&self, t: TournamentId) -> Result<Arc<State>, StoreError> {
-        let log = self.log(t, false)?;
+        let log = self.fresh_log(t)?;
         let log = lock(&log);
         if log.durable.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
@@ -528,7 +661,7 @@ impl Store {
         t: TournamentId,
         f: impl FnOnce(&State) -> R,
     ) -> Result<R, StoreError> {
-        let log = self.log(t, false)?;
+        let log = self.fresh_log(t)?;
         let log = lock(&log);
         if log.durable.last_seq() == 0 {
             return Err(StoreError::UnknownTournament(t));
@@ -572,9 +705,13 @@ impl Store {
         map_key.push(0);
         map_key.extend_from_slice(key.as_bytes());
         let maps = self.inner.backend.as_ref();
-        // One at a time, so that two retries of one creation get one id.
+        // One at a time, so that two retries of one creation get one id (the backend's
+        // insert-if-absent decides between processes).
         let _guard = lock(&self.inner.creations);
-        if let Some(v) = maps.map_get(Space::Creations, &map_key)? {
+        let id = TournamentId::new();
+        let mut value = id.0.as_bytes().to_vec();
+        value.extend_from_slice(fingerprint);
+        if let Some(v) = maps.map_insert(Space::Creations, &map_key, &value)? {
             let id = v
                 .get(..16)
                 .and_then(|b| Uuid::from_slice(b).ok())
@@ -592,10 +729,6 @@ impl Store {
             let exists = self.with_state(id, |_| ()).is_ok();
             return Ok((id, exists));
         }
-        let id = TournamentId::new();
-        let mut value = id.0.as_bytes().to_vec();
-        value.extend_from_slice(fingerprint);
-        maps.map_put(Space::Creations, &map_key, &value)?;
         // Durable with the creation's own flush.
         Ok((id, false))
     }
@@ -610,16 +743,19 @@ impl Store {
     /// so that concurrent registrations can never take the same one.
     pub fn append_with(
         &self,
-        mut req: Append,
-        prepare: impl FnOnce(&State, &mut Event),
+        req: Append,
+        prepare: impl Fn(&State, &mut Event),
     ) -> Result<Appended, StoreError> {
         let creating = matches!(req.event, Event::TournamentCreated { .. });
         let log_arc = self.log(req.tournament, creating)?;
         let writing = Writing::start(&self.inner);
-        let (envelope, generation) = {
+        let mut attempt = 0;
+        let (envelope, generation) = loop {
             let mut log = lock(&log_arc);
+            // Another process's events first: the decision is taken on the whole log.
+            self.absorb(req.tournament, &mut log)?;
             let head = log.state.last_seq();
-            if head == 0 && !matches!(req.event, Event::TournamentCreated { .. }) {
+            if head == 0 && !creating {
                 return Err(StoreError::UnknownTournament(req.tournament));
             }
             // A retry: the same idempotency key gets the same answer; another request with
@@ -627,56 +763,73 @@ impl Store {
             if let Some(k) = &req.idempotency_key {
                 if let Some(used) = self.inner.backend.key_use(req.tournament, k)? {
                     drop(log);
+                    drop(writing);
+                    self.publish(&log_arc);
                     return self.key_used(req.tournament, k, used, &req.fingerprint);
                 }
             }
             if let Some(expected) = req.expected_seq {
                 if expected != head {
+                    drop(log);
+                    self.publish(&log_arc);
                     return Err(StoreError::StaleSequence {
                         expected,
                         actual: head,
                     });
                 }
             }
-            prepare(&log.state, &mut req.event);
-            log.state.admit(req.reason.as_deref(), &req.event)?;
-            match log.state.check(req.reason.as_deref(), &req.event) {
+            let mut event = req.event.clone();
+            prepare(&log.state, &mut event);
+            log.state.admit(req.reason.as_deref(), &event)?;
+            match log.state.check(req.reason.as_deref(), &event) {
                 Ok(Check::Apply) => {}
                 Ok(Check::AlreadyRecorded(seq)) => {
                     drop(log);
                     drop(writing);
+                    self.publish(&log_arc);
                     return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
                 }
                 Err(refusal) => {
                     // A refusal may rest on an event not yet durable (a 409 naming a result
                     // just entered): it is answered once that event is.
-                    let waiting = !log.pending.is_empty();
+                    let waiting = log.pending.iter().any(|(g, _)| *g > 0);
                     drop(log);
                     drop(writing);
                     if waiting {
                         let generation = lock(&self.inner.flushes).written;
                         self.wait_durable(generation)?;
                     }
+                    self.publish(&log_arc);
                     return Err(refusal.into());
                 }
             }
-            let fingerprint = req.fingerprint;
             let envelope = Envelope {
                 schema: SCHEMA_VERSION,
                 id: Uuid::now_v7(),
                 tournament: req.tournament,
                 seq: head + 1,
                 recorded_at_ms: now_ms(),
-                actor: req.actor,
-                reason: req.reason,
-                idempotency_key: req.idempotency_key,
-                event: req.event,
+                actor: req.actor.clone(),
+                reason: req.reason.clone(),
+                idempotency_key: req.idempotency_key.clone(),
+                event,
             };
-            if let Some(used) = self.write(&envelope, &fingerprint)? {
-                // The key was recorded meanwhile (by another writer of the same backend).
-                drop(log);
-                let key = envelope.idempotency_key.clone().unwrap_or_default();
-                return self.key_used(envelope.tournament, &key, used, &fingerprint);
+            match self.write(&envelope, &req.fingerprint) {
+                Ok(None) => {}
+                Ok(Some(used)) => {
+                    // The key was recorded meanwhile (by another writer of the same backend).
+                    drop(log);
+                    drop(writing);
+                    self.publish(&log_arc);
+                    let key = envelope.idempotency_key.clone().unwrap_or_default();
+                    return self.key_used(envelope.tournament, &key, used, &req.fingerprint);
+                }
+                // Another process wrote this sequence first: read it, and decide again.
+                Err(StoreError::StaleSequence { .. }) if self.inner.shared && attempt < RETRIES => {
+                    attempt += 1;
+                    continue;
+                }
+                Err(e) => return Err(e),
             }
             Arc::make_mut(&mut log.state).apply(envelope.seq, &envelope.event);
             let envelope = Arc::new(envelope);
@@ -686,11 +839,12 @@ impl Store {
                 f.written
             };
             log.pending.push_back((generation, envelope.clone()));
-            (envelope, generation)
+            break (envelope, generation);
         };
         drop(writing);
-        self.wait_durable(generation)?;
+        let durable = self.wait_durable(generation);
         self.publish(&log_arc);
+        durable?;
         Ok(Appended::New(envelope))
     }
 
@@ -761,6 +915,15 @@ impl Store {
     fn wait_durable(&self, generation: u64) -> Result<(), StoreError> {
         let mut f = lock(&self.inner.flushes);
         loop {
+            if f.lost
+                .iter()
+                .any(|&(after, upto)| after < generation && generation <= upto)
+            {
+                return Err(BackendError::Io(
+                    "the write was rolled back with its batch; nothing of it was kept".into(),
+                )
+                .into());
+            }
             if f.durable >= generation {
                 return Ok(());
             }
@@ -790,7 +953,16 @@ impl Store {
                         f.durable = f.durable.max(target);
                         f.failed = None;
                     }
-                    Err(e) => f.failed = Some(e.to_string()),
+                    Err(e) => {
+                        f.failed = Some(e.to_string());
+                        if self.inner.backend.flush_failure_discards() {
+                            let after = f.durable;
+                            f.lost.push((after, target));
+                            drop(f);
+                            self.forget_lost(after, target);
+                            f = lock(&self.inner.flushes);
+                        }
+                    }
                 }
                 self.inner.flushed.notify_all();
                 if let Some(problem) = &f.failed {
@@ -803,6 +975,38 @@ impl Store {
                     .wait(f)
                     .unwrap_or_else(|p| p.into_inner());
             }
+        }
+    }
+
+    /// After a flush that rolled back the writes `(after, upto]`: every cached state goes back
+    /// to what is durable, with this process's later writes and other processes' events
+    /// still queued (the log's tail is read again before the next decision).
+    fn forget_lost(&self, after: u64, upto: u64) {
+        let logs: Vec<Arc<Mutex<Log>>> = lock(&self.inner.logs)
+            .map
+            .values()
+            .map(|(log, _)| log.clone())
+            .collect();
+        for log in logs {
+            let mut log = lock(&log);
+            let lost = |g: u64| after < g && g <= upto;
+            if !log.pending.iter().any(|(g, _)| lost(*g)) {
+                continue;
+            }
+            let first_lost = log
+                .pending
+                .iter()
+                .find(|(g, _)| lost(*g))
+                .map_or(u64::MAX, |(_, e)| e.seq);
+            // What came after a lost event rested on it: gone with it.
+            log.pending.retain(|(_, e)| e.seq < first_lost);
+            let mut state = (*log.durable).clone();
+            for (_, e) in &log.pending {
+                if e.seq == state.last_seq() + 1 {
+                    state.apply(e.seq, &e.event);
+                }
+            }
+            log.state = Arc::new(state);
         }
     }
 
@@ -832,7 +1036,7 @@ impl Store {
 
     /// The sequence of the last event of `t` that is durable and was given to subscribers.
     pub fn durable_head(&self, t: TournamentId) -> Result<u64, StoreError> {
-        let log = self.log(t, false)?;
+        let log = self.fresh_log(t)?;
         let head = lock(&log).published;
         Ok(head)
     }
@@ -850,7 +1054,7 @@ impl Store {
         after: u64,
         buffer: usize,
     ) -> Result<Subscription, StoreError> {
-        let log_arc = self.log(t, false)?;
+        let log_arc = self.fresh_log(t)?;
         let (tx, live) = std::sync::mpsc::sync_channel(buffer);
         let lagged = Arc::new(AtomicBool::new(false));
         let published = {

@@ -5,10 +5,12 @@
 //!
 //! Records are opaque bytes: the store decides what an event looks like on disk.
 
+pub mod postgres;
 pub mod sled;
 
 use crate::schema::TournamentId;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What went wrong in a backend. Carries no database's own error type.
 #[derive(Debug, thiserror::Error)]
@@ -81,11 +83,29 @@ pub enum Space {
     Creations,
 }
 
+/// What another process changed in a shared store: a wake-up, after which the store reads the
+/// log itself (a wake-up may be lost; the store also looks every second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Events of a tournament up to `seq` were committed.
+    Event {
+        /// The tournament.
+        tournament: TournamentId,
+        /// Its last event written.
+        seq: u64,
+    },
+    /// An account or a token was written or removed.
+    Accounts,
+    /// Anything may have changed (wake-ups were lost or the listener reconnected).
+    Unknown,
+}
+
 /// A durable, ordered log of records per tournament, with idempotency keys, and two small maps.
 pub trait Backend: Send + Sync {
     /// Writes `record` as event `seq` of `t` and, with `key`, records that idempotency key for
-    /// `seq`: both or neither, only if `seq` is free and `key` unused. Not durable until a
-    /// [`Backend::flush`] that starts after it returns.
+    /// `seq`: both or neither, only if `seq` is free, event `seq - 1` is there (no gap) and
+    /// `key` unused ([`Inserted::SequenceTaken`] otherwise). Not durable, and perhaps not
+    /// readable, until a [`Backend::flush`] that starts after it returns.
     fn insert(
         &self,
         t: TournamentId,
@@ -94,7 +114,8 @@ pub trait Backend: Send + Sync {
         record: &[u8],
     ) -> Result<Inserted, BackendError>;
 
-    /// How an idempotency key of `t` was recorded.
+    /// How an idempotency key of `t` was recorded (by a flushed insert; an insert not yet
+    /// flushed may be seen too).
     fn key_use(&self, t: TournamentId, key: &str) -> Result<Option<KeyUse>, BackendError>;
 
     /// The records of `t` after sequence `after`, by sequence.
@@ -129,4 +150,35 @@ pub trait Backend: Send + Sync {
 
     /// Every entry of `space`, by key.
     fn map_entries(&self, space: Space) -> Result<Vec<Entry>, BackendError>;
+
+    /// Sets `key` in `space` only if it has no value: `None` if written, else the value it
+    /// has (nothing written). Atomic across every process of the store.
+    fn map_insert(
+        &self,
+        space: Space,
+        key: &[u8],
+        value: &[u8],
+    ) -> Result<Option<Vec<u8>>, BackendError>;
+
+    /// Whether other processes may write to this store (then the store reads the log's tail
+    /// before it decides or answers, and follows [`Backend::changes`]).
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Whether a failed [`Backend::flush`] discards the inserts it covered (a rolled-back
+    /// transaction), rather than leaving them to a later flush.
+    fn flush_failure_discards(&self) -> bool {
+        false
+    }
+
+    /// What other processes changed, waiting at most `timeout` for the first change (none
+    /// for a store no other process writes).
+    fn changes(&self, timeout: Duration) -> Vec<Change> {
+        std::thread::sleep(timeout);
+        Vec::new()
+    }
+
+    /// Where the store is, for messages (a directory, or a database without its password).
+    fn location(&self) -> String;
 }

@@ -14,6 +14,7 @@ use uuid::Uuid;
 /// A sled database.
 pub struct Sled {
     db: sled::Db,
+    path: std::path::PathBuf,
     events: sled::Tree,
     idempotency: sled::Tree,
     accounts: sled::Tree,
@@ -92,6 +93,7 @@ impl Sled {
             tokens: tree("tokens")?,
             creations: tree("creations")?,
             db,
+            path: path.to_path_buf(),
         })
     }
 
@@ -113,6 +115,10 @@ impl Backend for Sled {
         record: &[u8],
     ) -> Result<Inserted, BackendError> {
         let k = key(t, seq);
+        // No gap: an event is written only after the one before it.
+        if seq != 1 && !self.events.contains_key(key(t, seq - 1)).map_err(io)? {
+            return Ok(Inserted::SequenceTaken);
+        }
         let Some(idem) = idem else {
             // One tree: an insert that fails if the sequence is taken, cheaper than a
             // transaction (most events, results among them, come without a key).
@@ -228,5 +234,25 @@ impl Backend for Sled {
                 Ok((k.to_vec(), v.to_vec()))
             })
             .collect()
+    }
+
+    fn map_insert(
+        &self,
+        space: Space,
+        key: &[u8],
+        value: &[u8],
+    ) -> Result<Option<Vec<u8>>, BackendError> {
+        match self
+            .space(space)
+            .compare_and_swap(key, None as Option<&[u8]>, Some(value))
+            .map_err(io)?
+        {
+            Ok(()) => Ok(None),
+            Err(found) => Ok(found.current.map(|v| v.to_vec())),
+        }
+    }
+
+    fn location(&self) -> String {
+        self.path.display().to_string()
     }
 }

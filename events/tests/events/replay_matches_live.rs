@@ -82,7 +82,7 @@ proptest! {
         prop_assert_eq!(replayed.tournament(), live.tournament());
         // And a fresh store on the same files, once this one is closed, replays to the
         // same state.
-        let path = store.path().to_path_buf();
+        let path = std::path::PathBuf::from(store.location());
         drop(store);
         let reopened = events::Store::open(&path).unwrap();
         prop_assert_eq!(&reopened.state(t).unwrap(), &live);
