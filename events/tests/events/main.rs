@@ -12,4 +12,5 @@ mod crash;
 mod log;
 mod numbering;
 mod replay_matches_live;
+mod shared;
 mod support;

@@ -1,0 +1,183 @@
+//! Several stores on one PostgreSQL database, as several servers are: what one writes, every
+//! other decides on, answers with and sends its subscribers; conflicting writes through two
+//! of them give one event; a backup moves between sled and PostgreSQL both ways.
+
+use crate::support::*;
+use events::schema::*;
+use events::testkit::ThrowawayPostgres;
+use events::{Append, Appended, Store, StoreError};
+use std::time::{Duration, Instant};
+
+fn result(board: u32, white: ScoreV1) -> Event {
+    Event::ResultRecorded {
+        round: 1,
+        board,
+        games: vec![game(white)],
+    }
+}
+
+fn postgres() -> ThrowawayPostgres {
+    ThrowawayPostgres::start().unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_write_through_one_store_is_seen_decided_on_and_followed_through_another() {
+    let pg = postgres();
+    let url = pg.create_database("nodes").unwrap();
+    let a = Store::open_postgres(&url).unwrap();
+    let b = Store::open_postgres(&url).unwrap();
+    assert!(a.is_shared() && b.is_shared());
+    let t = create(&a, SystemV1::Dutch1992, 5);
+    register(&a, t, 8);
+    // b registers the ninth: it decides on a's eight (the next number is 9, not 1).
+    let ninth = b
+        .append_with(
+            Append::new(
+                t,
+                "chief",
+                Event::PlayerRegistered {
+                    player: PlayerKey(0),
+                    data: data(9),
+                },
+            ),
+            |state, event| {
+                if let Event::PlayerRegistered { player, .. } = event {
+                    *player = PlayerKey(state.players().len() as u32 + 1);
+                }
+            },
+        )
+        .unwrap();
+    assert!(matches!(
+        &ninth.envelope().event,
+        Event::PlayerRegistered { player: PlayerKey(9), .. }
+    ));
+    // a answers with b's write at once (it reads the tail before answering).
+    assert_eq!(a.state(t).unwrap().players().len(), 9);
+    publish(&a, t);
+    // A display on b, then results through a: each reaches it, in order, once.
+    let head = b.durable_head(t).unwrap();
+    let mut display = b.subscribe(t, head).unwrap();
+    for board in 1..=4 {
+        append(&a, t, result(board, ScoreV1::Win));
+    }
+    let mut seen = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while seen.len() < 4 {
+        assert!(Instant::now() < deadline, "the display on b got {seen:?}");
+        if let Ok(e) = display.recv_timeout(Duration::from_millis(100)) {
+            seen.push(e.seq);
+        }
+    }
+    assert_eq!(seen, (head + 1..=head + 4).collect::<Vec<_>>());
+    assert!(display.recv_timeout(Duration::from_millis(300)).is_err());
+    assert_eq!(a.read(t, 0).unwrap(), b.read(t, 0).unwrap());
+}
+
+/// The same board entered through two stores at the same moment: two different results give
+/// one event and one refusal; the same result twice gives one event, the other answered with
+/// it; an idempotency key sent through both gives one event.
+#[test]
+fn conflicting_writes_through_two_stores_give_one_event() {
+    let pg = postgres();
+    let url = pg.create_database("conflicts").unwrap();
+    let a = Store::open_postgres(&url).unwrap();
+    let b = Store::open_postgres(&url).unwrap();
+    let t = create(&a, SystemV1::Dutch1992, 5);
+    register(&a, t, 40);
+    publish(&a, t);
+    let _ = b.state(t).unwrap();
+    for board in 1..=10 {
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| a.append(Append::new(t, "arbiter-a", result(board, ScoreV1::Win))));
+            let y = s.spawn(|| b.append(Append::new(t, "arbiter-b", result(board, ScoreV1::Loss))));
+            (x.unwrap_join(), y.unwrap_join())
+        });
+        let new = [&x, &y]
+            .iter()
+            .filter(|r| matches!(r, Ok(Appended::New(_))))
+            .count();
+        let refused = [&x, &y]
+            .iter()
+            .filter(|r| matches!(r, Err(StoreError::Rejected(_))))
+            .count();
+        assert_eq!((new, refused), (1, 1), "board {board}: {x:?} / {y:?}");
+    }
+    for board in 11..=20 {
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| a.append(Append::new(t, "arbiter-a", result(board, ScoreV1::Draw))));
+            let y = s.spawn(|| b.append(Append::new(t, "arbiter-b", result(board, ScoreV1::Draw))));
+            (x.unwrap_join(), y.unwrap_join())
+        });
+        let x = x.unwrap();
+        let y = y.unwrap();
+        assert_eq!(x.envelope().seq, y.envelope().seq, "board {board}: one event");
+        assert!(matches!(x, Appended::New(_)) != matches!(y, Appended::New(_)));
+    }
+    let keyed = |store: &Store| {
+        let mut req = Append::new(t, "arbiter", result(1, ScoreV1::Win));
+        req.event = Event::ResultCorrected {
+            round: 1,
+            board: 1,
+            games: vec![game(ScoreV1::Draw)],
+            colors_swapped: false,
+        };
+        req.reason = Some("slip misread".into());
+        req.idempotency_key = Some("tablet-1".into());
+        req.fingerprint = b"same request".to_vec();
+        store.append(req)
+    };
+    let (x, y) = std::thread::scope(|s| {
+        let x = s.spawn(|| keyed(&a));
+        let y = s.spawn(|| keyed(&b));
+        (x.unwrap_join(), y.unwrap_join())
+    });
+    assert_eq!(x.unwrap().envelope(), y.unwrap().envelope());
+    assert_eq!(a.read(t, 0).unwrap(), b.read(t, 0).unwrap());
+    let state = a.state(t).unwrap();
+    assert_eq!(state.last_seq(), a.read(t, 0).unwrap().len() as u64);
+}
+
+trait UnwrapJoin<T> {
+    fn unwrap_join(self) -> T;
+}
+
+impl<T> UnwrapJoin<T> for std::thread::ScopedJoinHandle<'_, T> {
+    fn unwrap_join(self) -> T {
+        self.join().unwrap()
+    }
+}
+
+/// A backup made on sled restores into PostgreSQL to the same tournaments, and back.
+#[test]
+fn a_backup_moves_between_sled_and_postgres_both_ways() {
+    let pg = postgres();
+    let (sled, _dir) = store();
+    let x = create(&sled, SystemV1::Dutch1992, 5);
+    register(&sled, x, 7);
+    publish(&sled, x);
+    play(&sled, x, 1);
+    let y = create(&sled, SystemV1::DoubleSwiss, 3);
+    register(&sled, y, 5);
+    publish(&sled, y);
+    let mut backup = Vec::new();
+    let n = sled.export(&mut backup).unwrap();
+
+    let shared = Store::open_postgres(&pg.create_database("restored").unwrap()).unwrap();
+    assert_eq!(shared.import(&mut backup.as_slice()).unwrap(), n);
+    for t in [x, y] {
+        assert_eq!(shared.state(t).unwrap(), sled.state(t).unwrap());
+    }
+    let mut again = Vec::new();
+    shared.export(&mut again).unwrap();
+    assert_eq!(again, backup, "PostgreSQL exports what sled did, byte for byte");
+    assert!(matches!(
+        shared.import(&mut backup.as_slice()),
+        Err(StoreError::NotEmpty)
+    ));
+
+    let (back, _dir2) = store();
+    assert_eq!(back.import(&mut again.as_slice()).unwrap(), n);
+    for t in [x, y] {
+        assert_eq!(back.state(t).unwrap(), sled.state(t).unwrap());
+    }
+}
