@@ -416,6 +416,11 @@ impl Store {
         store
     }
 
+    /// What kind of store it is: `sled` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        self.inner.backend.kind()
+    }
+
     /// Whether other processes write to this store too.
     pub fn is_shared(&self) -> bool {
         self.inner.shared

@@ -81,8 +81,14 @@ pub async fn token_first(
             .app_data::<web::Data<AppState>>()
             .map(|s| s.store.clone());
         // The accounts are held in memory (read from the store once, after each change), so
-        // this check does not wait on the store.
+        // this check does not wait on the store; a shared store's may (another server's new
+        // account, or accounts read again after a few seconds): on the blocking pool.
         let known = match (store, bearer(req.request())) {
+            (Some(store), Ok(token)) if store.is_shared() => {
+                web::block(move || store.authenticate(&token).ok().flatten().is_some())
+                    .await
+                    .unwrap_or(false)
+            }
             (Some(store), Ok(token)) => store.authenticate(&token).ok().flatten().is_some(),
             _ => false,
         };

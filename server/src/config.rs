@@ -22,6 +22,43 @@ pub struct Config {
     /// Live updates.
     #[serde(default)]
     pub live: LiveSection,
+    /// Where the events are kept.
+    #[serde(default)]
+    pub store: StoreSection,
+}
+
+/// Which store keeps the events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StoreKind {
+    /// sled, embedded, in `server.data_dir`: one process, nothing to install.
+    #[default]
+    Sled,
+    /// PostgreSQL at `store.url`, shared by several servers.
+    Postgres,
+}
+
+impl std::str::FromStr for StoreKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<StoreKind, String> {
+        match s {
+            "sled" => Ok(StoreKind::Sled),
+            "postgres" => Ok(StoreKind::Postgres),
+            _ => Err(format!("{s:?} is no store: sled or postgres")),
+        }
+    }
+}
+
+/// `[store]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoreSection {
+    /// `sled` (the default) or `postgres`.
+    #[serde(default)]
+    pub kind: StoreKind,
+    /// The PostgreSQL database, `postgres://user:password@host:port/database`.
+    #[serde(default)]
+    pub url: Option<String>,
 }
 
 /// `[live]`: WebSocket heartbeats and how far a client may fall behind.
@@ -107,6 +144,10 @@ pub struct Overrides {
     pub log_level: Option<String>,
     /// `--static-dir`.
     pub static_dir: Option<PathBuf>,
+    /// `--store`.
+    pub store: Option<StoreKind>,
+    /// `--database-url`.
+    pub database_url: Option<String>,
 }
 
 /// Why the configuration could not be loaded.
@@ -128,6 +169,9 @@ pub enum ConfigError {
         /// What is wrong (names the field).
         source: toml::de::Error,
     },
+    /// The store is PostgreSQL but no database is named.
+    #[error("store.kind is \"postgres\" but no database is named: set store.url in the configuration file, SWISS_DATABASE_URL, or --database-url")]
+    NoDatabase,
     /// An environment variable holds a value that does not parse.
     #[error("environment variable {name}={value:?}: {problem}")]
     Env {
@@ -212,6 +256,16 @@ impl Config {
         if let Some(v) = env("SWISS_STATIC_DIR") {
             config.web.static_dir = v.into();
         }
+        if let Some(v) = env("SWISS_STORE") {
+            config.store.kind = v.parse().map_err(|problem| ConfigError::Env {
+                name: "SWISS_STORE",
+                value: v.clone(),
+                problem,
+            })?;
+        }
+        if let Some(v) = env("SWISS_DATABASE_URL") {
+            config.store.url = Some(v);
+        }
         if let Some(a) = flags.address {
             config.server.address = a;
         }
@@ -224,7 +278,24 @@ impl Config {
         if let Some(s) = &flags.static_dir {
             config.web.static_dir = s.clone();
         }
+        if let Some(k) = flags.store {
+            config.store.kind = k;
+        }
+        if let Some(u) = &flags.database_url {
+            config.store.url = Some(u.clone());
+        }
+        if config.store.kind == StoreKind::Postgres && config.store.url.is_none() {
+            return Err(ConfigError::NoDatabase);
+        }
         Ok(config)
+    }
+
+    /// Opens the configured store: sled in `server.data_dir`, or the PostgreSQL database.
+    pub fn open_store(&self) -> Result<events::Store, events::StoreError> {
+        match (self.store.kind, &self.store.url) {
+            (StoreKind::Postgres, Some(url)) => events::Store::open_postgres(url),
+            _ => events::Store::open(&self.server.data_dir),
+        }
     }
 }
 
@@ -256,5 +327,36 @@ mod tests {
         assert!(e.to_string().contains("SWISS_ADDRESS"), "{e}");
         let e = toml::from_str::<Config>("[server]\naddress = \"127.0.0.1:1\"\ndata_dir = \"d\"\nlog_level = \"info\"\nport = 3\n[web]\nstatic_dir = \"w\"\n").unwrap_err();
         assert!(e.to_string().contains("port"), "{e}");
+    }
+
+    #[test]
+    fn the_store_is_sled_unless_postgres_is_named_with_its_database() {
+        let none = |_: &str| None;
+        let c = Config::load(None, none, &Overrides::default()).unwrap();
+        assert_eq!(c.store, StoreSection::default());
+        let env = |k: &str| match k {
+            "SWISS_STORE" => Some("postgres".to_string()),
+            "SWISS_DATABASE_URL" => Some("postgres://u@h/d".to_string()),
+            _ => None,
+        };
+        let c = Config::load(None, env, &Overrides::default()).unwrap();
+        assert_eq!(
+            (c.store.kind, c.store.url.as_deref()),
+            (StoreKind::Postgres, Some("postgres://u@h/d"))
+        );
+        let flags = Overrides {
+            store: Some(StoreKind::Postgres),
+            ..Overrides::default()
+        };
+        let e = Config::load(None, none, &flags).unwrap_err();
+        assert!(e.to_string().contains("SWISS_DATABASE_URL"), "{e}");
+        let bad = |k: &str| (k == "SWISS_STORE").then(|| "mysql".to_string());
+        let e = Config::load(None, bad, &Overrides::default()).unwrap_err();
+        assert!(
+            e.to_string().contains("SWISS_STORE") && e.to_string().contains("mysql"),
+            "{e}"
+        );
+        let e = toml::from_str::<Config>("[server]\naddress = \"127.0.0.1:1\"\ndata_dir = \"d\"\nlog_level = \"info\"\n[web]\nstatic_dir = \"w\"\n[store]\nkind = \"redis\"\n").unwrap_err();
+        assert!(e.to_string().contains("redis"), "{e}");
     }
 }

@@ -90,6 +90,52 @@ enum Command {
     },
     /// Run the server.
     Serve(ServeArgs),
+    /// Write every event of the store (sled or PostgreSQL) as JSON lines: a backup that
+    /// `swiss restore` puts back into either store. A sled store is read while no server has
+    /// it open; a PostgreSQL store at any time.
+    Backup {
+        #[command(flatten)]
+        store: StoreArgs,
+        /// Where to write (standard output if not given).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Restore a backup made by `swiss backup` into an empty store: every tournament is
+    /// replayed first, and nothing is written unless all of them replay.
+    Restore {
+        #[command(flatten)]
+        store: StoreArgs,
+        /// The backup.
+        input: PathBuf,
+    },
+}
+
+/// Which store, as `swiss serve` would open it.
+#[derive(Args)]
+struct StoreArgs {
+    /// A configuration file (the built-in config/default.toml if not given).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Directory of the embedded store.
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// The store: sled (embedded, the default) or postgres.
+    #[arg(long)]
+    store: Option<server::config::StoreKind>,
+    /// The PostgreSQL database (postgres://user:password@host:port/database).
+    #[arg(long)]
+    database_url: Option<String>,
+}
+
+impl StoreArgs {
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            data_dir: self.data_dir.clone(),
+            store: self.store,
+            database_url: self.database_url.clone(),
+            ..Overrides::default()
+        }
+    }
 }
 
 /// The pairing system, named by edition. `--dutch` is the Dutch in force (C.04.3, 2026), as it
@@ -130,15 +176,11 @@ impl SystemFlag {
 
 #[derive(Args)]
 struct ServeArgs {
-    /// A configuration file (the built-in config/default.toml if not given).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    store: StoreArgs,
     /// Address to listen on, e.g. 0.0.0.0:8080 (port 0 picks a free one).
     #[arg(long)]
     address: Option<std::net::SocketAddr>,
-    /// Directory of the embedded store.
-    #[arg(long)]
-    data_dir: Option<PathBuf>,
     /// Log level.
     #[arg(long)]
     log_level: Option<String>,
@@ -207,6 +249,8 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Backup { store, output } => return backup(&store, output.as_deref()),
+        Command::Restore { store, input } => return restore(&store, &input),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -224,14 +268,86 @@ fn random_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
+/// The store as configured, or the exit code of a message already printed.
+fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, ExitCode> {
+    let config = Config::load(
+        args.config.as_deref(),
+        |k| std::env::var(k).ok(),
+        &args.overrides(),
+    )
+    .map_err(|e| {
+        eprintln!("swiss {command}: {e}");
+        ExitCode::from(2)
+    })?;
+    config.open_store().map_err(|e| {
+        eprintln!("swiss {command}: {e}");
+        ExitCode::from(4)
+    })
+}
+
+fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {
+    let store = match open_store("backup", args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let written = match output {
+        None => store.export(&mut std::io::stdout().lock()),
+        Some(path) => std::fs::File::create(path)
+            .map_err(events::StoreError::from)
+            .and_then(|f| store.export(&mut std::io::BufWriter::new(f))),
+    };
+    match written {
+        Ok(n) => {
+            eprintln!("swiss backup: {n} events from {}", store.location());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("swiss backup: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+fn restore(args: &StoreArgs, input: &std::path::Path) -> ExitCode {
+    let file = match std::fs::File::open(input) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("swiss restore: {}: {e}", input.display());
+            return ExitCode::from(4);
+        }
+    };
+    let store = match open_store("restore", args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match store.import(&mut std::io::BufReader::new(file)) {
+        Ok(n) => {
+            eprintln!("swiss restore: {n} events into {}", store.location());
+            ExitCode::SUCCESS
+        }
+        Err(e @ events::StoreError::BadBackup { .. }) => {
+            eprintln!("swiss restore: {}: {e}", input.display());
+            ExitCode::from(3)
+        }
+        Err(e) => {
+            eprintln!("swiss restore: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let flags = Overrides {
         address: args.address,
-        data_dir: args.data_dir,
         log_level: args.log_level,
         static_dir: args.static_dir,
+        ..args.store.overrides()
     };
-    let config = Config::load(args.config.as_deref(), |k| std::env::var(k).ok(), &flags)?;
+    let config = Config::load(
+        args.store.config.as_deref(),
+        |k| std::env::var(k).ok(),
+        &flags,
+    )?;
     // Colours only on a terminal: a log written to a file or a journal has no escape codes.
     tracing_subscriber::fmt()
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
@@ -240,7 +356,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 .unwrap_or_else(|_| "info".into()),
         )
         .init();
-    let store = events::Store::open(&config.server.data_dir)?;
+    let store = config.open_store()?;
     for account in &config.accounts {
         store.add_account(events::Account {
             name: account.name.clone(),
@@ -258,8 +374,12 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .iter()
         .any(|a| a.role == events::Role::Admin)
     {
-        let token = store.create_account("admin", events::Role::Admin, Default::default())?;
-        println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}");
+        match store.create_account("admin", events::Role::Admin, Default::default()) {
+            Ok(token) => println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}"),
+            // Another server on the same database created it a moment ago.
+            Err(events::StoreError::AccountExists(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
     }
     let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);
@@ -281,13 +401,14 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         timeout: std::time::Duration::from_secs(config.live.timeout_seconds),
     };
 
+    let running_store = state.store.location().to_string();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let (running, bound) = server::app::bind(state, config.server.address)?;
-        tracing::info!(data_dir = %config.server.data_dir.display(), "listening on http://{bound}");
+        tracing::info!(store = %running_store, "listening on http://{bound}");
         println!("swiss: listening on http://{bound}");
         running.await?;
         anyhow::Ok(())

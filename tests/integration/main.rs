@@ -8,6 +8,7 @@ mod api;
 mod browser;
 mod clean_api;
 mod cli;
+mod cluster;
 mod fuzz;
 mod hostile;
 mod load;

@@ -88,6 +88,26 @@ impl Server {
         Server::launch("127.0.0.1:0", data, None, env)
     }
 
+    /// Starts a server on the shared PostgreSQL database at `url` (a data directory of its
+    /// own for what is not shared). The first server on a database prints the administrator's
+    /// token; the others are given it as `chief`.
+    pub fn start_node(url: &str, chief: Option<String>) -> Server {
+        let data = tempfile::tempdir().expect("temporary directory");
+        Server::launch(
+            "127.0.0.1:0",
+            data,
+            chief,
+            &[("SWISS_STORE", "postgres"), ("SWISS_DATABASE_URL", url)],
+        )
+    }
+
+    /// Kills the server at once (SIGKILL), as a crashed machine stops: nothing of it runs
+    /// after this returns.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Stops the server and starts it again on the same address with the same store, as after
     /// a power cut in the hall.
     pub fn restart(mut self) -> Server {
@@ -420,10 +440,13 @@ impl Display {
 
     /// The next message, waiting at most 10 s.
     pub fn next(&mut self) -> serde_json::Value {
-        let m = self
-            .rx
-            .recv_timeout(Duration::from_secs(10))
-            .expect("a message within 10 s");
+        self.try_next(Duration::from_secs(10))
+            .expect("a message within 10 s")
+    }
+
+    /// The next message if one comes within `wait`, in order like [`Display::next`].
+    pub fn try_next(&mut self, wait: Duration) -> Option<serde_json::Value> {
+        let m = self.rx.recv_timeout(wait).ok()?;
         if let Some(seq) = m["seq"].as_u64() {
             assert_eq!(
                 seq,
@@ -432,7 +455,7 @@ impl Display {
             );
             self.last_seq = seq;
         }
-        m
+        Some(m)
     }
 
     /// Messages until one whose event has type `kind`; returns it.
@@ -588,13 +611,18 @@ fn parse_response(text: &str) -> Response {
 /// Reads one HTTP response: the head, then the body by its Content-Length, to the end of its
 /// chunks, or to the end of the connection.
 fn read_response(stream: &mut TcpStream) -> String {
+    try_read_response(stream).expect("reads")
+}
+
+/// [`read_response`], an error where the connection fails.
+fn try_read_response(stream: &mut TcpStream) -> std::io::Result<String> {
     let mut raw = Vec::new();
     let mut buf = [0u8; 65536];
     // The head is read once it is all there; then only the body's length is looked at, so
     // that a large body is not read again at every packet.
     let mut body_at: Option<(usize, Option<usize>, bool)> = None;
     loop {
-        let n = stream.read(&mut buf).expect("reads");
+        let n = stream.read(&mut buf)?;
         if n == 0 {
             break;
         }
@@ -616,7 +644,28 @@ fn read_response(stream: &mut TcpStream) -> String {
             _ => {}
         }
     }
-    String::from_utf8_lossy(&raw).into_owned()
+    Ok(String::from_utf8_lossy(&raw).into_owned())
+}
+
+/// A request to `address` that may fail (a server killed under it): `None` when the
+/// connection is refused or breaks before a whole answer.
+pub fn try_request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> Option<Response> {
+    let mut stream = TcpStream::connect(address).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .ok()?;
+    let text = request_text(address, method, path, token, &[], body, false);
+    stream.write_all(text.as_bytes()).ok()?;
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let raw = try_read_response(&mut stream).ok()?;
+    // A connection cut mid-answer has no status line.
+    raw.starts_with("HTTP/1.1 ").then(|| parse_response(&raw))
 }
 
 /// The lines of a TRF `text` whose record code is `code`.

@@ -181,4 +181,7 @@ pub trait Backend: Send + Sync {
 
     /// Where the store is, for messages (a directory, or a database without its password).
     fn location(&self) -> String;
+
+    /// What kind of store it is: `sled` or `postgres`.
+    fn kind(&self) -> &'static str;
 }

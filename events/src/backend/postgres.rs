@@ -755,6 +755,10 @@ impl Backend for Postgres {
         out
     }
 
+    fn kind(&self) -> &'static str {
+        "postgres"
+    }
+
     fn location(&self) -> String {
         self.location.clone()
     }

@@ -252,6 +252,10 @@ impl Backend for Sled {
         }
     }
 
+    fn kind(&self) -> &'static str {
+        "sled"
+    }
+
     fn location(&self) -> String {
         self.path.display().to_string()
     }

@@ -613,6 +613,9 @@ impl events::backend::Backend for HeldFlush {
     fn location(&self) -> String {
         self.inner.location()
     }
+    fn kind(&self) -> &'static str {
+        self.inner.kind()
+    }
 }
 
 /// Readers see only durable events: while a result is written but its flush has not finished

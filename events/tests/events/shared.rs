@@ -49,7 +49,10 @@ fn a_write_through_one_store_is_seen_decided_on_and_followed_through_another() {
         .unwrap();
     assert!(matches!(
         &ninth.envelope().event,
-        Event::PlayerRegistered { player: PlayerKey(9), .. }
+        Event::PlayerRegistered {
+            player: PlayerKey(9),
+            ..
+        }
     ));
     // a answers with b's write at once (it reads the tail before answering).
     assert_eq!(a.state(t).unwrap().players().len(), 9);
@@ -110,7 +113,11 @@ fn conflicting_writes_through_two_stores_give_one_event() {
         });
         let x = x.unwrap();
         let y = y.unwrap();
-        assert_eq!(x.envelope().seq, y.envelope().seq, "board {board}: one event");
+        assert_eq!(
+            x.envelope().seq,
+            y.envelope().seq,
+            "board {board}: one event"
+        );
         assert!(matches!(x, Appended::New(_)) != matches!(y, Appended::New(_)));
     }
     let keyed = |store: &Store| {
@@ -169,7 +176,10 @@ fn a_backup_moves_between_sled_and_postgres_both_ways() {
     }
     let mut again = Vec::new();
     shared.export(&mut again).unwrap();
-    assert_eq!(again, backup, "PostgreSQL exports what sled did, byte for byte");
+    assert_eq!(
+        again, backup,
+        "PostgreSQL exports what sled did, byte for byte"
+    );
     assert!(matches!(
         shared.import(&mut backup.as_slice()),
         Err(StoreError::NotEmpty)

@@ -125,12 +125,17 @@ fn document_json() -> &'static str {
 #[utoipa::path(tag = "server", responses((status = 200, body = wire::Health)))]
 #[get("/api/health")]
 async fn health(state: web::Data<AppState>) -> HttpResponse {
+    let store = state.store.clone();
+    let (empty, bytes) = web::block(move || (store.is_empty(), store.size_on_disk()))
+        .await
+        .unwrap_or((false, 0));
     HttpResponse::Ok().json(wire::Health {
         status: "ok",
         engine: engine::VERSION,
         store: wire::StoreHealth {
-            empty: state.store.is_empty(),
-            bytes: state.store.size_on_disk(),
+            kind: state.store.kind(),
+            empty,
+            bytes,
         },
     })
 }

@@ -1518,6 +1518,8 @@ pub struct NewAccount {
 /// The store, as `GET /api/health` shows it.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct StoreHealth {
+    /// `sled` (embedded) or `postgres` (shared by several servers).
+    pub kind: &'static str,
     /// No tournament recorded yet.
     pub empty: bool,
     /// Bytes on disk.
