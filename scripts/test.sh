@@ -17,8 +17,14 @@ fi
 if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
   missing="$missing poppler-utils"
 fi
+# The storage suite and the multi-node tests start a throwaway PostgreSQL server of their own
+# (initdb in a temporary directory, a free port): Debian's postgresql package, not a running
+# service.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  missing="$missing postgresql"
+fi
 if [ -n "$missing" ]; then
-  echo "test.sh: installing$missing (Debian's packages) for the browser and print tests" >&2
+  echo "test.sh: installing$missing (Debian's packages) for the browser, print and PostgreSQL tests" >&2
   sudo_cmd=""
   if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
   # shellcheck disable=SC2086

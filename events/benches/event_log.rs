@@ -1,6 +1,8 @@
 //! Benchmarks of the event log, printed as figures:
 //! - durable appends per second with 1 and 8 writers (results on different boards, each
-//!   acknowledged only after a flush; 8 writers share flushes by group commit);
+//!   acknowledged only after a flush; 8 writers share flushes by group commit), on sled and on
+//!   PostgreSQL (a throwaway server the benchmark starts), there also with the 8 writers
+//!   spread over 2 stores on one database, as over 2 servers;
 //! - replay of a 10,000-player, 11-round tournament (about 76,000 events) into the engine's
 //!   tournament.
 //!
@@ -12,8 +14,22 @@ use std::time::Instant;
 use uuid::Uuid;
 
 fn main() {
-    appends(1, 1000);
-    appends(8, 4000);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let sled = || vec![Store::open(dir.path()).expect("store")];
+    appends("sled", &sled(), 1, 1000);
+    appends("sled", &sled(), 8, 4000);
+    let pg = events::testkit::ThrowawayPostgres::start().unwrap_or_else(|e| panic!("{e}"));
+    let mut n = 0;
+    let mut postgres = |stores: usize| {
+        n += 1;
+        let url = pg.create_database(&format!("bench{n}")).expect("database");
+        (0..stores)
+            .map(|_| Store::open_postgres(&url).expect("store"))
+            .collect::<Vec<_>>()
+    };
+    appends("postgres", &postgres(1), 1, 1000);
+    appends("postgres", &postgres(1), 8, 4000);
+    appends("postgres", &postgres(2), 8, 4000);
     replay_large(10_000, 11);
 }
 
@@ -67,9 +83,9 @@ fn circle(n: u32, r: u32) -> Vec<PairV1> {
     pairs
 }
 
-fn appends(writers: u32, results: u32) {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let store = Store::open(dir.path()).expect("store");
+/// `writers` enter `results` results, spread over `stores` (one database's).
+fn appends(kind: &str, stores: &[Store], writers: u32, results: u32) {
+    let store = &stores[0];
     let (t, _) = store
         .create(
             "bench",
@@ -112,7 +128,7 @@ fn appends(writers: u32, results: u32) {
     let start = Instant::now();
     std::thread::scope(|s| {
         for w in 0..writers {
-            let store = store.clone();
+            let store = stores[w as usize % stores.len()].clone();
             s.spawn(move || {
                 for board in (1..=results).filter(|b| b % writers == w) {
                     store
@@ -139,7 +155,12 @@ fn appends(writers: u32, results: u32) {
         "every result is in"
     );
     let flushes = store.flush_count() - flushes;
-    println!("durable appends, {writers} writer(s): {results} results in {:.2} s = {:.0} appends/s ({flushes} flushes)", secs, f64::from(results) / secs);
+    println!(
+        "durable appends, {kind}, {} store(s), {writers} writer(s): {results} results in {:.2} s = {:.0} appends/s ({flushes} flushes in the first store)",
+        stores.len(),
+        secs,
+        f64::from(results) / secs
+    );
 }
 
 fn replay_large(players: u32, rounds: u16) {

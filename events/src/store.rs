@@ -3,20 +3,25 @@
 //! An append, per tournament one at a time: check the event against the replayed state (and the
 //! sequence against the expected one, if the caller gave it), then insert it where its sequence
 //! must still be free, with its idempotency key if it has one (the backend writes both or
-//! neither). It is acknowledged only once a flush has made it durable. Concurrent appends
-//! share flushes (group commit): whoever finds no flush running waits a moment (at most
-//! `GATHER`) for the appends already under way to be written, then flushes everything written
-//! so far, and everyone written before it started is done. Subscribers get each event once it
-//! is durable, in sequence order.
+//! neither). The backend says which batch the insert joined; the append is acknowledged only
+//! once a flush has made that batch durable. Concurrent appends share flushes (group commit):
+//! whoever finds no flush running waits a moment (at most `GATHER`) for the appends already
+//! under way to be written, then flushes, and everyone whose batch it made durable is done. A
+//! batch the backend rolled back (PostgreSQL, when a commit or a statement fails) is reported
+//! by the next flush: its writers get an error, and every cached state forgets what it held
+//! before anyone can decide on it. Subscribers get each event once it is durable, in sequence
+//! order.
 //!
 //! A store that other processes write too ([`Backend::shared`]: PostgreSQL under several
-//! servers) keeps nothing another process could contradict: before an append decides, and
-//! before a query answers, the tournament's cached state reads the log's tail; an insert whose
-//! sequence another process took meanwhile reads the tail and decides again; and a follower
-//! thread reads the tail of every followed tournament when the backend wakes it (and every
-//! second in any case), so that subscribers get other processes' events in order too.
+//! servers) keeps nothing another process could contradict: an append decides on the cached
+//! state and stands only if its insert at the next sequence succeeds (no other process wrote
+//! meanwhile), and any other answer (a refusal, "already recorded") is given only after the
+//! log's tail is read and the question asked again; a query reads the tail before it answers;
+//! and a follower thread reads the tail of every followed tournament when the backend wakes
+//! it (and every second in any case), so that subscribers get other processes' events in
+//! order too.
 
-use crate::backend::{Backend, BackendError, Change, Inserted, Key, KeyUse, Space};
+use crate::backend::{Backend, BackendError, Change, FlushFailed, Inserted, Key, KeyUse, Space};
 use crate::replay::{replay, Check, Rejection, State};
 use crate::schema::{Envelope, Event, TournamentId, SCHEMA_VERSION};
 use std::collections::{HashMap, VecDeque};
@@ -217,7 +222,8 @@ struct Log {
     /// up to date event by event as they become durable (sharing `state`'s `Arc` would make
     /// the next append copy the whole state).
     durable: Arc<State>,
-    /// Written, not yet published: (flush generation it needs, event).
+    /// Written, not yet published: (the batch it joined, 0 for another process's event;
+    /// event).
     pending: VecDeque<(u64, Arc<Envelope>)>,
     /// The last sequence published to subscribers.
     published: u64,
@@ -272,11 +278,11 @@ impl Logs {
     }
 }
 
+/// The flushes, by the batches the backend numbers: each insert says which batch it joined,
+/// each flush up to which batch everything is durable, or which batch it discarded.
 #[derive(Default)]
 struct Flushes {
-    /// Writes so far (each append takes the next number).
-    written: u64,
-    /// All writes up to this number are durable.
+    /// Every batch up to this one is durable (but those in `lost`).
     durable: u64,
     /// A flush is running.
     running: bool,
@@ -284,11 +290,10 @@ struct Flushes {
     failed: Option<String>,
     /// Flushes done, to see group commit at work.
     count: u64,
-    /// Appends under way: checked or being written, not yet counted in `written`.
+    /// Appends under way: checked or being written.
     writing: usize,
-    /// Writes a failed flush discarded (ranges `(after, upto]`, for backends whose failed
-    /// flush rolls back): never acknowledged.
-    lost: Vec<(u64, u64)>,
+    /// Batches a failed flush discarded (rolled back): their writes are never acknowledged.
+    lost: std::collections::BTreeSet<u64>,
 }
 
 /// How long a flush waits for appends already under way to be written, so that one flush makes
@@ -323,6 +328,8 @@ struct Inner {
     logs: Mutex<Logs>,
     flushes: Mutex<Flushes>,
     flushed: Condvar,
+    /// Held through a flush of the backend and the recording of its outcome.
+    flushing: Mutex<()>,
     /// Creations with an idempotency key, one at a time.
     creations: Mutex<()>,
     /// Accounts created one at a time.
@@ -392,6 +399,7 @@ impl Store {
                 logs: Mutex::new(Logs::default()),
                 flushes: Mutex::new(Flushes::default()),
                 flushed: Condvar::new(),
+                flushing: Mutex::new(()),
                 creations: Mutex::new(()),
                 accounts: Mutex::new(()),
                 tokens_cache: std::sync::RwLock::new(None),
@@ -535,10 +543,14 @@ impl Store {
             .unwrap_or_else(|p| p.into_inner()) = None;
     }
 
-    /// Makes everything written so far durable.
+    /// Makes the maps' writes durable (sled's; PostgreSQL commits each one itself).
     pub(crate) fn flush_now(&self) -> Result<(), StoreError> {
-        self.inner.backend.flush()?;
-        Ok(())
+        match self.flush_batches() {
+            Ok(_) => Ok(()),
+            // Batches of events were rolled back, which this flush only reports.
+            Err(failed) if !failed.discarded.is_empty() => Ok(()),
+            Err(failed) => Err(failed.error.into()),
+        }
     }
 
     /// Where the store is: the database's directory, or its address without the password.
@@ -755,12 +767,26 @@ impl Store {
         let log_arc = self.log(req.tournament, creating)?;
         let writing = Writing::start(&self.inner);
         let mut attempt = 0;
+        // Whether the state is known to be the whole log. On a shared store, a decision to
+        // write is taken on the cached state and stands only if its insert at the next
+        // sequence succeeds (proof that no other process wrote meanwhile); any other answer
+        // (a refusal, "already recorded", a stale sequence) is given only after the log's
+        // tail is read and the question asked again.
+        let mut fresh = !self.inner.shared;
         let (envelope, generation) = loop {
             let mut log = lock(&log_arc);
-            // Another process's events first: the decision is taken on the whole log.
-            self.absorb(req.tournament, &mut log)?;
+            macro_rules! unless_fresh {
+                () => {
+                    if !fresh {
+                        self.absorb(req.tournament, &mut log)?;
+                        fresh = true;
+                        continue;
+                    }
+                };
+            }
             let head = log.state.last_seq();
             if head == 0 && !creating {
+                unless_fresh!();
                 return Err(StoreError::UnknownTournament(req.tournament));
             }
             // A retry: the same idempotency key gets the same answer; another request with
@@ -775,6 +801,7 @@ impl Store {
             }
             if let Some(expected) = req.expected_seq {
                 if expected != head {
+                    unless_fresh!();
                     drop(log);
                     self.publish(&log_arc);
                     return Err(StoreError::StaleSequence {
@@ -789,21 +816,20 @@ impl Store {
             match log.state.check(req.reason.as_deref(), &event) {
                 Ok(Check::Apply) => {}
                 Ok(Check::AlreadyRecorded(seq)) => {
+                    unless_fresh!();
                     drop(log);
                     drop(writing);
                     self.publish(&log_arc);
                     return Ok(Appended::Existing(self.durable_event(req.tournament, seq)?));
                 }
                 Err(refusal) => {
+                    unless_fresh!();
                     // A refusal may rest on an event not yet durable (a 409 naming a result
                     // just entered): it is answered once that event is.
-                    let waiting = log.pending.iter().any(|(g, _)| *g > 0);
+                    let waiting = log.pending.iter().map(|(b, _)| *b).max().unwrap_or(0);
                     drop(log);
                     drop(writing);
-                    if waiting {
-                        let generation = lock(&self.inner.flushes).written;
-                        self.wait_durable(generation)?;
-                    }
+                    self.wait_durable(waiting)?;
                     self.publish(&log_arc);
                     return Err(refusal.into());
                 }
@@ -819,9 +845,9 @@ impl Store {
                 idempotency_key: req.idempotency_key.clone(),
                 event,
             };
-            match self.write(&envelope, &req.fingerprint) {
-                Ok(None) => {}
-                Ok(Some(used)) => {
+            let batch = match self.write(&envelope, &req.fingerprint) {
+                Ok(Ok(batch)) => batch,
+                Ok(Err(used)) => {
                     // The key was recorded meanwhile (by another writer of the same backend).
                     drop(log);
                     drop(writing);
@@ -832,19 +858,26 @@ impl Store {
                 // Another process wrote this sequence first: read it, and decide again.
                 Err(StoreError::StaleSequence { .. }) if self.inner.shared && attempt < RETRIES => {
                     attempt += 1;
+                    self.absorb(req.tournament, &mut log)?;
+                    fresh = true;
                     continue;
                 }
+                Err(e @ StoreError::Backend(_)) => {
+                    // The batch may have been rolled back (a lost connection): a flush says
+                    // so, its writers are told, and what it held is forgotten, before the
+                    // next insert.
+                    drop(log);
+                    drop(writing);
+                    let _ = self.flush_batches();
+                    self.inner.flushed.notify_all();
+                    return Err(e);
+                }
                 Err(e) => return Err(e),
-            }
+            };
             Arc::make_mut(&mut log.state).apply(envelope.seq, &envelope.event);
             let envelope = Arc::new(envelope);
-            let generation = {
-                let mut f = lock(&self.inner.flushes);
-                f.written += 1;
-                f.written
-            };
-            log.pending.push_back((generation, envelope.clone()));
-            break (envelope, generation);
+            log.pending.push_back((batch, envelope.clone()));
+            break (envelope, batch);
         };
         drop(writing);
         let durable = self.wait_durable(generation);
@@ -877,8 +910,16 @@ impl Store {
     /// An event that is already written, once durable (a retry may come before the first
     /// request's flush is done).
     fn durable_event(&self, t: TournamentId, seq: u64) -> Result<Arc<Envelope>, StoreError> {
-        let generation = lock(&self.inner.flushes).written;
-        self.wait_durable(generation)?;
+        // The batch the event joined, if it is still waiting to be published (else it is
+        // durable: batch 0).
+        let batch = self.log(t, false).map_or(0, |log| {
+            lock(&log)
+                .pending
+                .iter()
+                .find(|(_, e)| e.seq == seq)
+                .map_or(0, |(b, _)| *b)
+        });
+        self.wait_durable(batch)?;
         self.read(t, seq - 1)?
             .into_iter()
             .next()
@@ -890,9 +931,9 @@ impl Store {
     }
 
     /// Writes an envelope and its idempotency key (with the request's `fingerprint`)
-    /// together, if its sequence is free and its key unused; how the key was used when it is
-    /// already recorded.
-    fn write(&self, e: &Envelope, fingerprint: &[u8]) -> Result<Option<KeyUse>, StoreError> {
+    /// together, if its sequence is free and its key unused: the batch it joined, or how the
+    /// key was used when it is already recorded.
+    fn write(&self, e: &Envelope, fingerprint: &[u8]) -> Result<Result<u64, KeyUse>, StoreError> {
         let bytes = serde_json::to_vec(e).map_err(|err| StoreError::Corrupt {
             tournament: e.tournament,
             seq: e.seq,
@@ -907,8 +948,8 @@ impl Store {
             .backend
             .insert(e.tournament, e.seq, key, &bytes)?
         {
-            Inserted::Done => Ok(None),
-            Inserted::KeyTaken(used) => Ok(Some(used)),
+            Inserted::Done { batch } => Ok(Ok(batch)),
+            Inserted::KeyTaken(used) => Ok(Err(used)),
             Inserted::SequenceTaken => Err(StoreError::StaleSequence {
                 expected: e.seq - 1,
                 actual: e.seq,
@@ -916,20 +957,18 @@ impl Store {
         }
     }
 
-    /// Group commit: returns once every write up to `generation` is durable.
-    fn wait_durable(&self, generation: u64) -> Result<(), StoreError> {
+    /// Group commit: returns once batch `batch` (and every one before it) is durable, or an
+    /// error if it was discarded.
+    fn wait_durable(&self, batch: u64) -> Result<(), StoreError> {
         let mut f = lock(&self.inner.flushes);
         loop {
-            if f.lost
-                .iter()
-                .any(|&(after, upto)| after < generation && generation <= upto)
-            {
+            if f.lost.contains(&batch) {
                 return Err(BackendError::Io(
                     "the write was rolled back with its batch; nothing of it was kept".into(),
                 )
                 .into());
             }
-            if f.durable >= generation {
+            if f.durable >= batch {
                 return Ok(());
             }
             if !f.running {
@@ -947,31 +986,17 @@ impl Store {
                         .unwrap_or_else(|p| p.into_inner())
                         .0;
                 }
-                let target = f.written;
                 drop(f);
-                let result = self.inner.backend.flush();
+                let result = self.flush_batches();
                 f = lock(&self.inner.flushes);
                 f.running = false;
-                f.count += 1;
-                match result {
-                    Ok(_) => {
-                        f.durable = f.durable.max(target);
-                        f.failed = None;
-                    }
-                    Err(e) => {
-                        f.failed = Some(e.to_string());
-                        if self.inner.backend.flush_failure_discards() {
-                            let after = f.durable;
-                            f.lost.push((after, target));
-                            drop(f);
-                            self.forget_lost(after, target);
-                            f = lock(&self.inner.flushes);
-                        }
-                    }
-                }
                 self.inner.flushed.notify_all();
-                if let Some(problem) = &f.failed {
-                    return Err(BackendError::Io(problem.clone()).into());
+                f.failed = result.as_ref().err().map(|failed| failed.error.to_string());
+                match result {
+                    // Other batches were rolled back: this one's fate is asked again.
+                    Err(failed) if !failed.discarded.is_empty() => continue,
+                    Err(failed) => return Err(failed.error.into()),
+                    Ok(_) => {}
                 }
             } else {
                 f = self
@@ -983,10 +1008,33 @@ impl Store {
         }
     }
 
-    /// After a flush that rolled back the writes `(after, upto]`: every cached state goes back
-    /// to what is durable, with this process's later writes and other processes' events
-    /// still queued (the log's tail is read again before the next decision).
-    fn forget_lost(&self, after: u64, upto: u64) {
+    /// One flush of the backend: what it made durable, and what it discarded forgotten
+    /// before anyone learns of it (no state keeps what was rolled back).
+    fn flush_batches(&self) -> Result<u64, FlushFailed> {
+        // One at a time, outcome and all: a later flush's "durable up to" must never be
+        // known before an earlier one's "rolled back".
+        let _one = lock(&self.inner.flushing);
+        let result = self.inner.backend.flush();
+        if let Err(failed) = &result {
+            lock(&self.inner.flushes)
+                .lost
+                .extend(failed.discarded.iter().copied());
+            for lost in &failed.discarded {
+                self.forget_lost(*lost);
+            }
+        }
+        let mut f = lock(&self.inner.flushes);
+        f.count += 1;
+        if let Ok(durable) = &result {
+            f.durable = f.durable.max(*durable);
+        }
+        result
+    }
+
+    /// After a flush that rolled back batch `lost`: every cached state goes back to what is
+    /// durable, with the writes of other batches and other processes' events still queued
+    /// (the log's tail is read again before the next decision).
+    fn forget_lost(&self, lost_batch: u64) {
         let logs: Vec<Arc<Mutex<Log>>> = lock(&self.inner.logs)
             .map
             .values()
@@ -994,7 +1042,7 @@ impl Store {
             .collect();
         for log in logs {
             let mut log = lock(&log);
-            let lost = |g: u64| after < g && g <= upto;
+            let lost = |g: u64| g == lost_batch;
             if !log.pending.iter().any(|(g, _)| lost(*g)) {
                 continue;
             }
@@ -1017,10 +1065,17 @@ impl Store {
 
     /// Sends the durable events waiting in `log` to its subscribers, in order.
     fn publish(&self, log: &Mutex<Log>) {
-        let durable = lock(&self.inner.flushes).durable;
+        let (durable, lost) = {
+            let f = lock(&self.inner.flushes);
+            (f.durable, f.lost.clone())
+        };
         let mut log = lock(log);
         let mut published = Vec::new();
-        while log.pending.front().is_some_and(|(g, _)| *g <= durable) {
+        while log
+            .pending
+            .front()
+            .is_some_and(|(g, _)| *g <= durable && !lost.contains(g))
+        {
             let (_, e) = log.pending.pop_front().expect("checked");
             published.push(e.clone());
             log.published = e.seq;
@@ -1129,20 +1184,25 @@ impl Store {
                 problem: format!("tournament {t}, event {seq}: {r}"),
             })?;
         }
-        let mut n = 0;
+        let (mut n, mut last) = (0, 0);
         for list in by_tournament.values() {
             for e in list {
-                if self.write(e, &[])?.is_some() {
-                    // A key used twice in the backup: the event is kept, the key answers for
-                    // the first.
-                    let mut without = e.clone();
-                    without.idempotency_key = None;
-                    self.write(&without, &[])?;
-                }
+                let batch = match self.write(e, &[])? {
+                    Ok(batch) => batch,
+                    Err(_) => {
+                        // A key used twice in the backup: the event is kept, the key answers
+                        // for the first.
+                        let mut without = e.clone();
+                        without.idempotency_key = None;
+                        // Without a key, nothing else can be taken.
+                        self.write(&without, &[])?.unwrap_or(0)
+                    }
+                };
+                last = last.max(batch);
                 n += 1;
             }
         }
-        self.inner.backend.flush()?;
+        self.wait_durable(last)?;
         Ok(n)
     }
 }

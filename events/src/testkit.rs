@@ -62,7 +62,14 @@ impl ThrowawayPostgres {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
-        let dir = std::env::temp_dir().join(format!("swiss-pg-{}-{nanos}", std::process::id()));
+        // As root, under /tmp: the unprivileged user must reach it (a TMPDIR under /root would
+        // not do).
+        let base = if as_user.is_some() {
+            PathBuf::from("/tmp")
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = base.join(format!("swiss-pg-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let pg = ThrowawayPostgres {
             dir,
@@ -94,6 +101,13 @@ impl ThrowawayPostgres {
                 "--no-sync",
             ],
         )?;
+        pg.launch()?;
+        Ok(pg)
+    }
+
+    /// Starts the cluster (`pg_ctl start`) and waits until it answers.
+    fn launch(&self) -> Result<(), String> {
+        let pg = self;
         let options = format!(
             "-c listen_addresses=127.0.0.1 -p {} -k {} -c max_connections=300 -c shared_buffers=64MB",
             pg.port,
@@ -130,7 +144,29 @@ impl ThrowawayPostgres {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        Ok(pg)
+        Ok(())
+    }
+
+    /// Stops the server at once, as a crash does (`pg_ctl stop -m immediate`: no checkpoint,
+    /// connections cut; what was committed is recovered from the WAL at the next start).
+    pub fn crash(&self) -> Result<(), String> {
+        self.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &self.data().display().to_string(),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
+        )
+        .map(|_| ())
+    }
+
+    /// Starts it again after [`ThrowawayPostgres::crash`], on the same port.
+    pub fn restart(&self) -> Result<(), String> {
+        self.launch()
     }
 
     fn data(&self) -> PathBuf {

@@ -2,6 +2,10 @@
 //! arbiters enter the results of 1,000 boards. It prints the results per second and the time
 //! from publishing a round to the last display receiving it, and checks that every display
 //! got every event in order. It asserts no timing: figures are for reading.
+//!
+//! [`run`] is the load itself, over one server or several on one database (displays and
+//! arbiters spread over them); `server/benches/cluster.rs` runs it on sled and on PostgreSQL
+//! with one and three nodes.
 
 use crate::support::Server;
 use futures_util::StreamExt;
@@ -29,13 +33,71 @@ const BOARDS: usize = 1000;
 #[test]
 fn five_hundred_displays_eight_arbiters() {
     let server = Server::start();
-    // 2,000 players: the 1992 Dutch (the 2026 one pairs fields of up to 200 so far).
-    let id = server.create_tournament("Load", "dutch-1992", 9);
-    server.register_players(&id, 2 * BOARDS as u32, |i| 1000 + i);
-    let head = server.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
+    let figures = run(&[&server], display_count(), arbiter_count(), BOARDS);
+    println!("load: {figures}");
+}
+
+/// What a load run measured.
+pub struct Figures {
+    /// Results entered.
+    pub results: usize,
+    /// Arbiters entering them.
+    pub arbiters: usize,
+    /// Displays following.
+    pub displays: usize,
+    /// Servers.
+    pub nodes: usize,
+    /// Results per second, over all arbiters.
+    pub per_second: f64,
+    /// The answer to a result, median and p99, ms.
+    pub answer_ms: (f64, f64),
+    /// The servers' CPU seconds while the results came in.
+    pub server_cpu: f64,
+    /// The displays' and arbiters' CPU seconds (the test process).
+    pub clients_cpu: f64,
+    /// From publishing the round to a display receiving it: median, p99 and last, ms.
+    pub round_ms: (f64, f64, f64),
+}
+
+impl std::fmt::Display for Figures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} results from {} arbiters through {} node(s) = {:.0} results/s, answered in median {:.2} ms, p99 {:.2} ms (CPU: servers {:.2} s = {:.0} results per CPU second, displays and arbiters {:.2} s, on the same cores); round to {} displays: median {:.1} ms, p99 {:.1} ms, last {:.1} ms",
+            self.results,
+            self.arbiters,
+            self.nodes,
+            self.per_second,
+            self.answer_ms.0,
+            self.answer_ms.1,
+            self.server_cpu,
+            self.results as f64 / self.server_cpu.max(0.01),
+            self.clients_cpu,
+            self.displays,
+            self.round_ms.0,
+            self.round_ms.1,
+            self.round_ms.2,
+        )
+    }
+}
+
+fn percentile(sorted: &[f64], p: usize) -> f64 {
+    sorted[(sorted.len() * p).div_ceil(100).max(1) - 1]
+}
+
+/// One load: a tournament of `2 * boards` players created through the first node; `displays`
+/// WebSocket clients spread over the nodes; the round published through the first node; then
+/// `arbiters`, spread over the nodes, enter every board's result. Every display must get
+/// every event in order, without a gap.
+pub fn run(nodes: &[&Server], displays: usize, arbiters: usize, boards: usize) -> Figures {
+    let first = nodes[0];
+    // The 1992 Dutch: the load measures the log and the displays, not a pairing.
+    let id = first.create_tournament("Load", "dutch-1992", 9);
+    first.register_players(&id, 2 * boards as u32, |i| 1000 + i);
+    let head = first.public(&format!("/api/tournaments/{id}")).json()["last_seq"]
         .as_u64()
         .unwrap();
-    let (_, pairs) = server.proposal(&id);
+    let (_, pairs) = first.proposal(&id);
 
     // The displays, on one runtime: each records when the round reached it and counts results.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -44,10 +106,10 @@ fn five_hundred_displays_eight_arbiters() {
         .build()
         .unwrap();
     let connected = Arc::new(AtomicUsize::new(0));
-    let url = crate::support::ws_url(server.address, &id, head);
-    let displays: Vec<_> = (0..display_count())
-        .map(|_| {
-            let (url, connected) = (url.clone(), connected.clone());
+    let tasks: Vec<_> = (0..displays)
+        .map(|d| {
+            let url = crate::support::ws_url(nodes[d % nodes.len()].address, &id, head);
+            let connected = connected.clone();
             runtime.spawn(async move {
                 let display = async {
                     let (mut ws, _) = tokio_tungstenite::connect_async(url)
@@ -57,7 +119,7 @@ fn five_hundred_displays_eight_arbiters() {
                     let mut round_at = None;
                     let mut results = 0;
                     let mut next = head + 1;
-                    while results < BOARDS {
+                    while results < boards {
                         let Some(Ok(m)) = ws.next().await else {
                             panic!("closed")
                         };
@@ -94,7 +156,7 @@ fn five_hundred_displays_eight_arbiters() {
         })
         .collect();
     let start = Instant::now();
-    while connected.load(Ordering::SeqCst) < display_count() {
+    while connected.load(Ordering::SeqCst) < displays {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "the displays connect"
@@ -103,26 +165,26 @@ fn five_hundred_displays_eight_arbiters() {
     }
 
     let published_at = Instant::now();
-    let r = server.chief(
+    let r = first.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds"),
         json!({ "round": 1, "pairs": pairs }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
 
-    let arbiters = arbiter_count();
+    let servers_cpu = || nodes.iter().map(|n| n.cpu_seconds()).sum::<f64>();
     let results_start = Instant::now();
-    let cpu_before = server.cpu_seconds();
+    let cpu_before = servers_cpu();
     let clients_before = crate::support::cpu_seconds("self");
     let mut answers: Vec<f64> = std::thread::scope(|s| {
         let arbiters: Vec<_> = (0..arbiters)
             .map(|a| {
-                let (server, id) = (&server, &id);
+                let (server, id) = (nodes[a % nodes.len()], &id);
                 s.spawn(move || {
                     // Each arbiter's console keeps its connection, as a browser does.
                     let mut connection = server.connection();
                     let mut answers = Vec::new();
-                    for board in (1..=BOARDS).filter(|b| b % arbiters == a) {
+                    for board in (1..=boards).filter(|b| b % arbiters == a) {
                         let asked = Instant::now();
                         let r = connection.chief(
                             "PUT",
@@ -143,11 +205,11 @@ fn five_hundred_displays_eight_arbiters() {
     });
     answers.sort_by(f64::total_cmp);
     let results_secs = results_start.elapsed().as_secs_f64();
-    let server_cpu = server.cpu_seconds() - cpu_before;
+    let server_cpu = servers_cpu() - cpu_before;
     let clients_cpu = crate::support::cpu_seconds("self") - clients_before;
     let mut latencies: Vec<f64> = runtime.block_on(async {
         let mut out = Vec::new();
-        for d in displays {
+        for d in tasks {
             out.push(
                 d.await
                     .expect("display task")
@@ -159,16 +221,19 @@ fn five_hundred_displays_eight_arbiters() {
         out
     });
     latencies.sort_by(f64::total_cmp);
-    let p99 = latencies[(latencies.len() * 99).div_ceil(100) - 1];
-
-    println!(
-        "load: {BOARDS} results from {arbiters} arbiters in {results_secs:.2} s = {:.0} results/s, answered in median {:.2} ms, p99 {:.2} ms (CPU: server {server_cpu:.2} s = {:.0} results per CPU second, displays and arbiters {clients_cpu:.2} s, on the same cores); round to {} displays: median {:.1} ms, p99 {p99:.1} ms, last {:.1} ms",
-        BOARDS as f64 / results_secs,
-        answers[answers.len() / 2],
-        answers[(answers.len() * 99).div_ceil(100) - 1],
-        BOARDS as f64 / server_cpu.max(0.01),
-        display_count(),
-        latencies[latencies.len() / 2],
-        latencies[latencies.len() - 1],
-    );
+    Figures {
+        results: boards,
+        arbiters,
+        displays,
+        nodes: nodes.len(),
+        per_second: boards as f64 / results_secs,
+        answer_ms: (answers[answers.len() / 2], percentile(&answers, 99)),
+        server_cpu,
+        clients_cpu,
+        round_ms: (
+            latencies[latencies.len() / 2],
+            percentile(&latencies, 99),
+            latencies[latencies.len() - 1],
+        ),
+    }
 }

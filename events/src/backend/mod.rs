@@ -34,6 +34,26 @@ pub enum BackendError {
     Io(String),
 }
 
+/// A flush that failed, and the batches discarded (rolled back: none of their inserts is kept)
+/// since the last flush; inserts of batches not discarded wait for the next flush.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct FlushFailed {
+    /// What went wrong.
+    pub error: BackendError,
+    /// The batches rolled back.
+    pub discarded: Vec<u64>,
+}
+
+impl From<BackendError> for FlushFailed {
+    fn from(error: BackendError) -> FlushFailed {
+        FlushFailed {
+            error,
+            discarded: Vec::new(),
+        }
+    }
+}
+
 /// A record with its sequence number.
 pub type Record = (u64, Vec<u8>);
 
@@ -63,8 +83,11 @@ pub struct Key<'a> {
 /// What an insert found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Inserted {
-    /// Written (durable once flushed).
-    Done,
+    /// Written into batch `batch`: durable once a flush answers that batch or a later one.
+    Done {
+        /// The batch (numbered from 1, in the order the flushes take them).
+        batch: u64,
+    },
     /// Another record has that sequence number: nothing written.
     SequenceTaken,
     /// The idempotency key is already recorded: nothing written.
@@ -103,9 +126,9 @@ pub enum Change {
 /// A durable, ordered log of records per tournament, with idempotency keys, and two small maps.
 pub trait Backend: Send + Sync {
     /// Writes `record` as event `seq` of `t` and, with `key`, records that idempotency key for
-    /// `seq`: both or neither, only if `seq` is free, event `seq - 1` is there (no gap) and
-    /// `key` unused ([`Inserted::SequenceTaken`] otherwise). Not durable, and perhaps not
-    /// readable, until a [`Backend::flush`] that starts after it returns.
+    /// `seq`: both or neither, only if `seq` is free and `key` unused, across every process
+    /// of the store. Not durable, and perhaps not readable, until a [`Backend::flush`] that
+    /// starts after it returns.
     fn insert(
         &self,
         t: TournamentId,
@@ -124,9 +147,10 @@ pub trait Backend: Send + Sync {
     /// Every tournament with at least one record, in the order of their identifiers.
     fn tournaments(&self) -> Result<Vec<TournamentId>, BackendError>;
 
-    /// Makes everything inserted before the call durable. Concurrent inserts share flushes:
-    /// the store calls it once for many (group commit).
-    fn flush(&self) -> Result<(), BackendError>;
+    /// Makes everything inserted before the call durable, and answers the last batch that is
+    /// now durable with every one before it (but those discarded). Concurrent inserts share
+    /// flushes: the store calls it once for many (group commit), one call at a time.
+    fn flush(&self) -> Result<u64, FlushFailed>;
 
     /// Whether no record is stored.
     fn is_empty(&self) -> Result<bool, BackendError>;
@@ -163,12 +187,6 @@ pub trait Backend: Send + Sync {
     /// Whether other processes may write to this store (then the store reads the log's tail
     /// before it decides or answers, and follows [`Backend::changes`]).
     fn shared(&self) -> bool {
-        false
-    }
-
-    /// Whether a failed [`Backend::flush`] discards the inserts it covered (a rolled-back
-    /// transaction), rather than leaving them to a later flush.
-    fn flush_failure_discards(&self) -> bool {
         false
     }
 

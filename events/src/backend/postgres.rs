@@ -3,16 +3,17 @@
 //!
 //! Tables (created and migrated on open, see [`MIGRATIONS`]):
 //! - `swiss_events (tournament, seq, record)`, keyed by (tournament, seq): a second writer of a
-//!   sequence fails in the database, not in a server's memory; an event is written only if
-//!   the one before it is there (no gap, whatever a server believes);
+//!   sequence fails in the database, not in a server's memory (a writer writes the sequence
+//!   after the last it has read or written, so the sequences have no gap);
 //! - `swiss_idempotency (tournament, key, seq, fingerprint)`, keyed by (tournament, key);
 //! - `swiss_maps (space, key, value)`: the accounts, the tokens and the creation keys.
 //!
 //! Group commit: every insert of this process goes into one open transaction (the batch), and
 //! [`Backend::flush`] commits it: one commit, one WAL flush, for all the appends that arrived
-//! meanwhile. Nothing in a batch is visible to another process before its commit, so no
-//! process ever shows an event that a crash could still take back. A batch that fails is
-//! rolled back whole ([`Backend::flush_failure_discards`]).
+//! meanwhile (those arriving during the commit open the next batch). Nothing in a batch is
+//! visible to another process before its commit, so no process ever shows an event that a
+//! crash could still take back. A batch that fails is rolled back whole, and so is the one
+//! opened during its commit ([`FlushFailed::discarded`]).
 //!
 //! Wake-ups: the commit also sends `NOTIFY swiss_events` with `tournament:seq` for each
 //! tournament it wrote; account changes send `NOTIFY swiss_accounts`. A listening connection
@@ -24,7 +25,9 @@
 //! The client is tokio-postgres with a deadpool pool on a small runtime of this backend's own;
 //! the [`Backend`] methods, called from the store's threads, wait for its answers.
 
-use super::{Backend, BackendError, Change, Entry, Inserted, Key, KeyUse, Record, Space};
+use super::{
+    Backend, BackendError, Change, Entry, FlushFailed, Inserted, Key, KeyUse, Record, Space,
+};
 use crate::schema::TournamentId;
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use std::collections::BTreeMap;
@@ -82,13 +85,40 @@ pub struct Postgres {
 struct Shared {
     pool: Pool,
     /// The open transaction of this process's inserts, committed by the next flush.
-    batch: tokio::sync::Mutex<Option<Batch>>,
+    batch: tokio::sync::Mutex<Batches>,
+    /// Held while a batch commits: one commit at a time.
+    committing: tokio::sync::Mutex<()>,
     /// Wake-ups were dropped (the store did not read them in time): the next read of the
     /// changes says [`Change::Unknown`].
     overflowed: AtomicBool,
 }
 
+#[derive(Default)]
+struct Batches {
+    open: Option<Batch>,
+    /// The number of the last batch opened.
+    last: u64,
+    /// Batches rolled back that no flush has reported yet: until one has (and the store has
+    /// forgotten what they held), no insert is taken, since it could rest on them.
+    unreported: Vec<u64>,
+}
+
+impl Batches {
+    /// Rolls the open batch back (its connection is not returned to the pool) and records it
+    /// as discarded.
+    fn discard_open(&mut self) {
+        if let Some(batch) = self.open.take() {
+            self.unreported.push(batch.id);
+            let client = Object::take(batch.client);
+            tokio::spawn(async move {
+                let _ = client.batch_execute("ROLLBACK").await;
+            });
+        }
+    }
+}
+
 struct Batch {
+    id: u64,
     client: Object,
     /// The last sequence written per tournament, for the commit's notifications.
     written: BTreeMap<Uuid, u64>,
@@ -188,7 +218,8 @@ impl Postgres {
             .map_err(|e| open_error(e.to_string()))?;
         let shared = Arc::new(Shared {
             pool,
-            batch: tokio::sync::Mutex::new(None),
+            batch: tokio::sync::Mutex::new(Batches::default()),
+            committing: tokio::sync::Mutex::new(()),
             overflowed: AtomicBool::new(false),
         });
         let (tx, rx) = std::sync::mpsc::sync_channel(WAKE_UPS);
@@ -373,32 +404,41 @@ async fn insert_in_batch(
     idem: Option<(String, Vec<u8>)>,
     record: Vec<u8>,
 ) -> Result<Inserted, BackendError> {
-    let mut slot = shared.batch.lock().await;
-    if slot.is_none() {
+    let mut batches = shared.batch.lock().await;
+    if !batches.unreported.is_empty() {
+        return Err(BackendError::Io(
+            "PostgreSQL: writes were rolled back; the next flush reports them first".into(),
+        ));
+    }
+    if batches.open.is_none() {
         let client = shared.pool.get().await.map_err(pool_error)?;
         client.batch_execute("BEGIN").await.map_err(db)?;
-        *slot = Some(Batch {
+        batches.last += 1;
+        batches.open = Some(Batch {
+            id: batches.last,
             client,
             written: BTreeMap::new(),
             failed: None,
         });
     }
-    let batch = slot.as_mut().expect("opened above");
-    if let Some(problem) = &batch.failed {
-        return Err(BackendError::Io(problem.clone()));
+    let batch = batches.open.as_mut().expect("opened above");
+    if let Some(problem) = batch.failed.clone() {
+        batches.discard_open();
+        return Err(BackendError::Io(problem));
     }
     match insert_statements(&batch.client, t, seq, idem, &record).await {
         Ok(inserted) => {
-            if inserted == Inserted::Done {
+            if inserted == (Inserted::Done { batch: 0 }) {
                 batch.written.insert(t, seq);
+                return Ok(Inserted::Done { batch: batch.id });
             }
             Ok(inserted)
         }
         Err(e) => {
-            // The transaction is aborted: everything in it is lost, and the flush says so.
-            let problem = describe(&e);
-            batch.failed = Some(format!("PostgreSQL: {problem}"));
-            Err(BackendError::Io(format!("PostgreSQL: {problem}")))
+            // The transaction is aborted: everything in it is lost, and the next flush says
+            // so.
+            batches.discard_open();
+            Err(db(e))
         }
     }
 }
@@ -413,10 +453,7 @@ async fn insert_statements(
     let seq_i = seq_param(seq);
     let insert_event = client
         .prepare_cached(
-            "INSERT INTO swiss_events (tournament, seq, record)
-             SELECT $1::uuid, $2::bigint, $3::bytea
-             WHERE $2::bigint = 1 OR EXISTS (
-                 SELECT 1 FROM swiss_events WHERE tournament = $1::uuid AND seq = $2::bigint - 1)
+            "INSERT INTO swiss_events (tournament, seq, record) VALUES ($1, $2, $3)
              ON CONFLICT DO NOTHING",
         )
         .await?;
@@ -425,7 +462,7 @@ async fn insert_statements(
             .execute(&insert_event, &[&t, &seq_i, &record])
             .await?;
         return Ok(if n == 1 {
-            Inserted::Done
+            Inserted::Done { batch: 0 }
         } else {
             Inserted::SequenceTaken
         });
@@ -465,15 +502,47 @@ async fn insert_statements(
     client
         .batch_execute("RELEASE SAVEPOINT swiss_insert")
         .await?;
-    Ok(Inserted::Done)
+    Ok(Inserted::Done { batch: 0 })
 }
 
-/// Commits the batch (with its wake-ups), or rolls back one that failed.
-async fn commit(shared: &Shared) -> Result<(), BackendError> {
-    let mut slot = shared.batch.lock().await;
-    let Some(batch) = slot.take() else {
-        return Ok(());
+/// Commits the batch (with its wake-ups), or rolls back one that failed. Inserts go on into
+/// a new batch meanwhile; if this one fails, that one is failed too (its events may follow
+/// this one's), so that no later event is kept without an earlier one.
+async fn commit(shared: &Shared) -> Result<u64, FlushFailed> {
+    let _one = shared.committing.lock().await;
+    let batch = {
+        let mut batches = shared.batch.lock().await;
+        if !batches.unreported.is_empty() {
+            return Err(FlushFailed {
+                error: BackendError::Io(
+                    "PostgreSQL: a batch of writes failed and was rolled back".into(),
+                ),
+                discarded: std::mem::take(&mut batches.unreported),
+            });
+        }
+        match batches.open.take() {
+            Some(batch) => batch,
+            // Every batch opened is committed or discarded (one commit at a time).
+            None => return Ok(batches.last),
+        }
     };
+    let id = batch.id;
+    match commit_batch(batch).await {
+        Ok(()) => Ok(id),
+        Err(error) => {
+            if let Some(next) = shared.batch.lock().await.open.as_mut() {
+                next.failed
+                    .get_or_insert_with(|| format!("{error} (an earlier batch failed)"));
+            }
+            Err(FlushFailed {
+                error,
+                discarded: vec![id],
+            })
+        }
+    }
+}
+
+async fn commit_batch(batch: Batch) -> Result<(), BackendError> {
     if let Some(problem) = batch.failed {
         // Not returned to the pool: the connection goes with its aborted transaction.
         let client = Object::take(batch.client);
@@ -578,9 +647,17 @@ impl Backend for Postgres {
         })
     }
 
-    fn flush(&self) -> Result<(), BackendError> {
+    fn flush(&self) -> Result<u64, FlushFailed> {
         let shared = self.shared.clone();
-        self.run(async move { commit(&shared).await })
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        self.runtime().spawn(async move {
+            let _ = tx.send(commit(&shared).await);
+        });
+        rx.recv().map_err(|_| {
+            FlushFailed::from(BackendError::Io(
+                "PostgreSQL: the database task ended".into(),
+            ))
+        })?
     }
 
     fn is_empty(&self) -> Result<bool, BackendError> {
@@ -728,10 +805,6 @@ impl Backend for Postgres {
     }
 
     fn shared(&self) -> bool {
-        true
-    }
-
-    fn flush_failure_discards(&self) -> bool {
         true
     }
 

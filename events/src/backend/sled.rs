@@ -3,11 +3,12 @@
 //! and a key to the sequence; `accounts` and `tokens` are the two maps. This is the only file
 //! that knows sled.
 
-use super::{Backend, BackendError, Entry, Inserted, Key, KeyUse, Record, Space};
+use super::{Backend, BackendError, Entry, FlushFailed, Inserted, Key, KeyUse, Record, Space};
 use crate::schema::TournamentId;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -15,6 +16,9 @@ use uuid::Uuid;
 pub struct Sled {
     db: sled::Db,
     path: std::path::PathBuf,
+    /// Flushes started: an insert joins the batch of the next one (any flush started after
+    /// the insert returned covers it).
+    flushes: AtomicU64,
     events: sled::Tree,
     idempotency: sled::Tree,
     accounts: sled::Tree,
@@ -94,7 +98,15 @@ impl Sled {
             creations: tree("creations")?,
             db,
             path: path.to_path_buf(),
+            flushes: AtomicU64::new(0),
         })
+    }
+
+    /// A write that has returned: the batch of the next flush to start.
+    fn done(&self) -> Inserted {
+        Inserted::Done {
+            batch: self.flushes.load(Ordering::SeqCst) + 1,
+        }
     }
 
     fn space(&self, space: Space) -> &sled::Tree {
@@ -115,10 +127,6 @@ impl Backend for Sled {
         record: &[u8],
     ) -> Result<Inserted, BackendError> {
         let k = key(t, seq);
-        // No gap: an event is written only after the one before it.
-        if seq != 1 && !self.events.contains_key(key(t, seq - 1)).map_err(io)? {
-            return Ok(Inserted::SequenceTaken);
-        }
         let Some(idem) = idem else {
             // One tree: an insert that fails if the sequence is taken, cheaper than a
             // transaction (most events, results among them, come without a key).
@@ -127,7 +135,7 @@ impl Backend for Sled {
                 .compare_and_swap(k, None as Option<&[u8]>, Some(record))
                 .map_err(io)?
             {
-                Ok(()) => Ok(Inserted::Done),
+                Ok(()) => Ok(self.done()),
                 Err(_) => Ok(Inserted::SequenceTaken),
             };
         };
@@ -148,7 +156,7 @@ impl Backend for Sled {
             Ok(())
         });
         match result {
-            Ok(()) => Ok(Inserted::Done),
+            Ok(()) => Ok(self.done()),
             Err(TransactionError::Abort(found)) => Ok(found),
             Err(TransactionError::Storage(e)) => Err(io(e)),
         }
@@ -192,8 +200,10 @@ impl Backend for Sled {
         Ok(out)
     }
 
-    fn flush(&self) -> Result<(), BackendError> {
-        self.db.flush().map(|_| ()).map_err(io)
+    fn flush(&self) -> Result<u64, FlushFailed> {
+        let batch = self.flushes.fetch_add(1, Ordering::SeqCst) + 1;
+        self.db.flush().map_err(io)?;
+        Ok(batch)
     }
 
     fn is_empty(&self) -> Result<bool, BackendError> {

@@ -557,7 +557,7 @@ impl events::backend::Backend for HeldFlush {
     fn tournaments(&self) -> Result<Vec<events::TournamentId>, events::backend::BackendError> {
         self.inner.tournaments()
     }
-    fn flush(&self) -> Result<(), events::backend::BackendError> {
+    fn flush(&self) -> Result<u64, events::backend::FlushFailed> {
         if self.held.load(std::sync::atomic::Ordering::SeqCst) {
             // At most a few seconds, so that a failing test ends instead of hanging.
             let _ = self

@@ -191,3 +191,88 @@ fn a_backup_moves_between_sled_and_postgres_both_ways() {
         assert_eq!(back.state(t).unwrap(), sled.state(t).unwrap());
     }
 }
+
+/// The database crashes under load and comes back: every append acknowledged before the crash
+/// is in the log, the ones it cut off were answered with an error (and, sent again, are
+/// recorded once), and the store's cached state is the log's, with nothing of a rolled-back
+/// batch left in it.
+#[test]
+fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
+    let pg = postgres();
+    let url = pg.create_database("crash").unwrap();
+    let store = Store::open_postgres(&url).unwrap();
+    let t = create(&store, SystemV1::Dutch1992, 5);
+    register(&store, t, 400);
+    publish(&store, t);
+    let acknowledged = std::sync::Mutex::new(Vec::new());
+    let failures = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for w in 0..4u32 {
+            let (store, acknowledged, failures) = (&store, &acknowledged, &failures);
+            s.spawn(move || {
+                for board in (1..=200u32).filter(|b| b % 4 == w) {
+                    let deadline = Instant::now() + Duration::from_secs(60);
+                    let mut last_error = String::new();
+                    loop {
+                        assert!(
+                            Instant::now() < deadline,
+                            "board {board} never recorded: {last_error}"
+                        );
+                        match store.append(Append::new(t, "arbiter", result(board, ScoreV1::Win))) {
+                            Ok(_) => {
+                                acknowledged.lock().unwrap().push(board);
+                                break;
+                            }
+                            Err(StoreError::Backend(e)) => {
+                                last_error = e.to_string();
+                                failures.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                                std::thread::sleep(Duration::from_millis(50));
+                            }
+                            Err(e) => panic!("board {board}: {e}"),
+                        }
+                    }
+                }
+            });
+        }
+        let started = Instant::now();
+        while acknowledged.lock().unwrap().len() < 40 {
+            assert!(started.elapsed() < Duration::from_secs(60), "no load");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        pg.crash().unwrap();
+        let at_crash = acknowledged.lock().unwrap().clone();
+        std::thread::sleep(Duration::from_millis(500));
+        pg.restart().unwrap();
+        // Everything acknowledged before the crash survived it.
+        let after = Store::open_postgres(&url).unwrap();
+        let state = after.state(t).unwrap();
+        for board in at_crash {
+            assert!(
+                state.rounds()[0].results[board as usize - 1].is_some(),
+                "board {board} was acknowledged before the crash but is not in the log"
+            );
+        }
+    });
+    assert!(
+        failures.load(std::sync::atomic::Ordering::SeqCst) > 0,
+        "the crash cut some appends off"
+    );
+    // Every board once, and the store's state is the log's.
+    let log = store.read(t, 0).unwrap();
+    let replayed = events::replay(log.iter().map(|e| e.as_ref())).unwrap();
+    assert_eq!(store.state(t).unwrap(), replayed);
+    assert!(replayed.rounds()[0]
+        .results
+        .iter()
+        .take(200)
+        .all(Option::is_some));
+    let results = log
+        .iter()
+        .filter(|e| matches!(e.event, Event::ResultRecorded { .. }))
+        .count();
+    assert_eq!(results, 200, "each board recorded once");
+    assert_eq!(
+        Store::open_postgres(&url).unwrap().state(t).unwrap(),
+        replayed
+    );
+}
