@@ -78,6 +78,7 @@ hand_worked!(
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
     dutch_2026_4_2_2_c12_a_transposition_grants_every_colour,
     dutch_2026_4_3_2_c1_c12_an_exchange_grants_every_colour,
+    dutch_2026_5_2_1_both_colour_preferences_are_granted,
     dutch_2026_5_2_2_c13_the_stronger_preference_is_granted,
     dutch_2026_5_2_3_alternate_to_the_most_recent_difference,
     dutch_2026_5_2_4_the_higher_ranked_players_preference,
