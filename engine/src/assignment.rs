@@ -13,7 +13,10 @@ const NONE: usize = usize::MAX;
 pub struct Assignment {
     rows: usize,
     cols: usize,
-    cost: Vec<i64>,
+    /// The costs, never changed after [`Assignment::solve`]: shared by every solution
+    /// [`Assignment::force`] derives, which copies only the potentials and the matching
+    /// (O(rows + cols), not O(rows × cols): a large bracket's matrix is hundreds of MB).
+    cost: std::sync::Arc<[i64]>,
     u: Vec<i64>,
     v: Vec<i64>,
     row_of: Vec<usize>,
@@ -42,7 +45,7 @@ impl Assignment {
         let mut a = Assignment {
             rows,
             cols,
-            cost: cells,
+            cost: cells.into(),
             u: vec![0; rows],
             v: vec![0; cols],
             row_of: vec![NONE; cols],
