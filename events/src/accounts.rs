@@ -280,14 +280,7 @@ impl Store {
             return Err(StoreError::AccountExists(name.to_string()));
         }
         self.forget_tokens();
-        let written = (|| -> Result<(), StoreError> {
-            maps.map_put(
-                Space::Tokens,
-                account.token_sha256.as_bytes(),
-                account.name.as_bytes(),
-            )?;
-            self.flush_now()
-        })();
+        let written = self.write_token(&account);
         self.forget_tokens();
         written.map(|()| token)
     }
@@ -314,15 +307,20 @@ impl Store {
                     maps.map_remove(Space::Tokens, old.token_sha256.as_bytes())?;
                 }
             }
-            maps.map_put(
-                Space::Tokens,
-                account.token_sha256.as_bytes(),
-                account.name.as_bytes(),
-            )?;
-            self.flush_now()
+            self.write_token(&account)
         })();
         self.forget_tokens();
         written
+    }
+
+    /// Records `account`'s token hash, durably (the account itself is written already).
+    fn write_token(&self, account: &Account) -> Result<(), StoreError> {
+        self.backend().map_put(
+            Space::Tokens,
+            account.token_sha256.as_bytes(),
+            account.name.as_bytes(),
+        )?;
+        self.flush_now()
     }
 
     /// The account a bearer token belongs to.

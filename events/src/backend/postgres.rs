@@ -577,6 +577,15 @@ async fn commit_batch(batch: Batch) -> Result<(), BackendError> {
     }
 }
 
+/// Within a write of `space`: the other servers are woken at its commit if it changes the
+/// accounts or the tokens (they forget the accounts they hold).
+async fn wake_for(tx: &tokio_postgres::Transaction<'_>, space: Space) -> Result<(), BackendError> {
+    if space == Space::Creations {
+        return Ok(());
+    }
+    tx.batch_execute("NOTIFY swiss_accounts").await.map_err(db)
+}
+
 impl Backend for Postgres {
     fn insert(
         &self,
@@ -724,11 +733,7 @@ impl Backend for Postgres {
             )
             .await
             .map_err(db)?;
-            if space != Space::Creations {
-                tx.batch_execute("NOTIFY swiss_accounts")
-                    .await
-                    .map_err(db)?;
-            }
+            wake_for(&tx, space).await?;
             tx.commit().await.map_err(db)?;
             Ok(old)
         })
@@ -752,11 +757,7 @@ impl Backend for Postgres {
                 .await
                 .map_err(db)?;
             let existing = if n == 1 {
-                if space != Space::Creations {
-                    tx.batch_execute("NOTIFY swiss_accounts")
-                        .await
-                        .map_err(db)?;
-                }
+                wake_for(&tx, space).await?;
                 None
             } else {
                 tx.query_opt(
@@ -782,11 +783,7 @@ impl Backend for Postgres {
             )
             .await
             .map_err(db)?;
-            if space != Space::Creations {
-                tx.batch_execute("NOTIFY swiss_accounts")
-                    .await
-                    .map_err(db)?;
-            }
+            wake_for(&tx, space).await?;
             tx.commit().await.map_err(db)
         })
     }
