@@ -155,10 +155,11 @@ fn a_node_killed_under_load_loses_no_acknowledged_write_and_its_displays_resume_
     let pg = postgres();
     let url = pg.create_database("killed").unwrap();
     let mut nodes = nodes(&url, 2);
-    let id = nodes[0].create_tournament("Power Cut Open", "dutch-2026", 5);
-    nodes[0].register_players(&id, 200, |i| 2500 - 5 * i);
+    // 400 players: the 1992 Dutch (the 2026 one pairs fields of up to 300 so far).
+    let id = nodes[0].create_tournament("Power Cut Open", "dutch-1992", 5);
+    nodes[0].register_players(&id, 400, |i| 2800 - 3 * i);
     nodes[0].publish_proposal(&id);
-    let boards = 100;
+    let boards = 200;
     let head = last_seq(&nodes[0], &id);
     let mut display = Display::connect(nodes[0].address, &id, head);
 

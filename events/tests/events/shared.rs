@@ -202,7 +202,9 @@ fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
     let url = pg.create_database("crash").unwrap();
     let store = Store::open_postgres(&url).unwrap();
     let t = create(&store, SystemV1::Dutch1992, 5);
-    register(&store, t, 400);
+    // Enough boards that the crash always comes in the middle of the load.
+    const BOARDS: u32 = 500;
+    register(&store, t, 2 * BOARDS);
     publish(&store, t);
     let acknowledged = std::sync::Mutex::new(Vec::new());
     let failures = std::sync::atomic::AtomicUsize::new(0);
@@ -210,7 +212,7 @@ fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
         for w in 0..4u32 {
             let (store, acknowledged, failures) = (&store, &acknowledged, &failures);
             s.spawn(move || {
-                for board in (1..=200u32).filter(|b| b % 4 == w) {
+                for board in (1..=BOARDS).filter(|b| b % 4 == w) {
                     let deadline = Instant::now() + Duration::from_secs(60);
                     let mut last_error = String::new();
                     loop {
@@ -264,13 +266,13 @@ fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
     assert!(replayed.rounds()[0]
         .results
         .iter()
-        .take(200)
+        .take(BOARDS as usize)
         .all(Option::is_some));
     let results = log
         .iter()
         .filter(|e| matches!(e.event, Event::ResultRecorded { .. }))
         .count();
-    assert_eq!(results, 200, "each board recorded once");
+    assert_eq!(results, BOARDS as usize, "each board recorded once");
     assert_eq!(
         Store::open_postgres(&url).unwrap().state(t).unwrap(),
         replayed
