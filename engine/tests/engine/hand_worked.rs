@@ -85,6 +85,7 @@ hand_worked!(
     dutch_2026_5_2_5_a_player_never_paired_has_no_tpn,
     dutch_2026_c2_c5_no_second_bye_and_the_lowest_score_that_can_take_it,
     dutch_2026_c3_the_same_absolute_colour_before_the_final_round,
+    dutch_2026_c4_two_float_so_that_the_last_two_can_be_paired,
     dutch_2026_c6_every_player_paired_though_colours_suffer,
     dutch_2026_c7_the_mdp_is_paired_rather_than_floated,
     dutch_2026_c9_the_bye_to_a_player_without_unplayed_games,
