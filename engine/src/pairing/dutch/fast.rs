@@ -674,8 +674,14 @@ pub(super) fn greedy(
     sink: &Sink,
 ) -> Option<Vec<usize>> {
     let mut out = Vec::with_capacity(s1.len());
+    // Every position before `free` is taken: the scans start there (the same first choice,
+    // without walking the taken prefix again for every player of S1).
+    let mut free = 0;
     for &a in s1 {
-        let j = (0..s2.len()).find(|&j| {
+        while free < s2.len() && used[free] {
+            free += 1;
+        }
+        let j = (free..s2.len()).find(|&j| {
             !used[j]
                 && cx.pair_ok(a, s2[j], lv)
                 && tally
