@@ -344,11 +344,11 @@ impl Store {
                 let Some(name) = self.backend().map_get(Space::Tokens, hash.as_bytes())? else {
                     return Ok(None);
                 };
-                let Some(bytes) = self.backend().map_get(Space::Accounts, &name)? else {
+                let Some(account) = self.account(&String::from_utf8_lossy(&name))? else {
                     return Ok(None);
                 };
                 self.forget_tokens();
-                Account::from_stored(&bytes)?
+                account
             }
             None => return Ok(None),
         };

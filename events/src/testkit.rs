@@ -261,17 +261,8 @@ impl ThrowawayPostgres {
 
 impl Drop for ThrowawayPostgres {
     fn drop(&mut self) {
-        let _ = self.run(
-            "pg_ctl",
-            &[
-                "-D",
-                &self.data().display().to_string(),
-                "-m",
-                "immediate",
-                "-w",
-                "stop",
-            ],
-        );
+        // Nothing of a throwaway server needs a clean shutdown.
+        let _ = self.crash();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

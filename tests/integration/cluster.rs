@@ -83,25 +83,19 @@ fn three_nodes_one_log_every_display_gets_every_event_once_in_order() {
     // 409 naming what is recorded.
     for board in 1..=6 {
         let (a, b) = (&nodes[board % 3], &nodes[(board + 1) % 3]);
+        let enter = |node: &Server, result: &str| {
+            let body = format!(r#"{{"result":"{result}"}}"#);
+            try_request(
+                node.address,
+                "PUT",
+                &result_path(&id, board),
+                Some(&node.chief),
+                Some(&body),
+            )
+        };
         let statuses = std::thread::scope(|s| {
-            let x = s.spawn(|| {
-                try_request(
-                    a.address,
-                    "PUT",
-                    &result_path(&id, board),
-                    Some(&a.chief),
-                    Some(r#"{"result":"1-0"}"#),
-                )
-            });
-            let y = s.spawn(|| {
-                try_request(
-                    b.address,
-                    "PUT",
-                    &result_path(&id, board),
-                    Some(&b.chief),
-                    Some(r#"{"result":"0-1"}"#),
-                )
-            });
+            let x = s.spawn(|| enter(a, "1-0"));
+            let y = s.spawn(|| enter(b, "0-1"));
             [x.join().unwrap(), y.join().unwrap()]
         });
         let mut codes: Vec<u16> = statuses

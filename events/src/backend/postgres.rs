@@ -252,16 +252,19 @@ impl Postgres {
 
     /// Runs `fut` on the backend's runtime and waits for it (from any thread: the caller
     /// blocks, it never enters the runtime).
-    fn run<T: Send + 'static>(
+    fn run<T: Send + 'static, E: From<BackendError> + Send + 'static>(
         &self,
-        fut: impl Future<Output = Result<T, BackendError>> + Send + 'static,
-    ) -> Result<T, BackendError> {
+        fut: impl Future<Output = Result<T, E>> + Send + 'static,
+    ) -> Result<T, E> {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         self.runtime().spawn(async move {
             let _ = tx.send(fut.await);
         });
-        rx.recv()
-            .map_err(|_| BackendError::Io("PostgreSQL: the database task ended".into()))?
+        rx.recv().map_err(|_| {
+            E::from(BackendError::Io(
+                "PostgreSQL: the database task ended".into(),
+            ))
+        })?
     }
 
     /// A query on a pooled connection.
@@ -658,15 +661,7 @@ impl Backend for Postgres {
 
     fn flush(&self) -> Result<u64, FlushFailed> {
         let shared = self.shared.clone();
-        let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        self.runtime().spawn(async move {
-            let _ = tx.send(commit(&shared).await);
-        });
-        rx.recv().map_err(|_| {
-            FlushFailed::from(BackendError::Io(
-                "PostgreSQL: the database task ended".into(),
-            ))
-        })?
+        self.run(async move { commit(&shared).await })
     }
 
     fn is_empty(&self) -> Result<bool, BackendError> {
