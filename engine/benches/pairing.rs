@@ -1,11 +1,13 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players; the Dutch 2026 at 50, 100 and 200 players (its field limit), rounds 2, 5
-//! and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
+//! 10,000 players; the Dutch 2026 at 50, 100, 200, 1,000 and 2,000 players (its field limit),
+//! rounds 2, 5 and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
 //! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
 //! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
 //! --bench pairing` (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
 //! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one case
-//! (the system by name or as TRF 192 names it, players, rounds already played).
+//! (the system by name or as TRF 192 names it, players, rounds already played);
+//! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
+//! `swiss check` re-pairs it), for setting beside another program's time on the same file.
 
 use engine::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;
@@ -85,7 +87,48 @@ const CASES: [(u32, u16); 11] = [
     (20, 15),
 ];
 
+/// Each round of the TRF file `path` re-paired by `system`, timed.
+fn time_file(system: System, path: &str) {
+    let bytes = std::fs::read(path).expect("the TRF file");
+    let t = engine::trf::read_bytes(&bytes).expect("a TRF file");
+    for r in 1..=t.rounds().len() {
+        let round = RoundNo::new(r as u16).expect("round");
+        let before = engine::check::before_round(&t, round);
+        let start = Instant::now();
+        let result = pair_next_round(&before, system);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        println!(
+            "{:>12} {:>6} players, round {r:>2}: {ms:>9.1} ms{}",
+            system.name(),
+            t.players().len(),
+            match result {
+                Ok(p)
+                    if p.pairs
+                        .iter()
+                        .copied()
+                        .collect::<std::collections::BTreeSet<_>>()
+                        == t.rounds()[r - 1]
+                            .pairings
+                            .iter()
+                            .map(|g| (g.white, g.black))
+                            .collect() =>
+                {
+                    String::new()
+                }
+                Ok(_) => " (a different pairing)".to_string(),
+                Err(e) => format!(" ({e})"),
+            }
+        );
+    }
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("PAIRING_FILE") {
+        let (name, path) = spec.split_once(' ').expect("\"SYSTEM FILE\"");
+        let system = System::from_name(name).expect("a system's name (dutch-2026, dubov, ...)");
+        time_file(system, path.trim());
+        return;
+    }
     if let Ok(spec) = std::env::var("PAIRING_ONLY") {
         // "SYSTEM PLAYERS ROUNDS_BEFORE", for looking at one case.
         let parts: Vec<&str> = spec.split_whitespace().collect();
@@ -126,8 +169,8 @@ fn main() {
         }
     }
     if wanted(System::Dutch2026) {
-        // Up to its field limit (200 players): early and late rounds, several seeds.
-        for players in [50, 100, 200] {
+        // Up to its field limit (2,000 players): early and late rounds, several seeds.
+        for players in [50, 100, 200, 1_000, 2_000] {
             for rounds in [1, 4, 8] {
                 for seed in 1..=3 {
                     time_round_seeded(System::Dutch2026, players, rounds, seed);

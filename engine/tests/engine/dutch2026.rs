@@ -113,10 +113,12 @@ fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
         matches!(e, engine::pairing::PairingError::NotImplemented { .. }),
         "{e}"
     );
+    let limit = engine::pairing::dutch2026::FIELD_LIMIT;
     assert!(
         e.to_string().contains(&format!(
-            "up to {} players",
-            engine::pairing::dutch2026::FIELD_LIMIT
+            "up to {},{:03} players",
+            limit / 1000,
+            limit % 1000
         )),
         "{e}"
     );

@@ -13,7 +13,9 @@
 //! cost per pair, the left-over players restricted to those whose downfloat gives the best
 //! [C5]-[C9], and a weighted matching gives the least cost. The search then builds only the
 //! first candidate of the sequence that reaches it: the first resident-exchange whose S1 and
-//! S2 admit an assignment of that cost, and in it, position by position, the first member of
+//! S2 admit an assignment of that cost (found by a few weighted matchings that carry 4.3.2's
+//! order in their costs, not by forming the exchanges, of which a bracket of 180 has 15.7
+//! million of size two), and in it, position by position, the first member of
 //! S2 that keeps the cost within reach (3.8.1: every later candidate is no better). Other
 //! candidates (more than one player left over, and the MDP-Pairings) are walked by branch and
 //! bound: a prefix of a transposition whose pairs already give a standing no better than the
@@ -110,17 +112,15 @@ use definitions::*;
 use procedure::*;
 use sequence::*;
 
-/// The largest field this procedure pairs. Its time grows steeply with the size of the
-/// brackets (each remainder's best is found with matchings of the players not yet paired, once
-/// per player who may be left over; [C8]'s look-ahead is settled by two cardinality matchings
-/// where it reaches the best, else by a weighted matching of everyone below). Measured
-/// (`swiss generate --dutch-2026 --players N --rounds 9`, release, seeds 1-9): 300 players,
-/// all nine rounds in 0.03-0.05 s; 400 players, 0.1-3.1 s (one early round of some 2-3 s in
-/// most seeds); 600 players about 26 s, which a server must not wait. The limit is 300, not
-/// 400: bbpPairings' own tournaments of 300 players re-pair round for round (six tournaments,
-/// 50 rounds), but of 350 and 400 players their round 2 does not (with or without [C8]'s
-/// shortcut): that is to be understood before larger fields are paired.
-pub const FIELD_LIMIT: usize = 300;
+/// The largest field this procedure pairs. Its time grows with the cube of the largest
+/// bracket (a weighted matching of the bracket's players, and its costs for every pair:
+/// round 1 and the early rounds, with a bracket of half the field, are the slowest).
+/// Measured (`swiss generate --dutch-2026 --players N --rounds 9`, release, seeds 1-3):
+/// 1,000 players, all nine rounds in 1.0-1.4 s; 2,000 players 5.2-7.2 s (at most 1.4 s a
+/// round: `PAIRING_FILE="dutch-2026 FILE" cargo bench -p engine --bench pairing`), 200 MB;
+/// 3,000 players about 4-5 s a round and 480 MB, which a server should not wait for. Until
+/// large brackets are paired without a matching of all their players, the limit is 2,000.
+pub const FIELD_LIMIT: usize = 2_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

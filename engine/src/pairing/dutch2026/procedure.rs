@@ -33,6 +33,9 @@ pub(crate) struct Chosen {
     /// The first candidate in the sequence (3.3), when it was not the one accepted.
     pub(crate) first: Option<(Candidate, Option<Quality>)>,
     pub(crate) limited: bool,
+    /// Why no earlier candidate is better, when the directed search knew the least any
+    /// candidate reaches and took the first that reaches it.
+    pub(crate) reached: Option<String>,
 }
 
 /// The best any candidate could reach on each criterion: a candidate that reaches all of them
@@ -107,6 +110,8 @@ struct Search<'a> {
     way: Way,
     ideal: Ideal,
     best: Option<(Candidate, Quality)>,
+    /// Why no candidate before the best is better, when the directed search shows it.
+    reached: Option<String>,
     first: Option<(Candidate, Option<Quality>)>,
     tried: usize,
     work: usize,
@@ -176,11 +181,13 @@ impl Search<'_> {
         if let Some(q) = q {
             if self.ideal.reached_by(&q) {
                 self.best = Some((cand, q));
+                self.reached = None;
                 self.perfect = true;
                 return false;
             }
             if self.best.as_ref().is_none_or(|(_, b)| q < *b) {
                 self.best = Some((cand, q));
+                self.reached = None;
             }
         }
         true
@@ -223,8 +230,9 @@ impl Search<'_> {
 
     /// The first candidate of `players`' exchanges and transpositions whose pairs and
     /// downfloaters cost `r.least`: the first exchange that admits one (an assignment of S1 to
-    /// S2 of that cost), then in it, position by position of S1, the first member of S2 that
-    /// keeps that cost within reach.
+    /// S2 of that cost: [`first_admitting_exchange`], a few matchings instead of forming the
+    /// exchanges one by one), then in it, position by position of S1, the first member of S2
+    /// that keeps that cost within reach.
     fn first_reaching(
         &mut self,
         r: &Remainder,
@@ -235,78 +243,102 @@ impl Search<'_> {
         base: &PairPart,
     ) -> bool {
         let n = players.len();
-        for k in 0..=n1.min(n - n1) {
-            let Some(exchanges) = self.exchanges(n1, n - n1, k) else {
-                return false;
-            };
-            for exchange in exchanges {
-                if !self.spend() {
-                    return false;
-                }
-                let (s1, s2) = exchanged(n, n1, &exchange);
-                // Rows: S1, then one row for the player left over (if any); columns: S2.
-                let cost = |row: usize, col: usize| -> i64 {
-                    if row < s1.len() {
-                        r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
-                    } else {
-                        r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
-                    }
-                };
-                let Some(mut table) =
-                    crate::assignment::Assignment::solve(s2.len(), s2.len(), cost)
-                else {
-                    continue;
-                };
-                if table.total() != r.least {
-                    continue;
-                }
-                let mut fixed = 0;
-                let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
-                for i in 0..s1.len() {
-                    if !self.spend() {
-                        return false;
-                    }
-                    let next = (0..s2.len()).filter(|j| !prefix.contains(j)).find_map(|j| {
-                        let c = cost(i, j);
-                        let t = table.force(i, j)?;
-                        (fixed + c + t.total() == r.least).then_some((j, c, t))
-                    });
-                    let Some((j, c, t)) = next else {
-                        // The column the table gives row i always keeps the least cost: this
-                        // is not reached, but if it were, the walk decides.
-                        return self.walk(players, n1, pairs, floaters, base);
-                    };
-                    prefix.push(j);
-                    fixed += c;
-                    table = t;
-                }
-                let mut all = pairs.to_vec();
-                all.extend(
-                    prefix
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
-                );
-                let mut left = floaters.to_vec();
-                left.extend(
-                    (0..s2.len())
-                        .filter(|j| !prefix.contains(j))
-                        .map(|j| players[s2[j]]),
-                );
-                let mut part = base.clone();
-                for &(x, y) in &all[pairs.len()..] {
-                    part.add(self.cx, self.b, x, y, false);
-                }
-                return self.visit(
-                    Candidate {
-                        pairs: all,
-                        floaters: left,
-                    },
-                    &part,
-                );
-            }
+        if !self.spend() {
+            return false;
         }
-        true
+        let costs = Costs {
+            n,
+            n1,
+            pair: &r.pair,
+            over: &r.over,
+        };
+        let Some(exchange) = first_admitting_exchange(&costs, r.least) else {
+            // `r.least` is the least of all the remainder's candidates, so some exchange
+            // admits it: this is not reached, but if it were, the walk decides.
+            return self.walk(players, n1, pairs, floaters, base);
+        };
+        let (s1, s2) = exchanged(n, n1, &exchange);
+        // Rows: S1, then one row for the player left over (if any); columns: S2.
+        let cost = |row: usize, col: usize| -> i64 {
+            if row < s1.len() {
+                r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+            } else {
+                r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+            }
+        };
+        let Some(mut table) = crate::assignment::Assignment::solve(s2.len(), s2.len(), cost)
+            .filter(|table| table.total() == r.least)
+        else {
+            return self.walk(players, n1, pairs, floaters, base);
+        };
+        let mut fixed = 0;
+        let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
+        let mut taken = vec![false; s2.len()];
+        for i in 0..s1.len() {
+            if !self.spend() {
+                return false;
+            }
+            let next = (0..s2.len()).filter(|&j| !taken[j]).find_map(|j| {
+                let c = cost(i, j);
+                let t = table.force(i, j)?;
+                (fixed + c + t.total() == r.least).then_some((j, c, t))
+            });
+            let Some((j, c, t)) = next else {
+                // The column the table gives row i always keeps the least cost: this is not
+                // reached, but if it were, the walk decides.
+                return self.walk(players, n1, pairs, floaters, base);
+            };
+            prefix.push(j);
+            taken[j] = true;
+            fixed += c;
+            table = t;
+        }
+        let mut all = pairs.to_vec();
+        all.extend(
+            prefix
+                .iter()
+                .enumerate()
+                .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
+        );
+        let mut left = floaters.to_vec();
+        left.extend((0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]));
+        let mut part = base.clone();
+        for &(x, y) in &all[pairs.len()..] {
+            part.add(self.cx, self.b, x, y, false);
+        }
+        let cand = Candidate {
+            pairs: all,
+            floaters: left,
+        };
+        let go_on = self.visit(cand.clone(), &part);
+        if self
+            .best
+            .as_ref()
+            .is_some_and(|(b, _)| b.pairs == cand.pairs && b.floaters == cand.floaters)
+        {
+            let tpns = |v: &[usize]| {
+                let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
+                self.cx.tpns(&v)
+            };
+            self.reached = Some(format!(
+                "no candidate of these {} players can do better on [C10]-[C16] (a weighted \
+                 matching of all of them gives the least), and this is the first to reach it: \
+                 {} (4.3.2), and in it each player of S1 has the first player of S2 that \
+                 still allows it (4.2.2); every earlier candidate is worse (3.8.1)",
+                players.len(),
+                if exchange.0.is_empty() {
+                    "the original S1 and S2 admit it".to_string()
+                } else {
+                    format!(
+                        "no resident-exchange before the one moving {} to S2 and {} to S1 \
+                         admits it",
+                        tpns(&exchange.0),
+                        tpns(&exchange.1)
+                    )
+                },
+            ));
+        }
+        go_on
     }
 
     /// [`Search::homogeneous`] by branch and bound.
@@ -397,8 +429,8 @@ enum Directed {
 
 /// A homogeneous bracket or remainder with at most one player left over, its criteria as
 /// costs: each pair's [C10]-[C13] and the left-over player's [C14] and [C16] as one number,
-/// the earlier criterion in the higher digits (in base twice the bracket's size plus two,
-/// more than any count can reach), so that a smaller sum is a better candidate once the
+/// the earlier criterion in the higher digits (each in a base above the most its criterion can
+/// total in a candidate), so that a smaller sum is a better candidate once the
 /// downfloaters' [C5]-[C9] are equal. Only players whose downfloat gives the best [C5]-[C9]
 /// that a pairing of the rest allows may be left over.
 struct Remainder {
@@ -427,22 +459,18 @@ impl Remainder {
         if left_over > 1 {
             return Directed::Walk;
         }
-        // Six digits, each above twice the bracket's size.
-        let digit = 2 * n as i64 + 2;
-        if digit.checked_pow(6).is_none_or(|d| d >= 1 << 50) {
-            return Directed::Walk;
-        }
-        let number = |d: [usize; 6]| d.iter().fold(0i64, |acc, &x| acc * digit + x as i64);
         let (cx, b) = (s.cx, s.b);
-        let pair: Vec<Vec<Option<i64>>> = (0..n)
+        // Each pair's [C10]-[C13] counts (at most two each: one per player), `None` where
+        // [C1]/[C3] forbid the pair; small, as a bracket of thousands has millions of pairs.
+        let counts: Vec<Vec<Option<[u8; 4]>>> = (0..n)
             .map(|i| {
                 (0..n)
                     .map(|j| {
                         cx.pair_ok(players[i], players[j]).then(|| {
                             let mut p = PairPart::default();
                             p.add(cx, b, players[i], players[j], false);
-                            let c = p.counts;
-                            number([c[0], c[1], c[2], c[3], 0, 0])
+                            let c = p.counts.map(|x| x as u8);
+                            [c[0], c[1], c[2], c[3]]
                         })
                     })
                     .collect()
@@ -470,11 +498,52 @@ impl Remainder {
                 })
                 .collect()
         };
+        // One number per pair and per player left over: [C10]-[C13], [C14], [C16] as its
+        // digits, the earlier criterion the higher, each digit in a base above the most that
+        // criterion can total in a candidate (its largest count in one pair times the pairs,
+        // or its largest count for the one player left over), so that sums never carry and a
+        // smaller total is a better candidate. The bases fit the bracket: a criterion no pair
+        // can fail takes no room, and a bracket of thousands still fits in one number.
+        let mut radix = [1i64; 6];
+        for c in counts.iter().flatten().flatten() {
+            for k in 0..4 {
+                radix[k] = radix[k].max(i64::from(c[k]) * n1 as i64 + 1);
+            }
+        }
+        for f in parts.iter().flatten() {
+            radix[4] = radix[4].max(f.c14 as i64 + 1);
+            radix[5] = radix[5].max(f.c16 as i64 + 1);
+        }
+        if radix
+            .iter()
+            .try_fold(1i64, |acc, &x| acc.checked_mul(x))
+            .is_none_or(|top| top >= 1 << 50)
+        {
+            return Directed::Walk;
+        }
+        let number = |d: [usize; 6]| {
+            d.iter()
+                .zip(radix)
+                .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
+        };
+        let pair: Vec<Vec<Option<i64>>> = counts
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| {
+                        c.map(|c| {
+                            let c = c.map(usize::from);
+                            number([c[0], c[1], c[2], c[3], 0, 0])
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
         let key = |f: &FloatPart| (f.c5, f.c6, f.c7.clone(), f.c8.clone(), f.c9);
         let mut levels: Vec<_> = parts.iter().flatten().map(key).collect();
         levels.sort();
         levels.dedup();
-        let top = digit.pow(6);
+        let top: i64 = radix.iter().product();
         let mut level = 0;
         let (over, mate) = loop {
             let mut over: Vec<Option<i64>> = vec![None; n];
@@ -536,9 +605,9 @@ impl Remainder {
         };
         let mut digits = [0usize; 6];
         let mut rest = least;
-        for d in digits.iter_mut().rev() {
-            *d = (rest % digit) as usize;
-            rest /= digit;
+        for (d, r) in digits.iter_mut().zip(radix).rev() {
+            *d = (rest % r) as usize;
+            rest /= r;
         }
         let mut p = base.clone();
         for (k, &d) in digits[..4].iter().enumerate() {
@@ -610,6 +679,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         way,
         ideal,
         best: None,
+        reached: None,
         first: None,
         tried: 0,
         work: 0,
@@ -742,6 +812,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         tried: s.tried,
         first,
         limited: s.limited,
+        reached: s.reached,
     })
 }
 
@@ -908,7 +979,9 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
                 "3.8",
                 format!(
                     "no perfect candidate ({}); the best: {pairs}; {floaters}{}.",
-                    if c.limited {
+                    if let Some(why) = &c.reached {
+                        format!("{} judged in full; {why}", c.tried)
+                    } else if c.limited {
                         format!(
                             "{} judged in full before the search limit was reached: check \
                              this bracket by hand",

@@ -154,3 +154,217 @@ pub(crate) fn binomial(n: usize, k: usize) -> usize {
     }
     c
 }
+
+/// A remainder's costs for [`first_admitting_exchange`]: positions `0..n` by BSN, the
+/// original S1 `0..n1`, at most one player left over (`n - 2 * n1` is 0 or 1).
+pub(crate) struct Costs<'a> {
+    pub(crate) n: usize,
+    pub(crate) n1: usize,
+    /// The cost of each pair, `None` where it is forbidden.
+    pub(crate) pair: &'a [Vec<Option<i64>>],
+    /// The cost of leaving each player over, `None` where that is forbidden.
+    pub(crate) over: &'a [Option<i64>],
+}
+
+/// What [`first_admitting_exchange`] asks a matching: each player's side where it is fixed
+/// (`Some(true)`: in S1), and which players it prefers exchanged.
+#[derive(Clone, Copy)]
+enum Prefer {
+    /// Nothing beyond 4.3.2's first two rules.
+    Nothing,
+    /// As many as possible of the original S1's players in `from..to` moved to S2.
+    FromS1(usize, usize),
+    /// As many as possible of the original S2's players in `from..to` moved to S1.
+    FromS2(usize, usize),
+}
+
+/// One matching's answer: the pairs' and left-over player's total cost, 4.3.2's first two
+/// rules as one number (the exchange's size, then its sum difference), the preferred players
+/// exchanged (negated), and each player's side (`true`: in S1).
+struct Sided {
+    cost: i64,
+    order: i64,
+    preferred: i64,
+    in_s1: Vec<bool>,
+}
+
+/// 4.3.2: the first resident-exchange, in its order, whose S1 and S2 admit an assignment
+/// (every player of S1 paired with one of S2, the one left over, if any, from S2) of total
+/// cost `least`, found without forming the exchanges one by one (there are
+/// C(n1, k) x C(n2, k) of size `k`: 15.7 million of size two in a bracket of 179).
+///
+/// Every such assignment is a matching of the remainder's players (and, if one is left over,
+/// a vertex standing for "left over") in which each pair has a player in S1 and one in S2; and
+/// any matching of cost `least`, with a side chosen for each pair's players, is one. The
+/// exchange a choice of sides makes has size `k` (the original S1's players put in S2) and sum
+/// difference `D` (the BSNs moved from S2 less those moved from S1), and both are sums over
+/// the players, so one weighted matching whose edges also cost the cheaper side of each pair
+/// finds the least `(cost, k, D)`. 4.3.2's last two rules compare the exchanged BSNs one by
+/// one (the largest moved from S1 the larger, then the smallest moved from S2 the smaller):
+/// each is settled by a binary search over a range of BSNs, a matching per step preferring
+/// the players in the range exchanged (at most `2k log n` matchings, starting from what the
+/// last matching found). `None` when no assignment costs `least`.
+pub(crate) fn first_admitting_exchange(c: &Costs, least: i64) -> Option<Exchange> {
+    let (n, n1) = (c.n, c.n1);
+    let mut fixed: Vec<Option<bool>> = vec![None; n];
+    let first = sided(c, &fixed, Prefer::Nothing)?;
+    if first.cost != least {
+        return None;
+    }
+    let target = (first.cost, first.order);
+    let exchanged = |s: &Sided, v: usize| if v < n1 { !s.in_s1[v] } else { s.in_s1[v] };
+    let k = (0..n1).filter(|&v| exchanged(&first, v)).count();
+    let mut witness = first;
+    // A solution keeping the target that has one of `from..to` (of the side searched)
+    // exchanged, `fixed` kept.
+    let probe = |fixed: &[Option<bool>], prefer: Prefer| {
+        sided(c, fixed, prefer).filter(|s| (s.cost, s.order) == target && s.preferred < 0)
+    };
+    // The largest BSNs moved from S1, one by one from the top.
+    let mut upper = n1;
+    for _ in 0..k {
+        // The witness's largest exchanged below `upper`: it can be moved; is a larger one?
+        let mut lo = (0..upper)
+            .rev()
+            .find(|&v| exchanged(&witness, v))
+            .expect("the witness exchanges k");
+        let mut hi = upper;
+        while lo + 1 < hi {
+            let mid = (lo + 1 + hi) / 2;
+            match probe(&fixed, Prefer::FromS1(mid, hi)) {
+                Some(s) => {
+                    lo = (mid..hi)
+                        .rev()
+                        .find(|&v| exchanged(&s, v))
+                        .expect("preferred");
+                    witness = s;
+                }
+                None => hi = mid,
+            }
+        }
+        fixed[lo] = Some(false);
+        for f in &mut fixed[lo + 1..upper] {
+            *f = Some(true);
+        }
+        upper = lo;
+    }
+    for f in &mut fixed[..upper] {
+        *f = Some(true);
+    }
+    // The smallest BSNs moved from S2, one by one from the bottom.
+    let mut lower = n1;
+    for _ in 0..k {
+        let mut hi = (lower..n)
+            .find(|&v| exchanged(&witness, v))
+            .expect("the witness exchanges k");
+        let mut lo = lower;
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match probe(&fixed, Prefer::FromS2(lo, mid + 1)) {
+                Some(s) => {
+                    hi = (lo..=mid).find(|&v| exchanged(&s, v)).expect("preferred");
+                    witness = s;
+                }
+                None => lo = mid + 1,
+            }
+        }
+        fixed[hi] = Some(true);
+        for f in &mut fixed[lower..hi] {
+            *f = Some(false);
+        }
+        lower = hi + 1;
+    }
+    let a = (0..n1).filter(|&v| fixed[v] == Some(false)).collect();
+    let b = (n1..n).filter(|&v| fixed[v] == Some(true)).collect();
+    Some((a, b))
+}
+
+/// The best matching of `c`'s players (all of them paired, but the one left over) with sides
+/// chosen: least cost, then least 4.3.2 order (size, sum difference), then the most of
+/// `prefer`'s players exchanged; `fixed` sides kept. `None` if there is none.
+fn sided(c: &Costs, fixed: &[Option<bool>], prefer: Prefer) -> Option<Sided> {
+    let (n, n1) = (c.n, c.n1);
+    let n = n as i64;
+    // 4.3.2's first two rules: each player moved from S1 counts `size` (more than any sum
+    // difference of one size can reach) and minus its BSN, each moved from S2 plus its BSN.
+    let size = n * n + n;
+    let tiers = |v: usize, in_s1: bool| -> (i64, i64) {
+        let moved = (v < n1) != in_s1;
+        if !moved {
+            return (0, 0);
+        }
+        let order = if v < n1 {
+            size + n - v as i64
+        } else {
+            v as i64
+        };
+        let preferred = match prefer {
+            Prefer::FromS1(from, to) if v < n1 && (from..to).contains(&v) => -1,
+            Prefer::FromS2(from, to) if v >= n1 && (from..to).contains(&v) => -1,
+            _ => 0,
+        };
+        (order, preferred)
+    };
+    let may = |v: usize, in_s1: bool| fixed[v].is_none_or(|f| f == in_s1);
+    // One number: cost, then order, then preferred, each tier above the most the next can
+    // total (orders at most n^3 + 2n^2 in all, preferred at least -n).
+    let scale_preferred = 2 * n as i128 + 2;
+    let scale_order = ((n as i128 + 1).pow(3) + 1) * scale_preferred;
+    let weigh = |(cost, order, preferred): (i64, i64, i64)| {
+        i128::from(cost) * scale_order + i128::from(order) * scale_preferred + i128::from(preferred)
+    };
+    // A pair's best side: its cost (the player in S1 first), order, preferred, and whether
+    // `i` is the one in S1.
+    let side = |i: usize, j: usize| -> Option<((i64, i64, i64), bool)> {
+        [true, false]
+            .into_iter()
+            .filter(|&i_in| may(i, i_in) && may(j, !i_in))
+            .filter_map(|i_in| {
+                let cost = if i_in { c.pair[i][j] } else { c.pair[j][i] }?;
+                let (oi, pi) = tiers(i, i_in);
+                let (oj, pj) = tiers(j, !i_in);
+                Some(((cost, oi + oj, pi + pj), i_in))
+            })
+            .min_by_key(|&(t, _)| weigh(t))
+    };
+    let top = weigh((1 << 52, 0, 0));
+    let left = c.n - 2 * n1;
+    let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
+    for i in 0..c.n {
+        for j in i + 1..c.n {
+            if let Some((t, _)) = side(i, j) {
+                edges.push((i, j, top - weigh(t)));
+            }
+        }
+        if left == 1 && may(i, false) {
+            if let Some(cost) = c.over[i] {
+                let (o, p) = tiers(i, false);
+                edges.push((i, c.n, top - weigh((cost, o, p))));
+            }
+        }
+    }
+    let mate = crate::matching::max_weight_matching_wide(c.n + left, &edges, true);
+    let mut out = Sided {
+        cost: 0,
+        order: 0,
+        preferred: 0,
+        in_s1: vec![false; c.n],
+    };
+    for (i, &m) in mate.iter().enumerate().take(c.n) {
+        let j = m?;
+        if j == c.n {
+            let (o, p) = tiers(i, false);
+            out.cost += c.over[i]?;
+            out.order += o;
+            out.preferred += p;
+        } else if j > i {
+            let ((cost, o, p), i_in) = side(i, j)?;
+            out.cost += cost;
+            out.order += o;
+            out.preferred += p;
+            out.in_s1[i] = i_in;
+            out.in_s1[j] = !i_in;
+        }
+    }
+    Some(out)
+}

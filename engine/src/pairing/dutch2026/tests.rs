@@ -330,3 +330,190 @@ fn dutch_2026_c8_shortcut_agrees_with_the_weighted_matching() {
         "the shortcut answered {answered} of {checked}"
     );
 }
+
+/// The first exchange, in 4.3.2's order, whose S1 and S2 admit an assignment of cost `least`,
+/// found as the text finds it: every exchange of each size formed and sorted, an assignment
+/// solved for each.
+fn first_admitting_literally(c: &Costs, least: i64) -> Option<Exchange> {
+    let (n, n1) = (c.n, c.n1);
+    for k in 0..=n1.min(n - n1) {
+        for exchange in exchanges_of_size(n1, n - n1, k) {
+            let (s1, s2) = exchanged(n, n1, &exchange);
+            let cost = |row: usize, col: usize| -> i64 {
+                let cell = if row < s1.len() {
+                    c.pair[s1[row]][s2[col]]
+                } else {
+                    c.over[s2[col]]
+                };
+                cell.unwrap_or(crate::assignment::FORBIDDEN)
+            };
+            let total =
+                crate::assignment::Assignment::solve(s2.len(), s2.len(), cost).map(|a| a.total());
+            if total == Some(least) {
+                return Some(exchange);
+            }
+        }
+    }
+    None
+}
+
+/// 4.3.2 by matchings: on random remainders of 2-12 players (forbidden pairs, costs that tie
+/// often, one player left over or none), the exchange found without forming the exchanges is
+/// the one the literal order finds first, for the least cost and for a cost none reaches.
+/// (Ties on size and sum difference are rare in such cases: the next test has two.)
+#[test]
+fn dutch_2026_4_3_2_the_first_admitting_exchange_found_by_matchings_is_the_literal_one() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4032);
+    let mut exchanged_cases = 0;
+    for case in 0..1500 {
+        let n = rng.gen_range(2..=12);
+        let n1 = n / 2;
+        let forbid = [0.0, 0.5, 0.8][case / 4 % 3];
+        let spread = [0, 1, 3][case / 12 % 3];
+        // A third of the cases forbid two players of a kind, as [C3] forbids two who must
+        // have the same colour, and a third make them cost more, as [C12] does: the original
+        // S1 and S2 then often need an exchange, and several of one size and sum difference
+        // often admit the least cost.
+        let kind: Vec<bool> = (0..n).map(|_| rng.gen_bool(0.5)).collect();
+        // And a quarter give each player one of three types, a pair's cost or prohibition
+        // depending on its types only.
+        let ty: Vec<usize> = (0..n).map(|_| rng.gen_range(0..3)).collect();
+        let table: Vec<Vec<Option<i64>>> = (0..3)
+            .map(|_| {
+                (0..3)
+                    .map(|_| (!rng.gen_bool(0.4)).then(|| rng.gen_range(0..=1)))
+                    .collect()
+            })
+            .collect();
+        let mode = case % 4;
+        let mut pair = vec![vec![None; n]; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let same = kind[i] == kind[j];
+                if mode == 3 {
+                    let (a, b) = (ty[i].min(ty[j]), ty[i].max(ty[j]));
+                    pair[i][j] = table[a][b];
+                    pair[j][i] = table[a][b];
+                } else if mode == 2 {
+                    let x = i64::from(same) + i64::from(rng.gen_bool(forbid / 4.0));
+                    pair[i][j] = Some(x);
+                    pair[j][i] = Some(x);
+                } else if (mode != 1 || !same) && !rng.gen_bool(forbid) {
+                    let x = rng.gen_range(0..=spread);
+                    pair[i][j] = Some(x);
+                    // Mostly symmetric, as a pair's criteria are; sometimes not.
+                    pair[j][i] = Some(if rng.gen_bool(0.1) { x + 1 } else { x });
+                }
+            }
+        }
+        let over: Vec<Option<i64>> = (0..n)
+            .map(|_| (!rng.gen_bool(forbid)).then(|| rng.gen_range(0..=spread)))
+            .collect();
+        let c = Costs {
+            n,
+            n1,
+            pair: &pair,
+            over: &over,
+        };
+        // The least any exchange admits.
+        let least = (0..=n1.min(n - n1))
+            .flat_map(|k| exchanges_of_size(n1, n - n1, k))
+            .filter_map(|x| {
+                let (s1, s2) = exchanged(n, n1, &x);
+                crate::assignment::Assignment::solve(s2.len(), s2.len(), |r, col| {
+                    let cell = if r < s1.len() {
+                        pair[s1[r]][s2[col]]
+                    } else {
+                        over[s2[col]]
+                    };
+                    cell.unwrap_or(crate::assignment::FORBIDDEN)
+                })
+                .map(|a| a.total())
+                .filter(|&t| t < crate::assignment::FORBIDDEN)
+            })
+            .min();
+        let Some(least) = least else {
+            assert_eq!(first_admitting_exchange(&c, 0), None, "case {case}");
+            continue;
+        };
+        let literal = first_admitting_literally(&c, least);
+        assert!(literal.is_some());
+        if literal.as_ref().is_some_and(|x| !x.0.is_empty()) {
+            exchanged_cases += 1;
+        }
+        assert_eq!(
+            first_admitting_exchange(&c, least),
+            literal,
+            "case {case}: n {n}, pairs {pair:?}, over {over:?}, least {least}"
+        );
+        assert_eq!(first_admitting_exchange(&c, least - 1), None, "case {case}");
+    }
+    // The cases exercise the search beyond the original S1 and S2.
+    assert!(
+        exchanged_cases > 200,
+        "{exchanged_cases} cases with an exchange"
+    );
+}
+
+/// 4.3.2's last two rules, where two exchanges of the same size and sum difference admit a
+/// pairing of nine players (the pairs allowed listed, positions from 0; one left over): moving
+/// BSN 4 with 8 before 3 with 7 (the larger BSN moved from S1), and, both moving 3 and 4 from
+/// S1, taking 5 and 8 before 6 and 7 (the smaller BSN moved from S2). Found by a search over
+/// random graphs for such ties, which random costs almost never give.
+#[test]
+fn dutch_2026_4_3_2_ties_on_size_and_difference_decided_by_the_last_two_rules() {
+    let cases: [(&[(usize, usize)], Exchange); 2] = [
+        (
+            &[
+                (0, 1),
+                (0, 2),
+                (0, 4),
+                (0, 6),
+                (0, 8),
+                (1, 4),
+                (1, 5),
+                (2, 4),
+                (2, 5),
+                (3, 4),
+                (4, 5),
+                (4, 6),
+                (4, 8),
+                (6, 8),
+                (7, 8),
+            ],
+            (vec![3], vec![7]),
+        ),
+        (
+            &[
+                (0, 1),
+                (0, 4),
+                (0, 5),
+                (1, 3),
+                (4, 6),
+                (5, 6),
+                (5, 7),
+                (6, 7),
+                (6, 8),
+                (7, 8),
+            ],
+            (vec![2, 3], vec![4, 7]),
+        ),
+    ];
+    for (allowed, expected) in cases {
+        let mut pair = vec![vec![None; 9]; 9];
+        for &(i, j) in allowed {
+            pair[i][j] = Some(0);
+            pair[j][i] = Some(0);
+        }
+        let over = vec![Some(0); 9];
+        let c = Costs {
+            n: 9,
+            n1: 4,
+            pair: &pair,
+            over: &over,
+        };
+        assert_eq!(first_admitting_literally(&c, 0), Some(expected.clone()));
+        assert_eq!(first_admitting_exchange(&c, 0), Some(expected));
+    }
+}
