@@ -311,21 +311,27 @@ impl Search<'_> {
             floaters: left,
         };
         let go_on = self.visit(cand.clone(), &part);
-        if self
-            .best
-            .as_ref()
-            .is_some_and(|(b, _)| b.pairs == cand.pairs && b.floaters == cand.floaters)
+        if players.len() >= 2
+            && self
+                .best
+                .as_ref()
+                .is_some_and(|(b, _)| b.pairs == cand.pairs && b.floaters == cand.floaters)
         {
             let tpns = |v: &[usize]| {
                 let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
                 self.cx.tpns(&v)
             };
             self.reached = Some(format!(
-                "no candidate of these {} players can do better on [C10]-[C16] (a weighted \
-                 matching of all of them gives the least), and this is the first to reach it: \
-                 {} (4.3.2), and in it each player of S1 has the first player of S2 that \
-                 still allows it (4.2.2); every earlier candidate is worse (3.8.1)",
-                players.len(),
+                "no pairing of {} ({}) does better on [C10]-[C16] (a weighted matching of all \
+                 of them gives the least), and this is the first candidate to reach it: {} \
+                 (4.3.2), and in it each player of S1 has the first player of S2 that still \
+                 allows it (4.2.2), so every earlier one is worse (3.8.1)",
+                if pairs.is_empty() && self.b.mdps.is_empty() {
+                    "the bracket"
+                } else {
+                    "the remainder"
+                },
+                self.cx.tpns(players),
                 if exchange.0.is_empty() {
                     "the original S1 and S2 admit it".to_string()
                 } else {
@@ -1003,14 +1009,14 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
             )
             .inner(),
         );
-        if let Some((_, q)) = &c.first {
-            let why = match q {
-                None => "it leaves the rest unpairable ([C4])".to_string(),
-                Some(q) => format!("it is worse on {}", q.worse_than(&c.quality).join(", ")),
-            };
-            explanation.push(
-                Step::new("3.8", format!("the first candidate was not taken: {why}.")).inner(),
-            );
-        }
+    }
+    // Why the sequence's first candidate (3.3) was not the one taken.
+    if let Some((_, q)) = &c.first {
+        let why = match q {
+            None => "it leaves the rest unpairable ([C4])".to_string(),
+            Some(q) => format!("it is worse on {}", q.worse_than(&c.quality).join(", ")),
+        };
+        explanation
+            .push(Step::new("3.8", format!("the first candidate was not taken: {why}.")).inner());
     }
 }
