@@ -95,6 +95,7 @@ hand_worked!(
     dutch_2026_c17_the_mdp_does_not_meet_the_upfloater_of_two_rounds_before,
     dutch_2026_c18_the_mdp_who_downfloated_last_round_is_paired_rather_than_floated_further,
     dutch_2026_c19_the_upfloater_meets_the_mdp_of_the_smaller_score_difference,
+    dutch_2026_c21_the_upfloater_of_two_rounds_before_meets_the_mdp_of_the_smaller_score_difference,
     dutch_2026_c20_an_mdp_left_in_the_limbo_is_weighed_by_its_float,
     dutch_2026_c20_the_mdp_left_with_the_bye_is_weighed_by_its_float,
 );
