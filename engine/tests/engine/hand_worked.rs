@@ -88,6 +88,7 @@ hand_worked!(
     dutch_2026_c4_two_float_so_that_the_last_two_can_be_paired,
     dutch_2026_c6_every_player_paired_though_colours_suffer,
     dutch_2026_c7_the_mdp_is_paired_rather_than_floated,
+    dutch_2026_c8_the_downfloater_chosen_so_that_the_next_bracket_pairs_everyone_it_can,
     dutch_2026_c9_the_bye_to_a_player_without_unplayed_games,
     dutch_2026_c10_no_topscorer_beyond_a_colour_difference_of_two,
     dutch_2026_c11_no_topscorer_with_one_colour_three_times_in_a_row,
