@@ -54,7 +54,7 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
 /// lot's colour: the first of S1 in the 1992 Dutch (E.5) and in the systems pairing round 1 as
 /// it does, and in the 2026 Dutch the holder of the first TPN among those paired (5.2.5: a
 /// player above who was not paired has no TPN yet).
-fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
+pub(crate) fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
     let first = tournament.rounds().first()?;
     let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
     Some(if p.white < p.black {

@@ -210,12 +210,24 @@ pub(crate) fn tpn_list(players: &[Tpn]) -> String {
 pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
     match tournament.settings.initial_color {
         Some(c) => c,
-        None => {
-            explanation.push(Step::heading(
-                "No lot for the first colour is recorded (XXC/152): White is taken.",
-            ));
-            Color::White
-        }
+        None => match crate::check::lot_of_round_one(tournament) {
+            // A file written without the lot (bbpPairings' generator writes no XXC): round 1
+            // shows it, as bbpPairings reads such a file too.
+            Some(c) => {
+                explanation.push(Step::heading(format!(
+                    "No lot for the first colour is recorded (XXC/152): round 1 shows it was \
+                     {}.",
+                    c.name()
+                )));
+                c
+            }
+            None => {
+                explanation.push(Step::heading(
+                    "No lot for the first colour is recorded (XXC/152): White is taken.",
+                ));
+                Color::White
+            }
+        },
     }
 }
 

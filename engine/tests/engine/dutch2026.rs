@@ -172,3 +172,38 @@ fn dutch_2026_5_2_5_the_lot_of_a_file_without_xxc_is_read_from_round_one() {
         );
     }
 }
+
+/// `swiss pair` on a file without XXC reads the lot from round 1 as `check` does (and
+/// bbpPairings does): here round 1 gave Black to 1, every game was forfeited (no colour
+/// played), so round 2's colours all come from the lot and the TPN parity (5.2.5): 1 and 3,
+/// odd, have the lot's colour, Black. Taking White instead would turn both boards.
+#[test]
+fn dutch_2026_5_2_5_the_next_round_of_a_file_without_xxc_takes_the_lot_of_round_one() {
+    let text = "012 No lot recorded\n\
+        XXR 3\n\
+        001    1      Aa,Ann                            2400                             1.0          3 b +\n\
+        001    2      Bb,Bob                            2390                             1.0          4 w +\n\
+        001    3      Cc,Cid                            2380                             0.0          1 w -\n\
+        001    4      Dd,Dan                            2370                             0.0          2 b -\n";
+    let t = engine::trf::read_as(text, Some(System::Dutch2026)).unwrap();
+    assert_eq!(t.settings.initial_color, None);
+    let p = engine::pairing::pair_next_round(&t, System::Dutch2026).unwrap();
+    let tpn = |n| engine::Tpn::new(n).unwrap();
+    assert_eq!(p.pairs, vec![(tpn(2), tpn(1)), (tpn(4), tpn(3))]);
+    assert!(
+        p.explanation
+            .iter()
+            .any(|s| s.text.contains("round 1 shows it was Black")),
+        "the explanation says where the lot came from"
+    );
+    if let Some(bbp) = crate::support::bbp_pairings() {
+        let path = std::env::temp_dir().join(format!("swiss-lot2-{}.trf", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let said = crate::support::bbp_pairing(&bbp, &path);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            said.split_whitespace().collect::<Vec<_>>(),
+            ["2", "2", "1", "4", "3"]
+        );
+    }
+}
