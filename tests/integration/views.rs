@@ -114,3 +114,67 @@ fn views_of_a_large_field_while_another_is_paired() {
     assert_eq!(standings["rows"].as_array().unwrap().len(), n as usize);
     assert_eq!(standings["after_round"], 3);
 }
+
+/// A round's boards and the standings' rows come in parts (`from`, `count`), each part the
+/// slice of the whole list, with the whole list's length beside it; a part past the end is
+/// empty, and a `from` or `count` of 0, or one that is not a number, is refused by name.
+#[test]
+fn a_long_list_comes_in_parts() {
+    let server = Server::start();
+    let id = import(&server, 61, 3);
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/3"))
+        .json();
+    let boards = round["pairs"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 30);
+    assert_eq!(round["total_boards"], 30);
+    let part = server
+        .public(&format!("/api/tournaments/{id}/rounds/3?from=11&count=7"))
+        .json();
+    assert_eq!(part["pairs"].as_array().unwrap()[..], boards[10..17]);
+    assert_eq!(part["pairs"][0]["board"], 11);
+    assert_eq!(part["total_boards"], 30);
+    // The bye is in every part: a display paging through the boards shows it on each page.
+    assert_eq!(part["bye"], round["bye"]);
+    let tail = server
+        .public(&format!("/api/tournaments/{id}/rounds/3?from=25"))
+        .json();
+    assert_eq!(tail["pairs"].as_array().unwrap()[..], boards[24..]);
+    let past = server
+        .public(&format!("/api/tournaments/{id}/rounds/3?from=31&count=5"))
+        .json();
+    assert!(past["pairs"].as_array().unwrap().is_empty());
+
+    let all = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    let rows = all["rows"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 61);
+    assert_eq!(all["total_rows"], 61);
+    let part = server
+        .public(&format!(
+            "/api/tournaments/{id}/standings?after=2&from=1&count=10"
+        ))
+        .json();
+    let after2 = server
+        .public(&format!("/api/tournaments/{id}/standings?after=2"))
+        .json();
+    assert_eq!(part["after_round"], 2);
+    assert_eq!(
+        part["rows"].as_array().unwrap()[..],
+        after2["rows"].as_array().unwrap()[..10]
+    );
+    assert_eq!(part["total_rows"], 61);
+
+    for (query, field) in [
+        ("from=0", "from"),
+        ("count=0", "count"),
+        ("from=abc", "from"),
+    ] {
+        for path in ["rounds/3", "standings"] {
+            let r = server.public(&format!("/api/tournaments/{id}/{path}?{query}"));
+            assert_eq!(r.status, 400, "{path}?{query}: {}", r.body);
+            assert!(r.body.contains(field), "{path}?{query}: {}", r.body);
+        }
+    }
+}

@@ -605,17 +605,21 @@ async fn unpublish(
 
 #[utoipa::path(
     tag = "views",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round.")),
-    responses((status = 200, body = wire::Round), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody))
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), PartQuery),
+    responses((status = 200, body = wire::Round), (status = 400, description = "`from` or `count` is 0.", body = wire::ErrorBody), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody))
 )]
 #[get("/api/tournaments/{id}/rounds/{round}")]
 async fn show_round(
     state: web::Data<AppState>,
     path: web::Path<(uuid::Uuid, u16)>,
+    part: web::Query<PartQuery>,
 ) -> Result<HttpResponse> {
     let (t, round) = path.into_inner();
     let view = query(&state, move |app| app.round(TournamentId(t), round)).await?;
-    Ok(HttpResponse::Ok().json(wire::Round::from(view)))
+    let mut round = wire::Round::from(view);
+    let range = part.range(round.pairs.len())?;
+    round.pairs = round.pairs.drain(range).collect();
+    Ok(HttpResponse::Ok().json(round))
 }
 
 async fn result_event(
@@ -707,6 +711,46 @@ async fn correct_result(
     .await
 }
 
+/// `?from=N&count=M`: a part of a long list (a round's boards from board N, the standings'
+/// rows from the N-th), so that a client showing thousands of players need not load them at
+/// once. Without either, the whole list.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PartQuery {
+    /// The first board, or row, wanted: 1 for the first.
+    #[serde(default)]
+    #[param(value_type = Option<u32>)]
+    from: Option<String>,
+    /// How many (from 1); all from `from` on when absent.
+    #[serde(default)]
+    #[param(value_type = Option<u32>)]
+    count: Option<String>,
+}
+
+impl PartQuery {
+    /// The part of a list of `len` items asked for, as indices; the whole list when neither
+    /// is given. A `from` past the end gives an empty part (the client sees `total_*`). The
+    /// numbers are read here, so that a bad one is refused by its name.
+    fn range(&self, len: usize) -> Result<std::ops::Range<usize>> {
+        let number = |name: &str, given: &Option<String>| -> Result<Option<usize>> {
+            match given.as_deref().map(str::parse::<usize>) {
+                None => Ok(None),
+                Some(Ok(0)) => Err(ApiError::BadRequest(format!("{name}: 0; it counts from 1"))),
+                Some(Ok(n)) => Ok(Some(n)),
+                Some(Err(_)) => Err(ApiError::BadRequest(format!(
+                    "{name}: {:?} is not a whole number",
+                    given.as_deref().unwrap_or_default()
+                ))),
+            }
+        };
+        let from = number("from", &self.from)?;
+        let count = number("count", &self.count)?;
+        let start = (from.unwrap_or(1) - 1).min(len);
+        let end = count.map_or(len, |c| start.saturating_add(c).min(len));
+        Ok(start..end)
+    }
+}
+
 /// `?after=ROUND`: the standings after that round (all published rounds when absent).
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -718,19 +762,23 @@ struct AfterQuery {
 
 #[utoipa::path(
     tag = "views",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), AfterQuery),
-    responses((status = 200, body = wire::Standings), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), AfterQuery, PartQuery),
+    responses((status = 200, body = wire::Standings), (status = 400, description = "`from` or `count` is 0.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
 )]
 #[get("/api/tournaments/{id}/standings")]
 async fn standings_json(
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
     after: web::Query<AfterQuery>,
+    part: web::Query<PartQuery>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let after = after.after;
     let view = query(&state, move |app| app.standings(t, after)).await?;
-    Ok(HttpResponse::Ok().json(wire::Standings::from(view)))
+    let mut standings = wire::Standings::from(view);
+    let range = part.range(standings.rows.len())?;
+    standings.rows = standings.rows.drain(range).collect();
+    Ok(HttpResponse::Ok().json(standings))
 }
 
 #[utoipa::path(

@@ -845,8 +845,10 @@ pub struct MadeBy {
 pub struct Round {
     /// The round.
     pub round: u16,
-    /// The boards.
+    /// The boards (those asked for with `from` and `count`, else all).
     pub pairs: Vec<Board>,
+    /// How many boards the round has.
+    pub total_boards: u32,
     /// The pairing-allocated bye.
     pub bye: Option<ScoredPlayer>,
     /// Players not playing by request.
@@ -861,6 +863,7 @@ impl From<app::RoundView> for Round {
     fn from(r: app::RoundView) -> Round {
         Round {
             round: r.round,
+            total_boards: r.boards.len() as u32,
             pairs: r
                 .boards
                 .into_iter()
@@ -979,8 +982,10 @@ pub struct Standings {
     pub tiebreaks: Vec<String>,
     /// What each tie-break measures, in the order of `tiebreaks`.
     pub tiebreak_meanings: Vec<String>,
-    /// The rows.
+    /// The rows (those asked for with `from` and `count`, else all).
     pub rows: Vec<StandingsRow>,
+    /// How many rows the standings have.
+    pub total_rows: u32,
 }
 
 impl From<app::StandingsView> for Standings {
@@ -989,6 +994,7 @@ impl From<app::StandingsView> for Standings {
             after_round: s.after_round,
             tiebreaks: s.tiebreaks,
             tiebreak_meanings: s.meanings,
+            total_rows: s.rows.len() as u32,
             rows: s
                 .rows
                 .into_iter()
