@@ -117,6 +117,17 @@ impl Assignment {
         Some(a)
     }
 
+    /// Whether row `r` taking column `c` has reduced cost 0 under the current potentials,
+    /// which are an optimal dual solution: by complementary slackness every optimal solution
+    /// uses only such cells, so on a cell that is not tight [`Assignment::force`] cannot keep
+    /// the current total, and need not be tried (an O(1) test instead of an O(n²) search).
+    pub fn tight(&self, r: usize, c: usize) -> bool {
+        self.row_on[r]
+            && self.col_on[c]
+            && self.at(r, c) < FORBIDDEN
+            && self.at(r, c) - self.u[r] - self.v[c] == 0
+    }
+
     /// One phase of the Hungarian method: gives row `root` a column by a shortest
     /// augmenting path in reduced costs, keeping the potentials feasible.
     fn augment(&mut self, root: usize) -> bool {
@@ -255,8 +266,26 @@ mod tests {
                         }
                     }
                     let want = brute(n, &reduced);
-                    let got = a.force(r, c).map(|f| f.total() + cost[r][c]);
+                    let forced = a.force(r, c);
+                    let got = forced.as_ref().map(|f| f.total() + cost[r][c]);
                     assert_eq!(got, want, "{cost:?} forcing ({r}, {c})");
+                    // A cell in some optimal solution is tight (the converse need not hold).
+                    if got == Some(a.total()) {
+                        assert!(a.tight(r, c), "{cost:?}: ({r}, {c}) is optimal, not tight");
+                    }
+                    // And so in the smaller problem a force leaves.
+                    if let Some(f) = forced {
+                        for r2 in (0..n).filter(|&x| x != r) {
+                            for c2 in (0..n).filter(|&x| x != c) {
+                                let kept = f
+                                    .force(r2, c2)
+                                    .is_some_and(|g| g.total() + cost[r2][c2] == f.total());
+                                if kept {
+                                    assert!(f.tight(r2, c2), "{cost:?}: ({r}, {c}), ({r2}, {c2})");
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

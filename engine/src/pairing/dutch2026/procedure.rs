@@ -278,11 +278,15 @@ impl Search<'_> {
             if !self.spend() {
                 return false;
             }
-            let next = (0..s2.len()).filter(|&j| !taken[j]).find_map(|j| {
-                let c = cost(i, j);
-                let t = table.force(i, j)?;
-                (fixed + c + t.total() == r.least).then_some((j, c, t))
-            });
+            // Only a tight cell can be in an optimal completion (`Assignment::tight`): the
+            // others are passed over without a search.
+            let next = (0..s2.len())
+                .filter(|&j| !taken[j] && table.tight(i, j))
+                .find_map(|j| {
+                    let c = cost(i, j);
+                    let t = table.force(i, j)?;
+                    (fixed + c + t.total() == r.least).then_some((j, c, t))
+                });
             let Some((j, c, t)) = next else {
                 // The column the table gives row i always keeps the least cost: this is not
                 // reached, but if it were, the walk decides.
