@@ -216,6 +216,9 @@ impl Search<'_> {
         if self.way == Way::Walked {
             return self.walk(players, n1, pairs, floaters, base);
         }
+        if let Some(go_on) = self.first_if_perfect(players, n1, pairs, floaters, base) {
+            return go_on;
+        }
         match Remainder::judge(self, players, n1, floaters, base) {
             Directed::Walk => self.walk(players, n1, pairs, floaters, base),
             Directed::Empty => true,
@@ -226,6 +229,46 @@ impl Search<'_> {
                 self.first_reaching(&r, players, n1, pairs, floaters, base)
             }
         }
+    }
+
+    /// 3.4 before any matching: the first candidate of `players` (the original S1 and S2, S2
+    /// in its order: the first of 4.3.2's exchanges and of 4.2.2's transpositions), judged at
+    /// once. When it is perfect it is the one accepted (`Some`, what [`Search::visit`] says),
+    /// and the weighted matchings that find the least cost, the costly part of a bracket of
+    /// hundreds, are not needed: in most brackets of a large field the first candidate is
+    /// perfect. `None` when it is not (or [C1]/[C3] forbid one of its pairs): the search goes
+    /// on.
+    fn first_if_perfect(
+        &mut self,
+        players: &[PlayerIx],
+        n1: usize,
+        pairs: &[(PlayerIx, PlayerIx)],
+        floaters: &[PlayerIx],
+        base: &PairPart,
+    ) -> Option<bool> {
+        let (s1, s2) = players.split_at(n1);
+        if s1.iter().zip(s2).any(|(&a, &b)| !self.cx.pair_ok(a, b)) {
+            return None;
+        }
+        let mut part = base.clone();
+        let mut all = pairs.to_vec();
+        for (&a, &b) in s1.iter().zip(s2) {
+            part.add(self.cx, self.b, a, b, false);
+            all.push((a, b));
+        }
+        let mut left = floaters.to_vec();
+        left.extend(&s2[n1.min(s2.len())..]);
+        let q = self.float_part(&left).map(|f| quality(&f, &part))?;
+        if !self.ideal.reached_by(&q) {
+            return None;
+        }
+        Some(self.visit(
+            Candidate {
+                pairs: all,
+                floaters: left,
+            },
+            &part,
+        ))
     }
 
     /// The first candidate of `players`' exchanges and transpositions whose pairs and
