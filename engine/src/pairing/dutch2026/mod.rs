@@ -113,12 +113,13 @@ use procedure::*;
 use sequence::*;
 
 /// The largest field this procedure pairs. Its time grows with the cube of the largest
-/// bracket (a weighted matching of the bracket's players, and its costs for every pair:
-/// round 1 and the early rounds, with a bracket of half the field, are the slowest).
-/// Measured (`swiss generate --dutch-2026 --players N --rounds 9`, release, seeds 1-3):
-/// 1,000 players, all nine rounds in 1.0-1.4 s; 2,000 players 5.2-7.2 s (at most 1.4 s a
-/// round: `PAIRING_FILE="dutch-2026 FILE" cargo bench -p engine --bench pairing`), 200 MB;
-/// 3,000 players about 4-5 s a round and 480 MB, which a server should not wait for. Until
+/// bracket whose first candidate is not perfect (a weighted matching of the bracket's
+/// players, and its costs for every pair: the early rounds, with a bracket of half the
+/// field, are the slowest). Measured (`cargo bench -p engine --bench pairing -- dutch-2026`,
+/// rounds 2, 5 and 9, seeds 1-3): 1,000 players 35-152 ms a round, 2,000 players 0.19-0.98 s;
+/// `swiss generate --dutch-2026 --players N --rounds 9`: 1,000 players 0.6-1.0 s for all
+/// nine rounds, 2,000 players 2.3-5.4 s and 53 MB; 3,000 players took some 4-5 s a round
+/// before the first candidate was tried first, which a server should not wait for. Until
 /// large brackets are paired without a matching of all their players, the limit is 2,000.
 pub const FIELD_LIMIT: usize = 2_000;
 
