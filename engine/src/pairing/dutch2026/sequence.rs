@@ -166,8 +166,8 @@ pub(crate) struct Costs<'a> {
     pub(crate) over: &'a [Option<i64>],
 }
 
-/// What [`first_admitting_exchange`] asks a matching: each player's side where it is fixed
-/// (`Some(true)`: in S1), and which players it prefers exchanged.
+/// Which players a matching of [`first_admitting_exchange`] prefers exchanged, after 4.3.2's
+/// first two rules (the sides already settled are passed beside it).
 #[derive(Clone, Copy)]
 enum Prefer {
     /// Nothing beyond 4.3.2's first two rules.
