@@ -2,7 +2,9 @@
 //! generated TRF file (`VIEWS_PLAYERS`, 2,000 by default; 9,999 for the figure in the notes),
 //! each view requested several times while a second tournament of the same size has its
 //! next round proposed again and again on another connection. It prints each view's latency
-//! (median and worst) and checks what each answers; it asserts no timing.
+//! (median and worst) and checks what each answers; then the server is restarted and the
+//! first view (which replays the log) and the next are timed, with the memory before and
+//! after. It prints the figures and asserts no timing.
 
 use crate::support::{run, Server};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -113,6 +115,33 @@ fn views_of_a_large_field_while_another_is_paired() {
         .json();
     assert_eq!(standings["rows"].as_array().unwrap().len(), n as usize);
     assert_eq!(standings["after_round"], 3);
+
+    // After a restart: the first view replays the log; the next ones use the state it left.
+    let before = crate::support::rss_kib(&server.pid());
+    let server = server.restart();
+    let started = crate::support::rss_kib(&server.pid());
+    let path = format!("/api/tournaments/{id}/standings");
+    let t = Instant::now();
+    let first = server.public(&path);
+    let replay = t.elapsed();
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(
+        first.json(),
+        standings,
+        "the replayed standings are the same"
+    );
+    let t = Instant::now();
+    assert_eq!(server.public(&path).status, 200);
+    let again = t.elapsed();
+    eprintln!(
+        "views: {n} players: memory {} MB with both tournaments loaded; after a restart {} MB, \
+         the first standings (replaying the log) {:.0} ms, the next {:.1} ms, then {} MB",
+        before / 1024,
+        started / 1024,
+        replay.as_secs_f64() * 1000.0,
+        again.as_secs_f64() * 1000.0,
+        crate::support::rss_kib(&server.pid()) / 1024
+    );
 }
 
 /// A round's boards and the standings' rows come in parts (`from`, `count`), each part the
