@@ -38,7 +38,7 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
         }
     }
     if t.settings.initial_color.is_none() {
-        t.settings.initial_color = lot_of_round_one(tournament);
+        t.settings.initial_color = crate::pairing::lot_of_round_one(tournament);
     }
     for p in tournament.players() {
         let in_round = recorded.pairing_of(p.tpn).is_some() || recorded.bye_of(p.tpn).is_some();
@@ -47,21 +47,6 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
         }
     }
     t
-}
-
-/// The lot for the first colour, when the file does not record it (bbpPairings' generated
-/// files have no XXC): round 1 shows it, since there the highest-ranked player paired gets the
-/// lot's colour: the first of S1 in the 1992 Dutch (E.5) and in the systems pairing round 1 as
-/// it does, and in the 2026 Dutch the holder of the first TPN among those paired (5.2.5: a
-/// player above who was not paired has no TPN yet).
-pub(crate) fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
-    let first = tournament.rounds().first()?;
-    let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
-    Some(if p.white < p.black {
-        crate::color::Color::White
-    } else {
-        crate::color::Color::Black
-    })
 }
 
 /// Re-pairs every recorded round of `tournament` with `system`.

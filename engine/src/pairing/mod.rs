@@ -210,7 +210,7 @@ pub(crate) fn tpn_list(players: &[Tpn]) -> String {
 pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
     match tournament.settings.initial_color {
         Some(c) => c,
-        None => match crate::check::lot_of_round_one(tournament) {
+        None => match lot_of_round_one(tournament) {
             // A file written without the lot (bbpPairings' generator writes no XXC): round 1
             // shows it, as bbpPairings reads such a file too.
             Some(c) => {
@@ -229,6 +229,21 @@ pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>
             }
         },
     }
+}
+
+/// The lot for the first colour, when the file does not record it (bbpPairings' generated
+/// files have no XXC): round 1 shows it, since there the highest-ranked player paired gets the
+/// lot's colour: the first of S1 in the 1992 Dutch (E.5) and in the systems pairing round 1 as
+/// it does, and in the 2026 Dutch the holder of the first TPN among those paired (5.2.5: a
+/// player above who was not paired has no TPN yet).
+pub(crate) fn lot_of_round_one(tournament: &Tournament) -> Option<crate::color::Color> {
+    let first = tournament.rounds().first()?;
+    let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
+    Some(if p.white < p.black {
+        crate::color::Color::White
+    } else {
+        crate::color::Color::Black
+    })
 }
 
 /// Round 1 as Dutch F.4/E.5 and Dubov 5 both define it: the available players in the

@@ -171,8 +171,8 @@ impl Search<'_> {
     }
 
     /// Judges the next candidate of the sequence, whose pairs give `part`; `false` to stop
-    /// (perfect).
-    fn visit(&mut self, cand: Candidate, part: &PairPart) -> bool {
+    /// (perfect). `why`: why no earlier candidate is better, kept if this one becomes the best.
+    fn visit(&mut self, cand: Candidate, part: &PairPart, why: Option<String>) -> bool {
         self.tried += 1;
         let q = self.float_part(&cand.floaters).map(|f| quality(&f, part));
         if self.first.is_none() {
@@ -181,13 +181,13 @@ impl Search<'_> {
         if let Some(q) = q {
             if self.ideal.reached_by(&q) {
                 self.best = Some((cand, q));
-                self.reached = None;
+                self.reached = why;
                 self.perfect = true;
                 return false;
             }
             if self.best.as_ref().is_none_or(|(_, b)| q < *b) {
                 self.best = Some((cand, q));
-                self.reached = None;
+                self.reached = why;
             }
         }
         true
@@ -231,6 +231,29 @@ impl Search<'_> {
         }
     }
 
+    /// The candidate made of the MDP-Pairing's `pairs` and `floaters` (whose pairs give
+    /// `base`) with `more` pairs and `left` players left over, and its pairs' part.
+    fn extend(
+        &self,
+        (pairs, floaters, base): (&[(PlayerIx, PlayerIx)], &[PlayerIx], &PairPart),
+        more: impl Iterator<Item = (PlayerIx, PlayerIx)>,
+        left: impl Iterator<Item = PlayerIx>,
+    ) -> (Candidate, PairPart) {
+        let mut part = base.clone();
+        let mut all = pairs.to_vec();
+        for (a, b) in more {
+            part.add(self.cx, self.b, a, b, false);
+            all.push((a, b));
+        }
+        let mut floating = floaters.to_vec();
+        floating.extend(left);
+        let cand = Candidate {
+            pairs: all,
+            floaters: floating,
+        };
+        (cand, part)
+    }
+
     /// 3.4 before any matching: the first candidate of `players` (the original S1 and S2, S2
     /// in its order: the first of 4.3.2's exchanges and of 4.2.2's transpositions), judged at
     /// once. When it is perfect it is the one accepted (`Some`, what [`Search::visit`] says),
@@ -250,25 +273,18 @@ impl Search<'_> {
         if s1.iter().zip(s2).any(|(&a, &b)| !self.cx.pair_ok(a, b)) {
             return None;
         }
-        let mut part = base.clone();
-        let mut all = pairs.to_vec();
-        for (&a, &b) in s1.iter().zip(s2) {
-            part.add(self.cx, self.b, a, b, false);
-            all.push((a, b));
-        }
-        let mut left = floaters.to_vec();
-        left.extend(&s2[n1.min(s2.len())..]);
-        let q = self.float_part(&left).map(|f| quality(&f, &part))?;
+        let (cand, part) = self.extend(
+            (pairs, floaters, base),
+            s1.iter().copied().zip(s2.iter().copied()),
+            s2[n1.min(s2.len())..].iter().copied(),
+        );
+        let q = self
+            .float_part(&cand.floaters)
+            .map(|f| quality(&f, &part))?;
         if !self.ideal.reached_by(&q) {
             return None;
         }
-        Some(self.visit(
-            Candidate {
-                pairs: all,
-                floaters: left,
-            },
-            &part,
-        ))
+        Some(self.visit(cand, &part, None))
     }
 
     /// The first candidate of `players`' exchanges and transpositions whose pairs and
@@ -340,35 +356,20 @@ impl Search<'_> {
             fixed += c;
             table = t;
         }
-        let mut all = pairs.to_vec();
-        all.extend(
+        let (cand, part) = self.extend(
+            (pairs, floaters, base),
             prefix
                 .iter()
                 .enumerate()
                 .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
+            (0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]),
         );
-        let mut left = floaters.to_vec();
-        left.extend((0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]));
-        let mut part = base.clone();
-        for &(x, y) in &all[pairs.len()..] {
-            part.add(self.cx, self.b, x, y, false);
-        }
-        let cand = Candidate {
-            pairs: all,
-            floaters: left,
-        };
-        let go_on = self.visit(cand.clone(), &part);
-        if players.len() >= 2
-            && self
-                .best
-                .as_ref()
-                .is_some_and(|(b, _)| b.pairs == cand.pairs && b.floaters == cand.floaters)
-        {
+        let why = (players.len() >= 2).then(|| {
             let tpns = |v: &[usize]| {
                 let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
                 self.cx.tpns(&v)
             };
-            self.reached = Some(format!(
+            format!(
                 "no pairing of {} ({}) does better on [C10]-[C16] (a weighted matching of all \
                  of them gives the least), and this is the first candidate to reach it: {} \
                  (4.3.2), and in it each player of S1 has the first player of S2 that still \
@@ -389,9 +390,9 @@ impl Search<'_> {
                         tpns(&exchange.1)
                     )
                 },
-            ));
-        }
-        go_on
+            )
+        });
+        self.visit(cand, &part, why)
     }
 
     /// [`Search::homogeneous`] by branch and bound.
@@ -453,7 +454,7 @@ impl Search<'_> {
                             pairs: all,
                             floaters: left,
                         };
-                        if self.visit(cand, &part) {
+                        if self.visit(cand, &part, None) {
                             Walk::Go
                         } else {
                             Walk::Stop

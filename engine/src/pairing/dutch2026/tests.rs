@@ -331,30 +331,34 @@ fn dutch_2026_c8_shortcut_agrees_with_the_weighted_matching() {
     );
 }
 
+/// The least cost of an assignment of `exchange`'s S1 (and the player left over, if any) to
+/// its S2, as the text forms it; `None` when every assignment uses a forbidden cell.
+fn assignment_cost(c: &Costs, exchange: &Exchange) -> Option<i64> {
+    let (s1, s2) = exchanged(c.n, c.n1, exchange);
+    let cost = |row: usize, col: usize| -> i64 {
+        let cell = if row < s1.len() {
+            c.pair[s1[row]][s2[col]]
+        } else {
+            c.over[s2[col]]
+        };
+        cell.unwrap_or(crate::assignment::FORBIDDEN)
+    };
+    crate::assignment::Assignment::solve(s2.len(), s2.len(), cost)
+        .map(|a| a.total())
+        .filter(|&t| t < crate::assignment::FORBIDDEN)
+}
+
+/// Every exchange of the remainder, in 4.3.2's order, size by size.
+fn every_exchange(c: &Costs) -> impl Iterator<Item = Exchange> {
+    let (n, n1) = (c.n, c.n1);
+    (0..=n1.min(n - n1)).flat_map(move |k| exchanges_of_size(n1, n - n1, k))
+}
+
 /// The first exchange, in 4.3.2's order, whose S1 and S2 admit an assignment of cost `least`,
 /// found as the text finds it: every exchange of each size formed and sorted, an assignment
 /// solved for each.
 fn first_admitting_literally(c: &Costs, least: i64) -> Option<Exchange> {
-    let (n, n1) = (c.n, c.n1);
-    for k in 0..=n1.min(n - n1) {
-        for exchange in exchanges_of_size(n1, n - n1, k) {
-            let (s1, s2) = exchanged(n, n1, &exchange);
-            let cost = |row: usize, col: usize| -> i64 {
-                let cell = if row < s1.len() {
-                    c.pair[s1[row]][s2[col]]
-                } else {
-                    c.over[s2[col]]
-                };
-                cell.unwrap_or(crate::assignment::FORBIDDEN)
-            };
-            let total =
-                crate::assignment::Assignment::solve(s2.len(), s2.len(), cost).map(|a| a.total());
-            if total == Some(least) {
-                return Some(exchange);
-            }
-        }
-    }
-    None
+    every_exchange(c).find(|x| assignment_cost(c, x) == Some(least))
 }
 
 /// 4.3.2 by matchings: on random remainders of 2-12 players (forbidden pairs, costs that tie
@@ -417,21 +421,8 @@ fn dutch_2026_4_3_2_the_first_admitting_exchange_found_by_matchings_is_the_liter
             over: &over,
         };
         // The least any exchange admits.
-        let least = (0..=n1.min(n - n1))
-            .flat_map(|k| exchanges_of_size(n1, n - n1, k))
-            .filter_map(|x| {
-                let (s1, s2) = exchanged(n, n1, &x);
-                crate::assignment::Assignment::solve(s2.len(), s2.len(), |r, col| {
-                    let cell = if r < s1.len() {
-                        pair[s1[r]][s2[col]]
-                    } else {
-                        over[s2[col]]
-                    };
-                    cell.unwrap_or(crate::assignment::FORBIDDEN)
-                })
-                .map(|a| a.total())
-                .filter(|&t| t < crate::assignment::FORBIDDEN)
-            })
+        let least = every_exchange(&c)
+            .filter_map(|x| assignment_cost(&c, &x))
             .min();
         let Some(least) = least else {
             assert_eq!(first_admitting_exchange(&c, 0), None, "case {case}");
