@@ -117,6 +117,75 @@ impl Assignment {
         Some(a)
     }
 
+    /// [`Assignment::force`] when it keeps the optimum (the new total is the old one less the
+    /// cost of `(r, c)`), else `None`. In a square problem this needs no shortest-path search:
+    /// the potentials stay an optimal dual solution of the smaller problem, so its optimum
+    /// keeps the total exactly when the tight cells alone give it a complete assignment, that
+    /// is (the row that held `c` and the column `r` held being the only ones left without a
+    /// partner) when an alternating path of tight cells joins them; a search of the tight
+    /// cells from that row, stopping at that column, finds it or shows there is none. A
+    /// wide problem (more columns than rows) asks [`Assignment::force`].
+    pub fn keeping(&self, r: usize, c: usize) -> Option<Assignment> {
+        if !self.tight(r, c) {
+            return None;
+        }
+        let on = self.row_on.iter().filter(|&&x| x).count();
+        if on != self.col_on.iter().filter(|&&x| x).count() {
+            let total = self.total() - self.at(r, c);
+            return self.force(r, c).filter(|a| a.total() == total);
+        }
+        let mut a = self.clone();
+        let had = a.col_of[r];
+        let holder = a.row_of[c];
+        a.row_on[r] = false;
+        a.col_on[c] = false;
+        a.col_of[r] = NONE;
+        a.row_of[had] = NONE;
+        a.row_of[c] = NONE;
+        if holder == r {
+            return Some(a);
+        }
+        a.col_of[holder] = NONE;
+        // Breadth first over tight cells, from `holder` to `had` (the one free column):
+        // `way[col]` is the column whose row reached `col` (`NONE`: `holder` did).
+        let cols = a.cols;
+        let mut way = vec![NONE; cols];
+        let mut seen = vec![false; cols];
+        let mut queue = std::collections::VecDeque::from([(holder, NONE)]);
+        let mut end = NONE;
+        'search: while let Some((row, via)) = queue.pop_front() {
+            // The free column first: a path ends there.
+            let order = std::iter::once(had).chain((0..cols).filter(|&x| x != had));
+            for col in order {
+                if seen[col] || !a.tight(row, col) {
+                    continue;
+                }
+                seen[col] = true;
+                way[col] = via;
+                if col == had {
+                    end = col;
+                    break 'search;
+                }
+                queue.push_back((a.row_of[col], col));
+            }
+        }
+        if end == NONE {
+            return None;
+        }
+        let mut col = end;
+        loop {
+            let prev = way[col];
+            let row = if prev == NONE { holder } else { a.row_of[prev] };
+            a.row_of[col] = row;
+            a.col_of[row] = col;
+            if prev == NONE {
+                break;
+            }
+            col = prev;
+        }
+        Some(a)
+    }
+
     /// Whether row `r` taking column `c` has reduced cost 0 under the current potentials,
     /// which are an optimal dual solution: by complementary slackness every optimal solution
     /// uses only such cells, so on a cell that is not tight [`Assignment::force`] cannot keep
@@ -269,6 +338,27 @@ mod tests {
                     let forced = a.force(r, c);
                     let got = forced.as_ref().map(|f| f.total() + cost[r][c]);
                     assert_eq!(got, want, "{cost:?} forcing ({r}, {c})");
+                    // `keeping` is the force exactly when it keeps the optimum, and leaves a
+                    // solution of that total.
+                    let kept = a.keeping(r, c);
+                    assert_eq!(
+                        kept.is_some(),
+                        got == Some(a.total()),
+                        "{cost:?} keeping ({r}, {c})"
+                    );
+                    if let Some(k) = &kept {
+                        assert_eq!(k.total() + cost[r][c], a.total());
+                        // Every row still in has a column, each its own.
+                        let cols: Vec<usize> = (0..n)
+                            .filter(|&x| x != r)
+                            .map(|x| k.col_of(x).expect("a column"))
+                            .collect();
+                        let mut distinct = cols.clone();
+                        distinct.sort();
+                        distinct.dedup();
+                        assert_eq!(distinct.len(), cols.len());
+                        assert!(!cols.contains(&c));
+                    }
                     // A cell in some optimal solution is tight (the converse need not hold).
                     if got == Some(a.total()) {
                         assert!(a.tight(r, c), "{cost:?}: ({r}, {c}) is optimal, not tight");

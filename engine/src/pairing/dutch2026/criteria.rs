@@ -10,9 +10,9 @@ pub(crate) struct Bracket {
     pub(crate) mdps: Vec<PlayerIx>,
     /// The resident players, by rank.
     pub(crate) residents: Vec<PlayerIx>,
-    /// Every player of the lower scoregroups.
+    /// Every player of the lower scoregroups, scoregroup by scoregroup (the next first).
     pub(crate) lower: Vec<PlayerIx>,
-    /// The residents of the next scoregroup ([C8]).
+    /// The residents of the next scoregroup ([C8]): the first of `lower`.
     pub(crate) next: Vec<PlayerIx>,
     /// The colour of the lot (5.1).
     pub(crate) initial: Color,
@@ -241,13 +241,11 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         (0, Vec::new())
     } else {
         let next: Vec<PlayerIx> = floaters.iter().chain(&b.next).copied().collect();
-        let below: Vec<PlayerIx> = b
-            .lower
-            .iter()
-            .copied()
-            .filter(|p| !b.next.contains(p))
-            .collect();
-        cx.next_bracket_floaters(&next, &below, c5)?
+        // The players below the next scoregroup: `lower` after it (not a search of `next`
+        // for each: this runs once for every player a bracket may leave over).
+        let below = &b.lower[b.next.len()..];
+        debug_assert!(b.lower.starts_with(&b.next));
+        cx.next_bracket_floaters(&next, below, c5)?
     };
     // [C9] and its note: a bracket that downfloats one player who will end up with the bye:
     // [C5] leaves it to a player of the downfloater's score, and every lower player's score

@@ -11,12 +11,16 @@
 //! (or homogeneous bracket) that leaves at most one player over has its best candidate known
 //! beforehand: its pairs' [C10]-[C13] and the left-over player's [C14] and [C16] become one
 //! cost per pair, the left-over players restricted to those whose downfloat gives the best
-//! [C5]-[C9], and a weighted matching gives the least cost. The search then builds only the
+//! [C5]-[C9], and a weighted matching gives the least cost, unless a bound shows it first: no
+//! candidate denies fewer [C12] or [C13] preferences than the players preferring one colour
+//! beyond the pairs' share of it, and when the original S1 and S2 admit an assignment of that
+//! bound (in a large bracket the usual case), it is the least. The search then builds only the
 //! first candidate of the sequence that reaches it: the first resident-exchange whose S1 and
 //! S2 admit an assignment of that cost (found by a few weighted matchings that carry 4.3.2's
 //! order in their costs, not by forming the exchanges, of which a bracket of 180 has 15.7
 //! million of size two), and in it, position by position, the first member of
-//! S2 that keeps the cost within reach (3.8.1: every later candidate is no better). Other
+//! S2 that keeps the cost within reach (3.8.1: every later candidate is no better; each
+//! try an alternating path through the assignment's tight cells, not a new solution). Other
 //! candidates (more than one player left over, and the MDP-Pairings) are walked by branch and
 //! bound: a prefix of a transposition whose pairs already give a standing no better than the
 //! best found is not extended. A bracket whose search reaches [`procedure::WORK_LIMIT`] keeps
@@ -112,16 +116,18 @@ use definitions::*;
 use procedure::*;
 use sequence::*;
 
-/// The largest field this procedure pairs. Its time grows with the cube of the largest
-/// bracket whose first candidate is not perfect (a weighted matching of the bracket's
-/// players, and its costs for every pair: the early rounds, with a bracket of half the
-/// field, are the slowest). Measured (`cargo bench -p engine --bench pairing -- dutch-2026`,
-/// rounds 2, 5 and 9, seeds 1-3): 1,000 players 35-152 ms a round, 2,000 players 0.19-0.98 s;
-/// `swiss generate --dutch-2026 --players N --rounds 9`: 1,000 players 0.6-1.0 s for all
-/// nine rounds, 2,000 players 2.3-5.4 s and 53 MB; 3,000 players took some 4-5 s a round
-/// before the first candidate was tried first, which a server should not wait for. Until
-/// large brackets are paired without a matching of all their players, the limit is 2,000.
-pub const FIELD_LIMIT: usize = 2_000;
+/// The largest field this procedure pairs. Most large brackets are settled without a
+/// weighted matching (their first candidate is perfect, or the original S1 and S2 admit an
+/// assignment that denies only the colour preferences the players' colours force), but what
+/// remains still grows faster than the field: each bracket's costs for every pair (memory
+/// and time quadratic in the largest bracket), the assignment's solution (cubic where many
+/// rows start without a free cell of cost 0) and the brackets whose best needs the weighted
+/// matching (cubic). Measured (`cargo bench -p engine --bench pairing -- dutch-2026`, rounds
+/// 2, 5 and 9, seeds 1-3): 1,000 players 9-30 ms a round, 2,000 players 44-360 ms, 5,000
+/// players 1.0-2.6 s (137 MB); 9,999 players took 6.9 s in round 2 and 0.5 GB,
+/// which a server should not spend on one pairing. Until large brackets are paired without
+/// a cost for every pair, the limit is 5,000.
+pub const FIELD_LIMIT: usize = 5_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

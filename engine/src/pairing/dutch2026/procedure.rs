@@ -311,10 +311,14 @@ impl Search<'_> {
             pair: &r.pair,
             over: &r.over,
         };
-        let Some(exchange) = first_admitting_exchange(&costs, r.least) else {
-            // `r.least` is the least of all the remainder's candidates, so some exchange
-            // admits it: this is not reached, but if it were, the walk decides.
-            return self.walk(players, n1, pairs, floaters, base);
+        let exchange = match &r.original {
+            Some(_) => (Vec::new(), Vec::new()),
+            None => match first_admitting_exchange(&costs, r.least) {
+                Some(exchange) => exchange,
+                // `r.least` is the least of all the remainder's candidates, so some exchange
+                // admits it: this is not reached, but if it were, the walk decides.
+                None => return self.walk(players, n1, pairs, floaters, base),
+            },
         };
         let (s1, s2) = exchanged(n, n1, &exchange);
         // Rows: S1, then one row for the player left over (if any); columns: S2.
@@ -325,7 +329,10 @@ impl Search<'_> {
                 r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
             }
         };
-        let Some(mut table) = crate::assignment::Assignment::solve(s2.len(), s2.len(), cost)
+        let Some(mut table) = r
+            .original
+            .clone()
+            .or_else(|| crate::assignment::Assignment::solve(s2.len(), s2.len(), cost))
             .filter(|table| table.total() == r.least)
         else {
             return self.walk(players, n1, pairs, floaters, base);
@@ -343,7 +350,7 @@ impl Search<'_> {
                 .filter(|&j| !taken[j] && table.tight(i, j))
                 .find_map(|j| {
                     let c = cost(i, j);
-                    let t = table.force(i, j)?;
+                    let t = table.keeping(i, j)?;
                     (fixed + c + t.total() == r.least).then_some((j, c, t))
                 });
             let Some((j, c, t)) = next else {
@@ -370,16 +377,22 @@ impl Search<'_> {
                 self.cx.tpns(&v)
             };
             format!(
-                "no pairing of {} ({}) does better on [C10]-[C16] (a weighted matching of all \
-                 of them gives the least), and this is the first candidate to reach it: {} \
-                 (4.3.2), and in it each player of S1 has the first player of S2 that still \
-                 allows it (4.2.2), so every earlier one is worse (3.8.1)",
+                "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
+                 candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
+                 player of S2 that still allows it (4.2.2), so every earlier one is worse \
+                 (3.8.1)",
                 if pairs.is_empty() && self.b.mdps.is_empty() {
                     "the bracket"
                 } else {
                     "the remainder"
                 },
                 self.cx.tpns(players),
+                if r.original.is_some() {
+                    "it denies only the colour preferences that the players' colours force \
+                     to be denied"
+                } else {
+                    "a weighted matching of all of them gives the least"
+                },
                 if exchange.0.is_empty() {
                     "the original S1 and S2 admit it".to_string()
                 } else {
@@ -481,6 +494,9 @@ enum Directed {
     Best(Box<Remainder>),
 }
 
+/// Each pair's cost, by the players' positions; `None` where [C1]/[C3] forbid the pair.
+type PairCosts = Vec<Vec<Option<i64>>>;
+
 /// A homogeneous bracket or remainder with at most one player left over, its criteria as
 /// costs: each pair's [C10]-[C13] and the left-over player's [C14] and [C16] as one number,
 /// the earlier criterion in the higher digits (each in a base above the most its criterion can
@@ -488,16 +504,19 @@ enum Directed {
 /// downfloaters' [C5]-[C9] are equal. Only players whose downfloat gives the best [C5]-[C9]
 /// that a pairing of the rest allows may be left over.
 struct Remainder {
-    /// The cost of each pair of the remainder's players (by position), `None` if [C1]/[C3]
-    /// forbid it.
-    pair: Vec<Vec<Option<i64>>>,
+    /// The cost of each pair of the remainder's players.
+    pair: PairCosts,
     /// The cost of leaving each player over, `None` if that would not give the best [C5]-[C9]
     /// (or would break [C4]).
     over: Vec<Option<i64>>,
-    /// The least cost of any candidate (a weighted matching of the whole remainder).
+    /// The least cost of any candidate (a weighted matching of the whole remainder, or the
+    /// bound that the colours alone force, when the original S1 and S2 reach it).
     least: i64,
     /// The standing of a candidate of that cost.
     quality: Quality,
+    /// When the original S1 and S2 (4.3.2's first exchange) admit the least: their optimal
+    /// assignment, rows S1 and the player left over, columns S2 (by position).
+    original: Option<crate::assignment::Assignment>,
 }
 
 impl Remainder {
@@ -598,6 +617,97 @@ impl Remainder {
         levels.sort();
         levels.dedup();
         let top: i64 = radix.iter().product();
+        // The over costs of the players whose downfloat gives the best [C5]-[C9] (every one
+        // `None` when none is left over).
+        let over_at = |want: Option<&_>| -> Vec<Option<i64>> {
+            parts
+                .iter()
+                .map(|f| {
+                    f.as_ref()
+                        .filter(|f| want.is_some_and(|w| key(f) == *w))
+                        .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
+                })
+                .collect()
+        };
+        // 3.8.1 without a matching: no candidate denies fewer [C12] (or [C13]) preferences
+        // than the players preferring one colour beyond the pairs' share of it, nor fails
+        // [C10] or [C11] fewer than never, nor leaves over a player of the best [C5]-[C9]
+        // at less than the least [C14], [C16]. When the original S1 and S2 (the first of
+        // 4.3.2's exchanges) admit an assignment of that bound, it is the least, and
+        // neither the matching of the whole remainder nor the exchange search is needed:
+        // in a large bracket this is the usual case, and those matchings its costly part.
+        let bound = || -> Option<(Vec<Option<i64>>, crate::assignment::Assignment)> {
+            let over = over_at(levels.first());
+            let half = n1 as i64;
+            let denied = |leaving: Option<usize>, strong: bool| -> [i64; 2] {
+                let mut by = [0i64; 2];
+                for (i, &p) in players.iter().enumerate() {
+                    let pref = cx.players[p].pref;
+                    if Some(i) == leaving
+                        || (strong
+                            && !matches!(
+                                pref,
+                                ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+                            ))
+                    {
+                        continue;
+                    }
+                    match pref.color() {
+                        Some(Color::White) => by[0] += 1,
+                        Some(Color::Black) => by[1] += 1,
+                        None => {}
+                    }
+                }
+                by.map(|x| (x - half).max(0))
+            };
+            let digits_within = |d: [usize; 6]| d.iter().zip(radix).all(|(&x, r)| (x as i64) < r);
+            let at = |leaving: Option<usize>, c14: usize, c16: usize| {
+                let d12 = denied(leaving, false).iter().sum::<i64>() as usize;
+                let d13 = denied(leaving, true).iter().sum::<i64>() as usize;
+                let d = [0, 0, d12, d13, c14, c16];
+                digits_within(d).then(|| number(d))
+            };
+            let least = if left_over == 0 {
+                at(None, 0, 0)?
+            } else {
+                (0..n)
+                    .filter(|&i| over[i].is_some())
+                    .filter_map(|i| {
+                        let f = parts[i].as_ref()?;
+                        at(Some(i), f.c14, f.c16)
+                    })
+                    .min()?
+            };
+            let cost = |row: usize, col: usize| -> i64 {
+                let forbidden = crate::assignment::FORBIDDEN;
+                if row < n1 {
+                    pair[row][n1 + col].unwrap_or(forbidden)
+                } else {
+                    over[n1 + col].unwrap_or(forbidden)
+                }
+            };
+            let table = crate::assignment::Assignment::solve(n - n1, n - n1, cost)?;
+            (table.total() == least).then_some((over, table))
+        };
+        if let Some((over, table)) = bound() {
+            let floater = (left_over == 1)
+                .then(|| table.col_of(n1).map(|c| players[n1 + c]))
+                .flatten();
+            let least = table.total();
+            return conclude(
+                s,
+                base,
+                floaters,
+                fixed,
+                floater,
+                radix,
+                (pair, over, least),
+            )
+            .map_or(Directed::Walk, |mut r| {
+                r.original = Some(table);
+                Directed::Best(r)
+            });
+        }
         let mut level = 0;
         let (over, mate) = loop {
             let mut over: Vec<Option<i64>> = vec![None; n];
@@ -605,11 +715,7 @@ impl Remainder {
                 let Some(want) = levels.get(level) else {
                     return Directed::Empty;
                 };
-                for (i, f) in parts.iter().enumerate() {
-                    if let Some(f) = f.as_ref().filter(|f| key(f) == *want) {
-                        over[i] = Some(number([0, 0, 0, 0, f.c14, f.c16]));
-                    }
-                }
+                over = over_at(Some(want));
             }
             // The least cost: a weighted matching of every player (and a vertex standing for
             // "left over"), each edge worth a constant less its cost.
@@ -645,35 +751,57 @@ impl Remainder {
                 _ => {}
             }
         }
-        let f = match (fixed, floater) {
-            (Some(f), _) => f,
-            (None, Some(p)) => {
-                let mut all = floaters.to_vec();
-                all.push(p);
-                match s.float_part(&all) {
-                    Some(f) => f,
-                    None => return Directed::Walk,
-                }
-            }
-            (None, None) => return Directed::Walk,
-        };
-        let mut digits = [0usize; 6];
-        let mut rest = least;
-        for (d, r) in digits.iter_mut().zip(radix).rev() {
-            *d = (rest % r) as usize;
-            rest /= r;
-        }
-        let mut p = base.clone();
-        for (k, &d) in digits[..4].iter().enumerate() {
-            p.counts[k] += d;
-        }
-        Directed::Best(Box::new(Remainder {
-            pair,
-            over,
-            least,
-            quality: quality(&f, &p),
-        }))
+        conclude(
+            s,
+            base,
+            floaters,
+            fixed,
+            floater,
+            radix,
+            (pair, over, least),
+        )
+        .map_or(Directed::Walk, Directed::Best)
     }
+}
+
+/// The [`Remainder`] whose least cost `least` a candidate leaving `floater` over (or, with
+/// none, the fixed downfloaters' `fixed`) reaches; `None` when that player's downfloat is not
+/// allowed (the walk then decides).
+fn conclude(
+    s: &mut Search,
+    base: &PairPart,
+    floaters: &[PlayerIx],
+    fixed: Option<FloatPart>,
+    floater: Option<PlayerIx>,
+    radix: [i64; 6],
+    (pair, over, least): (PairCosts, Vec<Option<i64>>, i64),
+) -> Option<Box<Remainder>> {
+    let f = match (fixed, floater) {
+        (Some(f), _) => f,
+        (None, Some(p)) => {
+            let mut all = floaters.to_vec();
+            all.push(p);
+            s.float_part(&all)?
+        }
+        (None, None) => return None,
+    };
+    let mut digits = [0usize; 6];
+    let mut rest = least;
+    for (d, r) in digits.iter_mut().zip(radix).rev() {
+        *d = (rest % r) as usize;
+        rest /= r;
+    }
+    let mut p = base.clone();
+    for (k, &d) in digits[..4].iter().enumerate() {
+        p.counts[k] += d;
+    }
+    Some(Box::new(Remainder {
+        pair,
+        over,
+        least,
+        quality: quality(&f, &p),
+        original: None,
+    }))
 }
 
 /// The most pairs `players` can form among themselves within [C1]-[C3].
@@ -689,10 +817,8 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     let score = |p: &PlayerIx| cx.players[*p].score;
     // 3.1: M1, the MDPs that can be paired with distinct residents.
     let (nm, nr) = (b.mdps.len(), b.residents.len());
-    let m1 = crate::cardinality::Cardinality::new(nm + nr).maximize(&|i, j| {
-        let (i, j) = (i.min(j), i.max(j));
-        i < nm && j >= nm && cx.pair_ok(b.mdps[i], b.residents[j - nm])
-    });
+    let m1 =
+        crate::cardinality::bipartite_most(nm, nr, |i, j| cx.pair_ok(b.mdps[i], b.residents[j]));
     let all: Vec<PlayerIx> = b.mdps.iter().chain(&b.residents).copied().collect();
     let everyone: Vec<PlayerIx> = all.iter().chain(&b.lower).copied().collect();
     let most = m1;
