@@ -94,12 +94,19 @@ impl Cardinality {
     /// returns the number of pairs.
     pub fn maximize(&mut self, ok: &dyn Fn(usize, usize) -> bool) -> usize {
         self.greedy(ok);
-        for v in 0..self.len() {
-            if self.mate[v] == NONE && !self.short_path(v, ok) {
-                self.augment(v, ok);
+        let n = self.len();
+        let mut pairs = self.mate.iter().filter(|&&w| w != NONE).count() / 2;
+        for v in 0..n {
+            // At most one vertex left without a partner: no matching has more pairs (and
+            // the search from that one would visit the whole graph to show it).
+            if 2 * pairs + 1 >= n {
+                break;
+            }
+            if self.mate[v] == NONE && (self.short_path(v, ok) || self.augment(v, ok)) {
+                pairs += 1;
             }
         }
-        self.mate.iter().filter(|&&w| w != NONE).count() / 2
+        pairs
     }
 
     /// Pairs each free vertex with the first later free vertex it may have.

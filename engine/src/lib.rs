@@ -7,6 +7,7 @@
 pub mod assignment;
 pub mod cardinality;
 pub mod check;
+pub mod class_assignment;
 pub mod color;
 pub mod details;
 pub mod generate;

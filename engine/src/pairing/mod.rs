@@ -124,7 +124,7 @@ fn not_yet(system: System) -> &'static str {
             "Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players"
         }
         System::Dutch2026 => {
-            "Dutch 2026: this build pairs fields of up to 5,000 players; a faster procedure for larger ones is to come"
+            "Dutch 2026: this build pairs fields of up to 10,000 players; a faster procedure for larger ones is to come"
         }
         _ => "a forbidden pair stands where the procedure has no way around it",
     }

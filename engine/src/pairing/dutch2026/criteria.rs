@@ -102,7 +102,7 @@ impl Quality {
 /// What a candidate's downfloaters alone decide: [C4] (whether it stands at all), [C5]-[C9],
 /// [C14] and [C16]. Many candidates share their downfloaters (every transposition that leaves
 /// the same players over), so the procedure computes this once per set.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct FloatPart {
     pub(crate) c5: Option<Points>,
     pub(crate) c6: usize,
@@ -234,7 +234,6 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
     } else {
         None
     };
-    let c7 = descending(floaters.iter().map(|&p| cx.players[p].score).collect());
     // [C8]: in the next bracket (the downfloaters with the next scoregroup), the players that
     // cannot be paired there.
     let c8 = if b.lower.is_empty() {
@@ -247,6 +246,19 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         debug_assert!(b.lower.starts_with(&b.next));
         cx.next_bracket_floaters(&next, below, c5)?
     };
+    Some(float_part_given(cx, b, floaters, c5, c8))
+}
+
+/// [`float_part`] once what the players below decide is known: [C5]'s bye score `c5` and
+/// [C8]'s `c8`.
+fn float_part_given(
+    cx: &Ctx,
+    b: &Bracket,
+    floaters: &[PlayerIx],
+    c5: Option<Points>,
+    c8: (usize, Vec<Points>),
+) -> FloatPart {
+    let c7 = descending(floaters.iter().map(|&p| cx.players[p].score).collect());
     // [C9] and its note: a bracket that downfloats one player who will end up with the bye:
     // [C5] leaves it to a player of the downfloater's score, and every lower player's score
     // is lower.
@@ -283,7 +295,7 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
             insert_descending(&mut limbo20, d);
         }
     }
-    Some(FloatPart {
+    FloatPart {
         limbo18,
         limbo20,
         c5,
@@ -293,5 +305,186 @@ pub(crate) fn float_part(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Option
         c9,
         c14: with(|p| p.float1),
         c16: with(|p| p.float2),
+    }
+}
+
+/// The one vertex a maximum matching leaves without a partner, when it leaves exactly one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lone {
+    Player(PlayerIx),
+    /// The vertex standing for the bye.
+    Bye,
+}
+
+/// A maximum matching of `players` within [C1]-[C3] (and a vertex for the bye, joined to
+/// those `bye` allows, when `bye` is given): the one left without a partner, if exactly one
+/// is. A player added to them can then be shown to complete a pairing by one pair (or by
+/// taking the bye), instead of by a new matching.
+fn lone(cx: &Ctx, players: &[PlayerIx], bye: Option<&dyn Fn(PlayerIx) -> bool>) -> Option<Lone> {
+    let n = players.len();
+    let vertices = n + usize::from(bye.is_some());
+    let edge = |i: usize, j: usize| {
+        let (i, j) = (i.min(j), i.max(j));
+        if j == n {
+            bye.is_some_and(|ok| ok(players[i]))
+        } else {
+            cx.pair_ok(players[i], players[j])
+        }
+    };
+    let mut m = crate::cardinality::Cardinality::new(vertices);
+    let pairs = m.maximize(&edge);
+    if 2 * pairs + 1 != vertices {
+        return None;
+    }
+    let free = (0..vertices).find(|&v| m.mate(v).is_none())?;
+    Some(if free == n {
+        Lone::Bye
+    } else {
+        Lone::Player(players[free])
     })
+}
+
+/// [`float_part`] for each of many sets of downfloaters that differ in one player (the
+/// fixed `floaters` and one player the bracket may leave over), without a matching of the
+/// players below for each: one matching each of the sets the players share, and for each
+/// player the one pair (or the bye) that completes it. Where that pair is not allowed, the
+/// player's set is judged by [`float_part`] itself; the answers are the same.
+pub(crate) struct Witnesses {
+    floaters: Vec<PlayerIx>,
+    /// Everyone not yet paired but the added player (and the bye's vertex if needed): [C4].
+    whole: Option<Lone>,
+    /// [C5]: a player who may take the bye at the lowest score of those already there
+    /// (the first such), and the matching of the others without him.
+    bye: Option<(PlayerIx, Option<Lone>)>,
+    /// [C8]: the downfloaters with the next scoregroup, and (when their number with the
+    /// added player is odd) the first of their lowest players the players below can take
+    /// with the matching of the rest without him.
+    next: Option<Lone>,
+    /// Computed at the first player that needs it (`Some(None)`: there is none).
+    next_low: Option<Option<(PlayerIx, Option<Lone>)>>,
+}
+
+impl Witnesses {
+    pub(crate) fn new(cx: &Ctx, b: &Bracket, floaters: &[PlayerIx]) -> Witnesses {
+        let base: Vec<PlayerIx> = floaters.iter().chain(&b.lower).copied().collect();
+        // With the added player, everyone not yet paired is odd in number when the base is
+        // even: then the bye's vertex joins.
+        let odd = base.len().is_multiple_of(2);
+        let can_bye = |p: PlayerIx| cx.players[p].can_bye;
+        let whole = lone(
+            cx,
+            &base,
+            odd.then_some(&can_bye as &dyn Fn(PlayerIx) -> bool),
+        );
+        let bye = if odd {
+            let lowest = base
+                .iter()
+                .copied()
+                .filter(|&p| cx.players[p].can_bye)
+                .min_by_key(|&p| cx.players[p].score);
+            lowest.map(|b0| {
+                let others: Vec<PlayerIx> = base.iter().copied().filter(|&p| p != b0).collect();
+                (b0, lone(cx, &others, None))
+            })
+        } else {
+            None
+        };
+        let fixed_next: Vec<PlayerIx> = floaters.iter().chain(&b.next).copied().collect();
+        let (next, next_low) = if b.lower.is_empty() {
+            (None, None)
+        } else if fixed_next.len() % 2 == 1 {
+            (lone(cx, &fixed_next, None), None)
+        } else {
+            (None, None)
+        };
+        Witnesses {
+            floaters: floaters.to_vec(),
+            whole,
+            bye,
+            next,
+            next_low,
+        }
+    }
+
+    /// [`float_part`] of the fixed downfloaters and `p`.
+    pub(crate) fn part(&mut self, cx: &Ctx, b: &Bracket, p: PlayerIx) -> Option<FloatPart> {
+        let mut all = self.floaters.clone();
+        all.push(p);
+        self.witnessed(cx, b, p, &all)
+            .unwrap_or_else(|| float_part(cx, b, &all))
+    }
+
+    /// The part shown by the witnesses, or `None` (not "no part") when one is missing.
+    fn witnessed(
+        &mut self,
+        cx: &Ctx,
+        b: &Bracket,
+        p: PlayerIx,
+        all: &[PlayerIx],
+    ) -> Option<Option<FloatPart>> {
+        let completes = |lone: Option<Lone>, bye_ok: bool| match lone {
+            Some(Lone::Player(u)) => cx.pair_ok(p, u),
+            Some(Lone::Bye) => bye_ok,
+            None => false,
+        };
+        let pl = &cx.players[p];
+        // [C4]: a witness that everyone not yet paired can be paired.
+        let rest_len = all.len() + b.lower.len();
+        let odd = rest_len % 2 == 1;
+        if !completes(self.whole, pl.can_bye) {
+            return None;
+        }
+        // [C5]: the lowest score of a player who may take the bye, and a witness that the
+        // rest can then be paired.
+        let c5 = if odd {
+            let (b0, lone_rest) = self.bye?;
+            let low = cx.players[b0].score;
+            if pl.can_bye && pl.score < low {
+                return None;
+            }
+            if !completes(lone_rest, false) {
+                return None;
+            }
+            Some(low)
+        } else {
+            None
+        };
+        // [C8]: the best the next bracket can do, shown as `Ctx::next_bracket_floaters_at_best`
+        // shows it.
+        let c8 = if b.lower.is_empty() {
+            (0, Vec::new())
+        } else {
+            let below = &b.lower[b.next.len()..];
+            let next_len = all.len() + b.next.len();
+            let total_odd = (next_len + below.len()) % 2 == 1;
+            if next_len.is_multiple_of(2) {
+                if !cx.below_pairable(below, None, c5, total_odd) || !completes(self.next, false) {
+                    return None;
+                }
+                (0, Vec::new())
+            } else {
+                if self.next_low.is_none() {
+                    let fixed_next: Vec<PlayerIx> =
+                        self.floaters.iter().chain(&b.next).copied().collect();
+                    let low = fixed_next.iter().map(|&q| cx.players[q].score).min();
+                    let r0 = fixed_next.iter().copied().find(|&r| {
+                        Some(cx.players[r].score) == low
+                            && cx.below_pairable(below, Some(r), c5, total_odd)
+                    });
+                    self.next_low = Some(r0.map(|r0| {
+                        let others: Vec<PlayerIx> =
+                            fixed_next.iter().copied().filter(|&q| q != r0).collect();
+                        (r0, lone(cx, &others, None))
+                    }));
+                }
+                let (r0, lone_rest) = self.next_low.flatten()?;
+                let low = cx.players[r0].score;
+                if pl.score < low || !completes(lone_rest, false) {
+                    return None;
+                }
+                (1, vec![low])
+            }
+        };
+        Some(Some(float_part_given(cx, b, all, c5, c8)))
+    }
 }

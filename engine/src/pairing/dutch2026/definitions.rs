@@ -47,6 +47,13 @@ pub(crate) struct Ctx {
     /// are), with one player of it added, can all be paired, the bye to a player of the given
     /// score: the same few questions are asked for every candidate of a bracket.
     pub(crate) rest_pairable: std::cell::RefCell<RestPairable>,
+    /// Whether a remainder's pairs are first sought by the classes of their colour
+    /// preferences (`procedure::by_classes`); a test compares both ways.
+    pub(crate) by_classes: bool,
+    /// Whether the players a remainder may leave over are judged by [C4]-[C9] with one
+    /// matching of the players below shared by all (`criteria::Witnesses`); a test compares
+    /// both ways.
+    pub(crate) witnesses: bool,
 }
 
 /// See [`Ctx::rest_pairable`].
@@ -162,6 +169,8 @@ impl Ctx {
             players,
             met,
             rest_pairable: Default::default(),
+            by_classes: true,
+            witnesses: true,
         }
     }
 
@@ -254,19 +263,7 @@ impl Ctx {
                 |i| with_bye && bye(players[i]),
             )
         };
-        // The players below, with `extra`: remembered by how many are below (one set per
-        // bracket), the extra player and the bye's score.
-        let rest = |extra: Option<PlayerIx>| {
-            let key = (below.len(), extra, bye_score);
-            if let Some(&known) = self.rest_pairable.borrow().get(&key) {
-                return known;
-            }
-            let mut players = below.to_vec();
-            players.extend(extra);
-            let known = among(&players, true);
-            self.rest_pairable.borrow_mut().insert(key, known);
-            known
-        };
+        let rest = |extra: Option<PlayerIx>| self.below_pairable(below, extra, bye_score, odd);
         if next.len().is_multiple_of(2) {
             return (among(next, false) && rest(None)).then(|| (0, Vec::new()));
         }
@@ -278,6 +275,35 @@ impl Ctx {
             }
         }
         None
+    }
+
+    /// [C8]'s look-ahead: whether the players `below` the next bracket, with `extra`, can all
+    /// be paired among themselves, the bye (when everyone not yet paired is `odd` in number)
+    /// to a player of `bye_score` who may take it. Remembered by how many are below (one set
+    /// per bracket), the extra player and the bye's score.
+    pub(crate) fn below_pairable(
+        &self,
+        below: &[PlayerIx],
+        extra: Option<PlayerIx>,
+        bye_score: Option<Points>,
+        odd: bool,
+    ) -> bool {
+        let key = (below.len(), extra, bye_score);
+        if let Some(&known) = self.rest_pairable.borrow().get(&key) {
+            return known;
+        }
+        let mut players = below.to_vec();
+        players.extend(extra);
+        let known = crate::pairing::all_pairable(
+            players.len(),
+            |i, j| self.pair_ok(players[i], players[j]),
+            |i| {
+                let pl = &self.players[players[i]];
+                odd && pl.can_bye && Some(pl.score) == bye_score
+            },
+        );
+        self.rest_pairable.borrow_mut().insert(key, known);
+        known
     }
 
     /// [`Ctx::next_bracket_floaters`] by a weighted matching of everyone not yet paired.

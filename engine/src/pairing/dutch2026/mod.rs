@@ -14,7 +14,15 @@
 //! [C5]-[C9], and a weighted matching gives the least cost, unless a bound shows it first: no
 //! candidate denies fewer [C12] or [C13] preferences than the players preferring one colour
 //! beyond the pairs' share of it, and when the original S1 and S2 admit an assignment of that
-//! bound (in a large bracket the usual case), it is the least. The search then builds only the
+//! bound (in a large bracket the usual case), it is the least. Without a topscorer in the
+//! remainder a pair's cost depends only on the two colour preferences, so that assignment,
+//! and the first one in 4.2.2's order, are first sought over the classes of preferences (a
+//! transportation problem of a few classes, rematches passed over one by one:
+//! `crate::class_assignment`), with no cost for every pair; the costs of every pair decide
+//! only where the classes cannot show it (a test pairs generated tournaments both ways). Each
+//! player a remainder may leave over is judged by [C4]-[C9] from matchings of the players
+//! below that all of them share, completed by one pair per player (`criteria::Witnesses`;
+//! where that pair is not allowed, by a matching of his own). The search then builds only the
 //! first candidate of the sequence that reaches it: the first resident-exchange whose S1 and
 //! S2 admit an assignment of that cost (found by a few weighted matchings that carry 4.3.2's
 //! order in their costs, not by forming the exchanges, of which a bracket of 180 has 15.7
@@ -116,18 +124,17 @@ use definitions::*;
 use procedure::*;
 use sequence::*;
 
-/// The largest field this procedure pairs. Most large brackets are settled without a
-/// weighted matching (their first candidate is perfect, or the original S1 and S2 admit an
-/// assignment that denies only the colour preferences the players' colours force), but what
-/// remains still grows faster than the field: each bracket's costs for every pair (memory
-/// and time quadratic in the largest bracket), the assignment's solution (cubic where many
-/// rows start without a free cell of cost 0) and the brackets whose best needs the weighted
-/// matching (cubic). Measured (`cargo bench -p engine --bench pairing -- dutch-2026`, rounds
-/// 2, 5 and 9, seeds 1-3): 1,000 players 9-30 ms a round, 2,000 players 44-360 ms, 5,000
-/// players 1.0-2.6 s (137 MB); 9,999 players took 6.9 s in round 2 and 0.5 GB,
-/// which a server should not spend on one pairing. Until large brackets are paired without
-/// a cost for every pair, the limit is 5,000.
-pub const FIELD_LIMIT: usize = 5_000;
+/// The largest field this procedure pairs: every field a TRF can hold. Most large brackets
+/// are settled without a cost for every pair (their first candidate is perfect, or the
+/// classes of colour preferences show the first candidate reaching the colours' bound);
+/// what remains grows faster than the field: each player a bracket may leave over is judged
+/// by [C4]-[C9] with a matching of the players below (quadratic in the field in early
+/// rounds), and the brackets the classes do not settle take the costs of every pair and
+/// weighted matchings (cubic in the bracket). Measured (`cargo bench -p engine --bench
+/// pairing -- dutch-2026`, rounds 2, 5 and 9, seeds 1-3; `PAIRING_ONLY="dutch-2026 N R"`
+/// for one): see README's figures; 10,000 players 0.3-0.65 s a round. Beyond this, a field
+/// is refused rather than tie up a server for what may be minutes.
+pub const FIELD_LIMIT: usize = 10_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -161,12 +161,21 @@ impl Search<'_> {
 
     /// What `floaters` decide, computed once per set.
     fn float_part(&mut self, floaters: &[PlayerIx]) -> Option<FloatPart> {
+        let (cx, b) = (self.cx, self.b);
+        self.float_part_with(floaters, |f| float_part(cx, b, f))
+    }
+
+    /// [`Search::float_part`], computed (once per set) by `compute`.
+    fn float_part_with(
+        &mut self,
+        floaters: &[PlayerIx],
+        compute: impl FnOnce(&[PlayerIx]) -> Option<FloatPart>,
+    ) -> Option<FloatPart> {
         let mut key = floaters.to_vec();
         key.sort();
-        let (cx, b) = (self.cx, self.b);
         self.floats
             .entry(key)
-            .or_insert_with(|| float_part(cx, b, floaters))
+            .or_insert_with(|| compute(floaters))
             .clone()
     }
 
@@ -305,63 +314,19 @@ impl Search<'_> {
         if !self.spend() {
             return false;
         }
-        let costs = Costs {
-            n,
-            n1,
-            pair: &r.pair,
-            over: &r.over,
-        };
-        let exchange = match &r.original {
-            Some(_) => (Vec::new(), Vec::new()),
-            None => match first_admitting_exchange(&costs, r.least) {
-                Some(exchange) => exchange,
-                // `r.least` is the least of all the remainder's candidates, so some exchange
-                // admits it: this is not reached, but if it were, the walk decides.
-                None => return self.walk(players, n1, pairs, floaters, base),
+        let (exchange, prefix) = match &r.chosen {
+            Some(chosen) => ((Vec::new(), Vec::new()), chosen.clone()),
+            None => match self.reaching_by_costs(r, players, n1) {
+                Ok(found) => found,
+                Err(go_on) => {
+                    return go_on.unwrap_or_else(|| self.walk(players, n1, pairs, floaters, base))
+                }
             },
         };
         let (s1, s2) = exchanged(n, n1, &exchange);
-        // Rows: S1, then one row for the player left over (if any); columns: S2.
-        let cost = |row: usize, col: usize| -> i64 {
-            if row < s1.len() {
-                r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
-            } else {
-                r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
-            }
-        };
-        let Some(mut table) = r
-            .original
-            .clone()
-            .or_else(|| crate::assignment::Assignment::solve(s2.len(), s2.len(), cost))
-            .filter(|table| table.total() == r.least)
-        else {
-            return self.walk(players, n1, pairs, floaters, base);
-        };
-        let mut fixed = 0;
-        let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
         let mut taken = vec![false; s2.len()];
-        for i in 0..s1.len() {
-            if !self.spend() {
-                return false;
-            }
-            // Only a tight cell can be in an optimal completion (`Assignment::tight`): the
-            // others are passed over without a search.
-            let next = (0..s2.len())
-                .filter(|&j| !taken[j] && table.tight(i, j))
-                .find_map(|j| {
-                    let c = cost(i, j);
-                    let t = table.keeping(i, j)?;
-                    (fixed + c + t.total() == r.least).then_some((j, c, t))
-                });
-            let Some((j, c, t)) = next else {
-                // The column the table gives row i always keeps the least cost: this is not
-                // reached, but if it were, the walk decides.
-                return self.walk(players, n1, pairs, floaters, base);
-            };
-            prefix.push(j);
+        for &j in &prefix {
             taken[j] = true;
-            fixed += c;
-            table = t;
         }
         let (cand, part) = self.extend(
             (pairs, floaters, base),
@@ -387,7 +352,7 @@ impl Search<'_> {
                     "the remainder"
                 },
                 self.cx.tpns(players),
-                if r.original.is_some() {
+                if r.original.is_some() || r.chosen.is_some() {
                     "it denies only the colour preferences that the players' colours force \
                      to be denied"
                 } else {
@@ -406,6 +371,78 @@ impl Search<'_> {
             )
         });
         self.visit(cand, &part, why)
+    }
+
+    /// [`Search::first_reaching`] from the remainder's costs of every pair: the first
+    /// exchange admitting the least, and in it each position's member of S2. `Err` when the
+    /// search stops (`Some(false)`) or, never in fact, the least is not reached (`None`: the
+    /// walk decides).
+    fn reaching_by_costs(
+        &mut self,
+        r: &Remainder,
+        players: &[PlayerIx],
+        n1: usize,
+    ) -> Result<(Exchange, Vec<usize>), Option<bool>> {
+        let n = players.len();
+        let costs = Costs {
+            n,
+            n1,
+            pair: &r.pair,
+            over: &r.over,
+        };
+        let exchange = match &r.original {
+            Some(_) => (Vec::new(), Vec::new()),
+            None => match first_admitting_exchange(&costs, r.least) {
+                Some(exchange) => exchange,
+                // `r.least` is the least of all the remainder's candidates, so some exchange
+                // admits it: this is not reached, but if it were, the walk decides.
+                None => return Err(None),
+            },
+        };
+        let (s1, s2) = exchanged(n, n1, &exchange);
+        // Rows: S1, then one row for the player left over (if any); columns: S2.
+        let cost = |row: usize, col: usize| -> i64 {
+            if row < s1.len() {
+                r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+            } else {
+                r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+            }
+        };
+        let Some(mut table) = r
+            .original
+            .clone()
+            .or_else(|| crate::assignment::Assignment::solve(s2.len(), s2.len(), cost))
+            .filter(|table| table.total() == r.least)
+        else {
+            return Err(None);
+        };
+        let mut fixed = 0;
+        let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
+        let mut taken = vec![false; s2.len()];
+        for i in 0..s1.len() {
+            if !self.spend() {
+                return Err(Some(false));
+            }
+            // Only a tight cell can be in an optimal completion (`Assignment::tight`): the
+            // others are passed over without a search.
+            let next = (0..s2.len())
+                .filter(|&j| !taken[j] && table.tight(i, j))
+                .find_map(|j| {
+                    let c = cost(i, j);
+                    let t = table.keeping(i, j)?;
+                    (fixed + c + t.total() == r.least).then_some((j, c, t))
+                });
+            let Some((j, c, t)) = next else {
+                // The column the table gives row i always keeps the least cost: this is not
+                // reached, but if it were, the walk decides.
+                return Err(None);
+            };
+            prefix.push(j);
+            taken[j] = true;
+            fixed += c;
+            table = t;
+        }
+        Ok((exchange, prefix))
     }
 
     /// [`Search::homogeneous`] by branch and bound.
@@ -517,6 +554,10 @@ struct Remainder {
     /// When the original S1 and S2 (4.3.2's first exchange) admit the least: their optimal
     /// assignment, rows S1 and the player left over, columns S2 (by position).
     original: Option<crate::assignment::Assignment>,
+    /// When the classes of the players' preferences found it: the first candidate reaching
+    /// the least, as the member of the original S2 (by position in it) each player of the
+    /// original S1 meets.
+    chosen: Option<Vec<usize>>,
 }
 
 impl Remainder {
@@ -533,6 +574,37 @@ impl Remainder {
             return Directed::Walk;
         }
         let (cx, b) = (s.cx, s.b);
+        // The downfloaters' part: fixed, or by the one player left over: the best [C5]-[C9]
+        // that some player left over allows (the rest being paired), level by level.
+        let fixed = if left_over == 0 {
+            match s.float_part(floaters) {
+                Some(f) => Some(f),
+                None => return Directed::Empty,
+            }
+        } else {
+            None
+        };
+        let parts: Vec<Option<FloatPart>> = if left_over == 0 {
+            Vec::new()
+        } else {
+            let mut witnesses = cx.witnesses.then(|| Witnesses::new(cx, b, floaters));
+            players
+                .iter()
+                .map(|&p| {
+                    let mut all = floaters.to_vec();
+                    all.push(p);
+                    match witnesses.as_mut() {
+                        Some(w) => s.float_part_with(&all, |_| w.part(cx, b, p)),
+                        None => s.float_part(&all),
+                    }
+                })
+                .collect()
+        };
+        if cx.by_classes && !players.iter().any(|&p| cx.players[p].topscorer) {
+            if let Some(found) = by_classes(s, players, n1, floaters, base, &fixed, &parts) {
+                return found;
+            }
+        }
         // Each pair's [C10]-[C13] counts (at most two each: one per player), `None` where
         // [C1]/[C3] forbid the pair; small, as a bracket of thousands has millions of pairs.
         let counts: Vec<Vec<Option<[u8; 4]>>> = (0..n)
@@ -549,28 +621,6 @@ impl Remainder {
                     .collect()
             })
             .collect();
-        // The downfloaters' part: fixed, or by the one player left over: the best [C5]-[C9]
-        // that some player left over allows (the rest being paired), level by level.
-        let fixed = if left_over == 0 {
-            match s.float_part(floaters) {
-                Some(f) => Some(f),
-                None => return Directed::Empty,
-            }
-        } else {
-            None
-        };
-        let parts: Vec<Option<FloatPart>> = if left_over == 0 {
-            Vec::new()
-        } else {
-            players
-                .iter()
-                .map(|&p| {
-                    let mut all = floaters.to_vec();
-                    all.push(p);
-                    s.float_part(&all)
-                })
-                .collect()
-        };
         // One number per pair and per player left over: [C10]-[C13], [C14], [C16] as its
         // digits, the earlier criterion the higher, each digit in a base above the most that
         // criterion can total in a candidate (its largest count in one pair times the pairs,
@@ -612,7 +662,7 @@ impl Remainder {
                     .collect()
             })
             .collect();
-        let key = |f: &FloatPart| (f.c5, f.c6, f.c7.clone(), f.c8.clone(), f.c9);
+        let key = level;
         let mut levels: Vec<_> = parts.iter().flatten().map(key).collect();
         levels.sort();
         levels.dedup();
@@ -638,46 +688,7 @@ impl Remainder {
         // in a large bracket this is the usual case, and those matchings its costly part.
         let bound = || -> Option<(Vec<Option<i64>>, crate::assignment::Assignment)> {
             let over = over_at(levels.first());
-            let half = n1 as i64;
-            let denied = |leaving: Option<usize>, strong: bool| -> [i64; 2] {
-                let mut by = [0i64; 2];
-                for (i, &p) in players.iter().enumerate() {
-                    let pref = cx.players[p].pref;
-                    if Some(i) == leaving
-                        || (strong
-                            && !matches!(
-                                pref,
-                                ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                            ))
-                    {
-                        continue;
-                    }
-                    match pref.color() {
-                        Some(Color::White) => by[0] += 1,
-                        Some(Color::Black) => by[1] += 1,
-                        None => {}
-                    }
-                }
-                by.map(|x| (x - half).max(0))
-            };
-            let digits_within = |d: [usize; 6]| d.iter().zip(radix).all(|(&x, r)| (x as i64) < r);
-            let at = |leaving: Option<usize>, c14: usize, c16: usize| {
-                let d12 = denied(leaving, false).iter().sum::<i64>() as usize;
-                let d13 = denied(leaving, true).iter().sum::<i64>() as usize;
-                let d = [0, 0, d12, d13, c14, c16];
-                digits_within(d).then(|| number(d))
-            };
-            let least = if left_over == 0 {
-                at(None, 0, 0)?
-            } else {
-                (0..n)
-                    .filter(|&i| over[i].is_some())
-                    .filter_map(|i| {
-                        let f = parts[i].as_ref()?;
-                        at(Some(i), f.c14, f.c16)
-                    })
-                    .min()?
-            };
+            let least = colour_bound(cx, players, n1, &over, &parts, radix)?;
             let cost = |row: usize, col: usize| -> i64 {
                 let forbidden = crate::assignment::FORBIDDEN;
                 if row < n1 {
@@ -764,6 +775,239 @@ impl Remainder {
     }
 }
 
+/// [C5]-[C9] of a downfloat: the level at which a player left over is compared first.
+type Level = (
+    Option<Points>,
+    usize,
+    Vec<Points>,
+    (usize, Vec<Points>),
+    u32,
+);
+
+fn level(f: &FloatPart) -> Level {
+    (f.c5, f.c6, f.c7.clone(), f.c8.clone(), f.c9)
+}
+
+/// The least cost no candidate of the remainder `players` (`n1` pairs, the one left over, if
+/// any, among those `over` allows) can beat: no candidate denies fewer [C12] (or [C13])
+/// preferences than the players preferring one colour beyond the pairs' share of it (`n1`
+/// players get each colour), nor fails [C10] or [C11] fewer than never, nor leaves over a
+/// player at less than his [C14], [C16]. As one number in the bases `radix`; `None` when a
+/// digit does not fit (no candidate is then that good).
+fn colour_bound(
+    cx: &Ctx,
+    players: &[PlayerIx],
+    n1: usize,
+    over: &[Option<i64>],
+    parts: &[Option<FloatPart>],
+    radix: [i64; 6],
+) -> Option<i64> {
+    let count = |strong: bool| {
+        let mut by = [0usize; 2];
+        for &p in players {
+            let pref = cx.players[p].pref;
+            if strong
+                && !matches!(
+                    pref,
+                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+                )
+            {
+                continue;
+            }
+            match pref.color() {
+                Some(Color::White) => by[0] += 1,
+                Some(Color::Black) => by[1] += 1,
+                None => {}
+            }
+        }
+        by
+    };
+    let (all, strong) = (count(false), count(true));
+    let at = |leaving: Option<usize>, c14: usize, c16: usize| {
+        // The one left over does not ask for a colour.
+        let less = |by: [usize; 2], strong: bool| {
+            let mut by = by;
+            if let Some(i) = leaving {
+                let pref = cx.players[players[i]].pref;
+                let counted = !strong
+                    || matches!(
+                        pref,
+                        ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+                    );
+                match pref.color() {
+                    Some(Color::White) if counted => by[0] -= 1,
+                    Some(Color::Black) if counted => by[1] -= 1,
+                    _ => {}
+                }
+            }
+            by.iter().map(|&x| x.saturating_sub(n1)).sum::<usize>()
+        };
+        let d = [0, 0, less(all, false), less(strong, true), c14, c16];
+        d.iter().zip(radix).all(|(&x, r)| (x as i64) < r).then(|| {
+            d.iter()
+                .zip(radix)
+                .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
+        })
+    };
+    if players.len() == 2 * n1 {
+        at(None, 0, 0)
+    } else {
+        (0..players.len())
+            .filter(|&i| over[i].is_some())
+            .filter_map(|i| {
+                let f = parts[i].as_ref()?;
+                at(Some(i), f.c14, f.c16)
+            })
+            .min()
+    }
+}
+
+/// [`Remainder::judge`] by the classes of the players' colour preferences, without a cost
+/// for every pair (a bracket of thousands has millions): with no topscorer (1.8) among them,
+/// what a pair costs on [C10]-[C13] depends on the two preferences alone (the one denied is
+/// the weaker, 5.2.2, or either of equal strength, [C12] and [C13] counting the same), and
+/// what a player left over costs on [C14], [C16] on his floats; [C3] forbids a pair by its
+/// preferences, [C1] one pair at a time. When the original S1 and S2 (the first of 4.3.2's
+/// exchanges) admit an assignment of the colours' bound ([`colour_bound`]), it is the least,
+/// and the first such assignment in the order of 4.2.2's transpositions is found over the
+/// classes ([`crate::class_assignment::first_optimal`]): the first candidate reaching the
+/// least, which [`Search::first_reaching`] then builds. `None` when that is not shown (the
+/// costs of every pair then decide).
+fn by_classes(
+    s: &mut Search,
+    players: &[PlayerIx],
+    n1: usize,
+    floaters: &[PlayerIx],
+    base: &PairPart,
+    fixed: &Option<FloatPart>,
+    parts: &[Option<FloatPart>],
+) -> Option<Directed> {
+    let (cx, b) = (s.cx, s.b);
+    let n = players.len();
+    let left_over = n - 2 * n1;
+    // The classes: each distinct preference, and its members by position.
+    let mut prefs: Vec<ColorPreference> = Vec::new();
+    let class: Vec<usize> = players
+        .iter()
+        .map(|&p| {
+            let x = cx.players[p].pref;
+            prefs.iter().position(|&y| y == x).unwrap_or_else(|| {
+                prefs.push(x);
+                prefs.len() - 1
+            })
+        })
+        .collect();
+    let k = prefs.len();
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); k];
+    for (i, &c) in class.iter().enumerate() {
+        members[c].push(i);
+    }
+    // Each two classes' [C10]-[C13], from two of their members; `None` where [C3] forbids
+    // them (or the class has only one member to meet itself).
+    let counts: Vec<Vec<Option<[usize; 4]>>> = (0..k)
+        .map(|x| {
+            (0..k)
+                .map(|y| {
+                    if let (ColorPreference::Absolute(p), ColorPreference::Absolute(q)) =
+                        (prefs[x], prefs[y])
+                    {
+                        if p == q {
+                            return None;
+                        }
+                    }
+                    let a = members[x][0];
+                    let bb = *members[y].iter().find(|&&j| j != a)?;
+                    let mut part = PairPart::default();
+                    part.add(cx, b, players[a], players[bb], false);
+                    let c = part.counts;
+                    Some([c[0], c[1], c[2], c[3]])
+                })
+                .collect()
+        })
+        .collect();
+    let mut radix = [1i64; 6];
+    for c in counts.iter().flatten().flatten() {
+        for d in 0..4 {
+            radix[d] = radix[d].max(c[d] as i64 * n1 as i64 + 1);
+        }
+    }
+    for f in parts.iter().flatten() {
+        radix[4] = radix[4].max(f.c14 as i64 + 1);
+        radix[5] = radix[5].max(f.c16 as i64 + 1);
+    }
+    if radix
+        .iter()
+        .try_fold(1i64, |acc, &x| acc.checked_mul(x))
+        .is_none_or(|top| top >= 1 << 50)
+    {
+        return None;
+    }
+    let number = |d: [usize; 6]| {
+        d.iter()
+            .zip(radix)
+            .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
+    };
+    // Who may be left over: the players whose downfloat gives the best [C5]-[C9].
+    let best = parts.iter().flatten().map(level).min();
+    let over: Vec<Option<i64>> = parts
+        .iter()
+        .map(|f| {
+            f.as_ref()
+                .filter(|f| best.as_ref() == Some(&level(f)))
+                .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
+        })
+        .chain(std::iter::repeat(None))
+        .take(n)
+        .collect();
+    let least = colour_bound(cx, players, n1, &over, parts, radix)?;
+    // Rows: S1 by preference, then the row of the one left over (class `k`); columns: S2
+    // by preference and cost of being left over.
+    let row_class: Vec<usize> = (0..n1)
+        .map(|i| class[i])
+        .chain((left_over == 1).then_some(k))
+        .collect();
+    let mut kinds: Vec<(usize, Option<i64>)> = Vec::new();
+    let col_class: Vec<usize> = (n1..n)
+        .map(|j| {
+            let kind = (class[j], over[j]);
+            kinds.iter().position(|&x| x == kind).unwrap_or_else(|| {
+                kinds.push(kind);
+                kinds.len() - 1
+            })
+        })
+        .collect();
+    let cost = |row: usize, col: usize| {
+        let (y, left) = kinds[col];
+        if row == k {
+            left
+        } else {
+            counts[row][y].map(|c| number([c[0], c[1], c[2], c[3], 0, 0]))
+        }
+    };
+    let ok = |row: usize, col: usize| {
+        row >= n1
+            || cx.met[players[row]]
+                .binary_search(&players[n1 + col])
+                .is_err()
+    };
+    let (total, cols) = crate::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
+    if total != least {
+        return None;
+    }
+    let floater = (left_over == 1).then(|| players[n1 + cols[n1]]);
+    let mut r = conclude(
+        s,
+        base,
+        floaters,
+        fixed.clone(),
+        floater,
+        radix,
+        (Vec::new(), Vec::new(), least),
+    )?;
+    r.chosen = Some(cols[..n1].to_vec());
+    Some(Directed::Best(r))
+}
+
 /// The [`Remainder`] whose least cost `least` a candidate leaving `floater` over (or, with
 /// none, the fixed downfloaters' `fixed`) reaches; `None` when that player's downfloat is not
 /// allowed (the walk then decides).
@@ -801,6 +1045,7 @@ fn conclude(
         least,
         quality: quality(&f, &p),
         original: None,
+        chosen: None,
     }))
 }
 
