@@ -1,5 +1,5 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players; the Dutch 2026 at 50, 100, 200, 1,000, 2,000 and 5,000 players (its field limit),
+//! 10,000 players; the Dutch 2026 at 50, 100, 200, 1,000, 2,000, 5,000 and 10,000 players (its field limit),
 //! rounds 2, 5 and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
 //! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
 //! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
@@ -169,8 +169,8 @@ fn main() {
         }
     }
     if wanted(System::Dutch2026) {
-        // Up to its field limit (5,000 players): early and late rounds, several seeds.
-        for players in [50, 100, 200, 1_000, 2_000, 5_000] {
+        // Up to its field limit (10,000 players): early and late rounds, several seeds.
+        for players in [50, 100, 200, 1_000, 2_000, 5_000, 10_000] {
             for rounds in [1, 4, 8] {
                 for seed in 1..=3 {
                     time_round_seeded(System::Dutch2026, players, rounds, seed);
