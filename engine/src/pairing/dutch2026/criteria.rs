@@ -132,31 +132,8 @@ impl PairPart {
     /// Adds the pair `a`-`bb`; `mdp_pair` when `a` is the MDP of an MDP-Pairing (3.3.3).
     pub(crate) fn add(&mut self, cx: &Ctx, b: &Bracket, a: PlayerIx, bb: PlayerIx, mdp_pair: bool) {
         let ((w, bl), _) = allocate(cx, a, bb, b.initial);
-        let topscorers = cx.players[w].topscorer || cx.players[bl].topscorer;
-        for (p, c) in [(w, Color::White), (bl, Color::Black)] {
-            let pl = &cx.players[p];
-            if topscorers {
-                // [C10].
-                let diff = pl.diff + if c == Color::White { 1 } else { -1 };
-                if diff.abs() > 2 {
-                    self.counts[0] += 1;
-                }
-                // [C11].
-                let n = pl.colors.len();
-                if n >= 2 && pl.colors[n - 1] == c && pl.colors[n - 2] == c {
-                    self.counts[1] += 1;
-                }
-            }
-            // [C12], [C13].
-            if pl.pref.color().is_some_and(|x| x != c) {
-                self.counts[2] += 1;
-                if matches!(
-                    pl.pref,
-                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                ) {
-                    self.counts[3] += 1;
-                }
-            }
+        for (k, n) in colour_counts(cx, w, bl).into_iter().enumerate() {
+            self.counts[k] += n;
         }
         if mdp_pair {
             let (mdp, opp) = (a, bb);
@@ -179,6 +156,38 @@ impl PairPart {
             }
         }
     }
+}
+
+/// [C10]-[C13] of `w` playing White against `bl`.
+pub(crate) fn colour_counts(cx: &Ctx, w: PlayerIx, bl: PlayerIx) -> [usize; 4] {
+    let mut counts = [0; 4];
+    let topscorers = cx.players[w].topscorer || cx.players[bl].topscorer;
+    for (p, c) in [(w, Color::White), (bl, Color::Black)] {
+        let pl = &cx.players[p];
+        if topscorers {
+            // [C10].
+            let diff = pl.diff + if c == Color::White { 1 } else { -1 };
+            if diff.abs() > 2 {
+                counts[0] += 1;
+            }
+            // [C11].
+            let n = pl.colors.len();
+            if n >= 2 && pl.colors[n - 1] == c && pl.colors[n - 2] == c {
+                counts[1] += 1;
+            }
+        }
+        // [C12], [C13].
+        if pl.pref.color().is_some_and(|x| x != c) {
+            counts[2] += 1;
+            if matches!(
+                pl.pref,
+                ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+            ) {
+                counts[3] += 1;
+            }
+        }
+    }
+    counts
 }
 
 /// [C18], [C20]: the score difference of an MDP who takes the bye, larger than any pairing
@@ -321,6 +330,15 @@ enum Lone {
 /// is. A player added to them can then be shown to complete a pairing by one pair (or by
 /// taking the bye), instead of by a new matching.
 fn lone(cx: &Ctx, players: &[PlayerIx], bye: Option<&dyn Fn(PlayerIx) -> bool>) -> Option<Lone> {
+    lone_and_pairs(cx, players, bye).map(|(l, _)| l)
+}
+
+/// [`lone`], and the pairs of its matching.
+fn lone_and_pairs(
+    cx: &Ctx,
+    players: &[PlayerIx],
+    bye: Option<&dyn Fn(PlayerIx) -> bool>,
+) -> Option<(Lone, Vec<(PlayerIx, PlayerIx)>)> {
     let n = players.len();
     let vertices = n + usize::from(bye.is_some());
     let edge = |i: usize, j: usize| {
@@ -337,11 +355,21 @@ fn lone(cx: &Ctx, players: &[PlayerIx], bye: Option<&dyn Fn(PlayerIx) -> bool>) 
         return None;
     }
     let free = (0..vertices).find(|&v| m.mate(v).is_none())?;
-    Some(if free == n {
-        Lone::Bye
-    } else {
-        Lone::Player(players[free])
-    })
+    let pairs: Vec<(PlayerIx, PlayerIx)> = (0..n)
+        .filter_map(|v| {
+            m.mate(v)
+                .filter(|&w| v < w && w < n)
+                .map(|w| (players[v], players[w]))
+        })
+        .collect();
+    Some((
+        if free == n {
+            Lone::Bye
+        } else {
+            Lone::Player(players[free])
+        },
+        pairs,
+    ))
 }
 
 /// [`float_part`] for each of many sets of downfloaters that differ in one player (the
@@ -353,6 +381,10 @@ pub(crate) struct Witnesses {
     floaters: Vec<PlayerIx>,
     /// Everyone not yet paired but the added player (and the bye's vertex if needed): [C4].
     whole: Option<Lone>,
+    /// When that leaves the bye's vertex over: some of its pairs `(u, v)` of which `v` may
+    /// take the bye, so that an added player who may not can take `u` instead (a path of
+    /// three).
+    swaps: Vec<(PlayerIx, PlayerIx)>,
     /// [C5]: a player who may take the bye at the lowest score of those already there
     /// (the first such), and the matching of the others without him.
     bye: Option<(PlayerIx, Option<Lone>)>,
@@ -371,11 +403,24 @@ impl Witnesses {
         // even: then the bye's vertex joins.
         let odd = base.len().is_multiple_of(2);
         let can_bye = |p: PlayerIx| cx.players[p].can_bye;
-        let whole = lone(
+        let (whole, pairs) = match lone_and_pairs(
             cx,
             &base,
             odd.then_some(&can_bye as &dyn Fn(PlayerIx) -> bool),
-        );
+        ) {
+            Some((l, pairs)) => (Some(l), pairs),
+            None => (None, Vec::new()),
+        };
+        let swaps: Vec<(PlayerIx, PlayerIx)> = if whole == Some(Lone::Bye) {
+            pairs
+                .iter()
+                .flat_map(|&(x, y)| [(x, y), (y, x)])
+                .filter(|&(_, v)| can_bye(v))
+                .take(64)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let bye = if odd {
             let lowest = base
                 .iter()
@@ -400,6 +445,7 @@ impl Witnesses {
         Witnesses {
             floaters: floaters.to_vec(),
             whole,
+            swaps,
             bye,
             next,
             next_low,
@@ -431,21 +477,29 @@ impl Witnesses {
         // [C4]: a witness that everyone not yet paired can be paired.
         let rest_len = all.len() + b.lower.len();
         let odd = rest_len % 2 == 1;
-        if !completes(self.whole, pl.can_bye) {
+        let swapped =
+            || self.whole == Some(Lone::Bye) && self.swaps.iter().any(|&(u, _)| cx.pair_ok(p, u));
+        if !completes(self.whole, pl.can_bye) && !swapped() {
             return None;
         }
         // [C5]: the lowest score of a player who may take the bye, and a witness that the
         // rest can then be paired.
         let c5 = if odd {
-            let (b0, lone_rest) = self.bye?;
-            let low = cx.players[b0].score;
-            if pl.can_bye && pl.score < low {
-                return None;
+            let low = self.bye.map(|(b0, _)| cx.players[b0].score);
+            if pl.can_bye && low.is_none_or(|low| pl.score < low) {
+                // The added player has the lowest score of those who may take the bye: it is
+                // his when the others can all be paired (the bye's vertex left over).
+                if self.whole != Some(Lone::Bye) {
+                    return None;
+                }
+                Some(pl.score)
+            } else {
+                let (_, lone_rest) = self.bye?;
+                if !completes(lone_rest, false) {
+                    return None;
+                }
+                low
             }
-            if !completes(lone_rest, false) {
-                return None;
-            }
-            Some(low)
         } else {
             None
         };

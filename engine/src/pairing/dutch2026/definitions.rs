@@ -202,21 +202,30 @@ impl Ctx {
     /// [C5]: the lowest score a player of `players` (an odd number) can have who takes the
     /// pairing-allocated bye while the rest are paired within [C1]-[C3]; `None` if nobody can.
     pub(crate) fn least_bye_score(&self, players: &[PlayerIx]) -> Option<Points> {
-        let mut by_score: Vec<PlayerIx> = players
+        let score = |p: &PlayerIx| self.players[*p].score;
+        let can: Vec<PlayerIx> = players
             .iter()
             .copied()
             .filter(|&p| self.players[p].can_bye)
             .collect();
-        by_score.sort_by_key(|&p| self.players[p].score);
-        by_score.into_iter().find_map(|b| {
+        let takes = |b: PlayerIx| {
             let rest: Vec<PlayerIx> = players.iter().copied().filter(|&p| p != b).collect();
             crate::pairing::all_pairable(
                 rest.len(),
                 |i, j| self.pair_ok(rest[i], rest[j]),
                 |_| false,
             )
-            .then_some(self.players[b].score)
-        })
+        };
+        // By score from the lowest, the lowest score's players first before the others are
+        // sorted: one of them usually can take the bye, and a field of thousands need not be.
+        let low = can.iter().map(score).min()?;
+        let (lowest, mut others): (Vec<PlayerIx>, Vec<PlayerIx>) =
+            can.into_iter().partition(|p| score(p) == low);
+        if lowest.into_iter().any(takes) {
+            return Some(low);
+        }
+        others.sort_by_key(score);
+        others.into_iter().find(|&b| takes(b)).map(|b| score(&b))
     }
 
     /// [C8]: the next bracket `next` (these downfloaters with the next scoregroup) as well as

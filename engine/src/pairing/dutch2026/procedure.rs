@@ -600,7 +600,7 @@ impl Remainder {
                 })
                 .collect()
         };
-        if cx.by_classes && !players.iter().any(|&p| cx.players[p].topscorer) {
+        if cx.by_classes {
             if let Some(found) = by_classes(s, players, n1, floaters, base, &fixed, &parts) {
                 return found;
             }
@@ -885,46 +885,69 @@ fn by_classes(
     let (cx, b) = (s.cx, s.b);
     let n = players.len();
     let left_over = n - 2 * n1;
-    // The classes: each distinct preference, and its members by position.
-    let mut prefs: Vec<ColorPreference> = Vec::new();
+    // The classes: what a pair's [C10]-[C13] can depend on, and their members by position.
+    // Without a topscorer, the preference alone; with one (the final round, 1.8), also the
+    // colour difference and the last two colours ([C10], [C11], and the colours 5.2.2 and
+    // 5.2.3 give).
+    let topscorers = players.iter().any(|&p| cx.players[p].topscorer);
+    let kind_of = |p: PlayerIx| {
+        let pl = &cx.players[p];
+        let n = pl.colors.len();
+        let last = |k: usize| (n > k).then(|| pl.colors[n - 1 - k]);
+        if topscorers {
+            (pl.pref, pl.topscorer, pl.diff, [last(0), last(1)])
+        } else {
+            (pl.pref, false, 0, [None, None])
+        }
+    };
+    let mut kinds: Vec<(ColorPreference, bool, i32, [Option<Color>; 2])> = Vec::new();
     let class: Vec<usize> = players
         .iter()
         .map(|&p| {
-            let x = cx.players[p].pref;
-            prefs.iter().position(|&y| y == x).unwrap_or_else(|| {
-                prefs.push(x);
-                prefs.len() - 1
+            let x = kind_of(p);
+            kinds.iter().position(|y| *y == x).unwrap_or_else(|| {
+                kinds.push(x);
+                kinds.len() - 1
             })
         })
         .collect();
-    let k = prefs.len();
+    let k = kinds.len();
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); k];
     for (i, &c) in class.iter().enumerate() {
         members[c].push(i);
     }
     // Each two classes' [C10]-[C13], from two of their members; `None` where [C3] forbids
     // them (or the class has only one member to meet itself).
+    let mut undecided = false;
     let counts: Vec<Vec<Option<[usize; 4]>>> = (0..k)
         .map(|x| {
             (0..k)
                 .map(|y| {
+                    let (kx, ky) = (&kinds[x], &kinds[y]);
                     if let (ColorPreference::Absolute(p), ColorPreference::Absolute(q)) =
-                        (prefs[x], prefs[y])
+                        (kx.0, ky.0)
                     {
-                        if p == q {
+                        if p == q && !kx.1 && !ky.1 {
                             return None;
                         }
                     }
-                    let a = members[x][0];
-                    let bb = *members[y].iter().find(|&&j| j != a)?;
-                    let mut part = PairPart::default();
-                    part.add(cx, b, players[a], players[bb], false);
-                    let c = part.counts;
-                    Some([c[0], c[1], c[2], c[3]])
+                    let a = players[members[x][0]];
+                    let bb = players[*members[y].iter().find(|&&j| players[j] != a)?];
+                    let ((w, bl), _) = allocate(cx, a, bb, b.initial);
+                    let c = colour_counts(cx, w, bl);
+                    // Where the classes do not say who has White (5.2.3 beyond the last two
+                    // colours, 5.2.4's ranking), the counts must not depend on it.
+                    if !colour_by_classes(kx, ky) && colour_counts(cx, bl, w) != c {
+                        undecided = true;
+                    }
+                    Some(c)
                 })
                 .collect()
         })
         .collect();
+    if undecided {
+        return None;
+    }
     let mut radix = [1i64; 6];
     for c in counts.iter().flatten().flatten() {
         for d in 0..4 {
@@ -966,18 +989,18 @@ fn by_classes(
         .map(|i| class[i])
         .chain((left_over == 1).then_some(k))
         .collect();
-    let mut kinds: Vec<(usize, Option<i64>)> = Vec::new();
+    let mut columns: Vec<(usize, Option<i64>)> = Vec::new();
     let col_class: Vec<usize> = (n1..n)
         .map(|j| {
             let kind = (class[j], over[j]);
-            kinds.iter().position(|&x| x == kind).unwrap_or_else(|| {
-                kinds.push(kind);
-                kinds.len() - 1
+            columns.iter().position(|&x| x == kind).unwrap_or_else(|| {
+                columns.push(kind);
+                columns.len() - 1
             })
         })
         .collect();
     let cost = |row: usize, col: usize| {
-        let (y, left) = kinds[col];
+        let (y, left) = columns[col];
         if row == k {
             left
         } else {
@@ -1006,6 +1029,34 @@ fn by_classes(
     )?;
     r.chosen = Some(cols[..n1].to_vec());
     Some(Directed::Best(r))
+}
+
+/// Whether 5.2 gives the colours of a pair by what [`by_classes`] knows of the two players
+/// (preference, topscorer, colour difference, last two colours): 5.2.1, 5.2.2, or 5.2.3
+/// within the last two colours of both (not 5.2.3 further back, 5.2.4's ranking or 5.2.5's
+/// TPN).
+fn colour_by_classes(
+    x: &(ColorPreference, bool, i32, [Option<Color>; 2]),
+    y: &(ColorPreference, bool, i32, [Option<Color>; 2]),
+) -> bool {
+    match (x.0.color(), y.0.color()) {
+        (Some(a), Some(b)) if a == b => {}
+        // 5.2.5: by the TPN's parity.
+        (None, None) => return false,
+        _ => return true,
+    }
+    let (sx, sy) = (x.0.strength(), y.0.strength());
+    if sx != sy || (sx == 3 && x.2.abs() != y.2.abs()) {
+        return true;
+    }
+    for k in 0..2 {
+        match (x.3[k], y.3[k]) {
+            (Some(a), Some(b)) if a != b => return true,
+            (Some(_), Some(_)) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The [`Remainder`] whose least cost `least` a candidate leaving `floater` over (or, with
