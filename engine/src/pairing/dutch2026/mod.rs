@@ -128,15 +128,16 @@ use sequence::*;
 /// are settled without a cost for every pair (their first candidate is perfect, or the
 /// classes of colour preferences show the first candidate reaching the colours' bound, and
 /// the players a bracket may leave over are judged from shared matchings). What remains
-/// grows faster than the field: a remainder with topscorers (the final round: 1.8) or whose
-/// first candidate reaching the bound the classes cannot show takes the costs of every pair
-/// and weighted matchings (quadratic memory, cubic time in the bracket). Measured (`cargo
-/// bench -p engine --bench pairing -- dutch-2026`, rounds 2, 5 and 9, seeds 1-3): 1,000
-/// players 1-5 ms a round, 10,000 players 11-202 ms; `swiss generate --dutch-2026 --players
-/// 9999 --rounds 9` 1.0-1.2 s and 52 MB for all nine rounds, the final one included. At
-/// 30,000 players a final round took 25 s and 1.4 GB, at 100,000 a round 5 took 4.1 s and
-/// a final round minutes and gigabytes: a field beyond this is refused rather than tie up a
-/// server.
+/// grows faster than the field: a remainder whose first candidate reaching the bound the
+/// classes cannot show (a final round's topscorers who cannot all keep [C10]/[C11], 5.2
+/// deciding by older colours) takes the costs of every pair and weighted matchings
+/// (quadratic memory, cubic time in the bracket). Measured (`cargo bench -p engine --bench
+/// pairing -- dutch-2026`, rounds 2, 5 and 9, seeds 1-3): 1,000 players 1-11 ms a round,
+/// 10,000 players 7-240 ms; `swiss generate --dutch-2026 --players 9999 --rounds 9` 0.3 s
+/// and 16 MB for all nine rounds, the final one included (`--rounds 4`: 0.1 s). With the
+/// limit raised for a measurement, 100,000 players paired rounds 2, 5 and 9 in 0.1-0.5 s,
+/// but a final round after three took a minute and 3 GB: a field beyond this limit is
+/// refused rather than tie up a server.
 pub const FIELD_LIMIT: usize = 10_000;
 
 /// Pairs `round` of `tournament`.
