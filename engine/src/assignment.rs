@@ -100,6 +100,19 @@ impl Assignment {
         if !self.row_on[r] || !self.col_on[c] || self.at(r, c) >= FORBIDDEN {
             return None;
         }
+        let (mut a, _, holder) = self.without(r, c);
+        if holder != r {
+            a.col_of[holder] = NONE;
+            if !a.augment(holder) {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// A copy with row `r` and column `c` out of the problem: the column `r` had and the row
+    /// that held `c` are left without a partner (unless they are each other). Also those two.
+    fn without(&self, r: usize, c: usize) -> (Assignment, usize, usize) {
         let mut a = self.clone();
         let had = a.col_of[r];
         let holder = a.row_of[c];
@@ -108,13 +121,7 @@ impl Assignment {
         a.col_of[r] = NONE;
         a.row_of[had] = NONE;
         a.row_of[c] = NONE;
-        if holder != r {
-            a.col_of[holder] = NONE;
-            if !a.augment(holder) {
-                return None;
-            }
-        }
-        Some(a)
+        (a, had, holder)
     }
 
     /// [`Assignment::force`] when it keeps the optimum (the new total is the old one less the
@@ -134,14 +141,7 @@ impl Assignment {
             let total = self.total() - self.at(r, c);
             return self.force(r, c).filter(|a| a.total() == total);
         }
-        let mut a = self.clone();
-        let had = a.col_of[r];
-        let holder = a.row_of[c];
-        a.row_on[r] = false;
-        a.col_on[c] = false;
-        a.col_of[r] = NONE;
-        a.row_of[had] = NONE;
-        a.row_of[c] = NONE;
+        let (mut a, had, holder) = self.without(r, c);
         if holder == r {
             return Some(a);
         }

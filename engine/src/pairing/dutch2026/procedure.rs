@@ -627,23 +627,14 @@ impl Remainder {
         // or its largest count for the one player left over), so that sums never carry and a
         // smaller total is a better candidate. The bases fit the bracket: a criterion no pair
         // can fail takes no room, and a bracket of thousands still fits in one number.
-        let mut radix = [1i64; 6];
-        for c in counts.iter().flatten().flatten() {
-            for k in 0..4 {
-                radix[k] = radix[k].max(i64::from(c[k]) * n1 as i64 + 1);
-            }
-        }
-        for f in parts.iter().flatten() {
-            radix[4] = radix[4].max(f.c14 as i64 + 1);
-            radix[5] = radix[5].max(f.c16 as i64 + 1);
-        }
-        if radix
+        let counted = counts
             .iter()
-            .try_fold(1i64, |acc, &x| acc.checked_mul(x))
-            .is_none_or(|top| top >= 1 << 50)
-        {
+            .flatten()
+            .flatten()
+            .map(|c| c.map(usize::from));
+        let Some(radix) = radix_of(n1, counted, &parts) else {
             return Directed::Walk;
-        }
+        };
         let number = |d: [usize; 6]| {
             d.iter()
                 .zip(radix)
@@ -773,6 +764,31 @@ impl Remainder {
         )
         .map_or(Directed::Walk, Directed::Best)
     }
+}
+
+/// The bases of a remainder's costs as one number ([`Remainder`]): for [C10]-[C13] above
+/// the most `n1` pairs of the `counts` given can total, for [C14] and [C16] above the most
+/// one player left over (`parts`) can; `None` when their product does not fit.
+fn radix_of(
+    n1: usize,
+    counts: impl Iterator<Item = [usize; 4]>,
+    parts: &[Option<FloatPart>],
+) -> Option<[i64; 6]> {
+    let mut radix = [1i64; 6];
+    for c in counts {
+        for k in 0..4 {
+            radix[k] = radix[k].max(c[k] as i64 * n1 as i64 + 1);
+        }
+    }
+    for f in parts.iter().flatten() {
+        radix[4] = radix[4].max(f.c14 as i64 + 1);
+        radix[5] = radix[5].max(f.c16 as i64 + 1);
+    }
+    radix
+        .iter()
+        .try_fold(1i64, |acc, &x| acc.checked_mul(x))
+        .is_some_and(|top| top < 1 << 50)
+        .then_some(radix)
 }
 
 /// [C5]-[C9] of a downfloat: the level at which a player left over is compared first.
@@ -948,23 +964,7 @@ fn by_classes(
     if undecided {
         return None;
     }
-    let mut radix = [1i64; 6];
-    for c in counts.iter().flatten().flatten() {
-        for d in 0..4 {
-            radix[d] = radix[d].max(c[d] as i64 * n1 as i64 + 1);
-        }
-    }
-    for f in parts.iter().flatten() {
-        radix[4] = radix[4].max(f.c14 as i64 + 1);
-        radix[5] = radix[5].max(f.c16 as i64 + 1);
-    }
-    if radix
-        .iter()
-        .try_fold(1i64, |acc, &x| acc.checked_mul(x))
-        .is_none_or(|top| top >= 1 << 50)
-    {
-        return None;
-    }
+    let radix = radix_of(n1, counts.iter().flatten().flatten().copied(), parts)?;
     let number = |d: [usize; 6]| {
         d.iter()
             .zip(radix)
