@@ -76,6 +76,7 @@ hand_worked!(
     dutch_1992_d1_c7_first_transposition_in_order,
     dutch_2026_1_4_3_c14_a_forfeit_win_is_a_downfloat,
     dutch_2026_1_8_c3_topscorers_of_the_same_absolute_colour_meet_in_the_final_round,
+    dutch_2026_3_7_2_the_mdp_meets_the_next_resident_when_the_first_is_not_perfect,
     dutch_2026_4_2_2_c12_a_transposition_grants_every_colour,
     dutch_2026_4_3_2_c1_c12_an_exchange_grants_every_colour,
     dutch_2026_5_2_1_both_colour_preferences_are_granted,
