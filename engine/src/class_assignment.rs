@@ -178,25 +178,29 @@ impl Flow {
     /// there: [`Flow::admits`] must have said yes).
     fn take(&mut self, a: usize, b: usize) {
         let kr = self.flow.len();
-        if self.flow[a][b] == 0 {
-            let next = self.paths().next.clone();
-            self.flow[a][b] += 1;
-            let mut at = kr + b;
-            while at != a {
-                let to = next[at][a];
-                if at < kr {
-                    self.flow[at][to - kr] += 1;
-                } else {
-                    self.flow[to][at - kr] -= 1;
-                }
-                at = to;
+        if self.flow[a][b] > 0 {
+            self.flow[a][b] -= 1;
+            if self.flow[a][b] == 0 {
+                self.paths = None;
             }
-            self.paths = None;
+            return;
         }
-        self.flow[a][b] -= 1;
-        if self.flow[a][b] == 0 {
-            self.paths = None;
+        // The cycle of cost 0 through the pair: the unit the pair takes comes back from column
+        // class `b` to row class `a` along the residual graph's shortest path, whose flows
+        // shift by one; the pair itself, taken out at once, keeps none.
+        let next = &self.paths().next;
+        let mut path = vec![kr + b];
+        while let Some(&at) = path.last().filter(|&&at| at != a) {
+            path.push(next[at][a]);
         }
+        for w in path.windows(2) {
+            if w[0] < kr {
+                self.flow[w[0]][w[1] - kr] += 1;
+            } else {
+                self.flow[w[1]][w[0] - kr] -= 1;
+            }
+        }
+        self.paths = None;
     }
 }
 

@@ -95,6 +95,18 @@ impl Ideal {
     }
 }
 
+/// A homogeneous bracket or remainder to search (3.6): its `players` by BSN, the first `n1`
+/// in S1, and what the MDP-Pairing already made (3.3.3): its `pairs`, the Limbo's
+/// downfloaters `floaters`, and the part `base` those pairs give.
+#[derive(Clone, Copy)]
+struct Rest<'a> {
+    players: &'a [PlayerIx],
+    n1: usize,
+    pairs: &'a [(PlayerIx, PlayerIx)],
+    floaters: &'a [PlayerIx],
+    base: &'a PairPart,
+}
+
 /// The search through one bracket's sequence of candidates.
 ///
 /// Branch and bound: a prefix of a transposition fixes some pairs, whose part of the standing
@@ -202,49 +214,47 @@ impl Search<'_> {
         true
     }
 
-    /// 3.6 on `players` (a homogeneous bracket or a remainder) with `n1` in S1: the
-    /// candidates of every resident-exchange in 4.3.2's order (none first), and for each of
-    /// every transposition of S2 (4.2.2); `pairs` and `floaters` already made by the
-    /// MDP-Pairing, whose pairs give `base`. `false` once the search stops.
+    /// 3.6 on `rest` (a homogeneous bracket or a remainder): the candidates of every
+    /// resident-exchange in 4.3.2's order (none first), and for each of every transposition
+    /// of S2 (4.2.2), each with what the MDP-Pairing already made. `false` once the search
+    /// stops.
     ///
     /// When at most one of `players` is left over, the best these candidates can reach is
     /// known beforehand ([`Remainder`]), and only the first candidate that reaches it is
     /// judged: every later one is no better (3.8.1). Otherwise they are walked by branch and
     /// bound.
-    fn homogeneous(
-        &mut self,
-        players: &[PlayerIx],
-        n1: usize,
-        pairs: &[(PlayerIx, PlayerIx)],
-        floaters: &[PlayerIx],
-        base: &PairPart,
-    ) -> bool {
-        if self.hopeless(base) {
+    fn homogeneous(&mut self, rest: Rest) -> bool {
+        if self.hopeless(rest.base) {
             return true;
         }
         if self.way == Way::Walked {
-            return self.walk(players, n1, pairs, floaters, base);
+            return self.walk(rest);
         }
-        if let Some(go_on) = self.first_if_perfect(players, n1, pairs, floaters, base) {
+        if let Some(go_on) = self.first_if_perfect(rest) {
             return go_on;
         }
-        match Remainder::judge(self, players, n1, floaters, base) {
-            Directed::Walk => self.walk(players, n1, pairs, floaters, base),
+        match Remainder::judge(self, rest) {
+            Directed::Walk => self.walk(rest),
             Directed::Empty => true,
             Directed::Best(r) => {
                 if self.best.as_ref().is_some_and(|(_, b)| r.quality >= *b) {
                     return true;
                 }
-                self.first_reaching(&r, players, n1, pairs, floaters, base)
+                self.first_reaching(&r, rest)
             }
         }
     }
 
-    /// The candidate made of the MDP-Pairing's `pairs` and `floaters` (whose pairs give
-    /// `base`) with `more` pairs and `left` players left over, and its pairs' part.
+    /// The candidate made of the MDP-Pairing's pairs and downfloaters (`rest`'s) with `more`
+    /// pairs and `left` players left over, and its pairs' part.
     fn extend(
         &self,
-        (pairs, floaters, base): (&[(PlayerIx, PlayerIx)], &[PlayerIx], &PairPart),
+        Rest {
+            pairs,
+            floaters,
+            base,
+            ..
+        }: Rest,
         more: impl Iterator<Item = (PlayerIx, PlayerIx)>,
         left: impl Iterator<Item = PlayerIx>,
     ) -> (Candidate, PairPart) {
@@ -270,20 +280,14 @@ impl Search<'_> {
     /// hundreds, are not needed: in most brackets of a large field the first candidate is
     /// perfect. `None` when it is not (or [C1]/[C3] forbid one of its pairs): the search goes
     /// on.
-    fn first_if_perfect(
-        &mut self,
-        players: &[PlayerIx],
-        n1: usize,
-        pairs: &[(PlayerIx, PlayerIx)],
-        floaters: &[PlayerIx],
-        base: &PairPart,
-    ) -> Option<bool> {
+    fn first_if_perfect(&mut self, rest: Rest) -> Option<bool> {
+        let (players, n1) = (rest.players, rest.n1);
         let (s1, s2) = players.split_at(n1);
         if s1.iter().zip(s2).any(|(&a, &b)| !self.cx.pair_ok(a, b)) {
             return None;
         }
         let (cand, part) = self.extend(
-            (pairs, floaters, base),
+            rest,
             s1.iter().copied().zip(s2.iter().copied()),
             s2[n1.min(s2.len())..].iter().copied(),
         );
@@ -301,15 +305,10 @@ impl Search<'_> {
     /// S2 of that cost: [`first_admitting_exchange`], a few matchings instead of forming the
     /// exchanges one by one), then in it, position by position of S1, the first member of S2
     /// that keeps that cost within reach.
-    fn first_reaching(
-        &mut self,
-        r: &Remainder,
-        players: &[PlayerIx],
-        n1: usize,
-        pairs: &[(PlayerIx, PlayerIx)],
-        floaters: &[PlayerIx],
-        base: &PairPart,
-    ) -> bool {
+    fn first_reaching(&mut self, r: &Remainder, rest: Rest) -> bool {
+        let Rest {
+            players, n1, pairs, ..
+        } = rest;
         let n = players.len();
         if !self.spend() {
             return false;
@@ -318,9 +317,7 @@ impl Search<'_> {
             Some(chosen) => ((Vec::new(), Vec::new()), chosen.clone()),
             None => match self.reaching_by_costs(r, players, n1) {
                 Ok(found) => found,
-                Err(go_on) => {
-                    return go_on.unwrap_or_else(|| self.walk(players, n1, pairs, floaters, base))
-                }
+                Err(go_on) => return go_on.unwrap_or_else(|| self.walk(rest)),
             },
         };
         let (s1, s2) = exchanged(n, n1, &exchange);
@@ -329,7 +326,7 @@ impl Search<'_> {
             taken[j] = true;
         }
         let (cand, part) = self.extend(
-            (pairs, floaters, base),
+            rest,
             prefix
                 .iter()
                 .enumerate()
@@ -446,14 +443,14 @@ impl Search<'_> {
     }
 
     /// [`Search::homogeneous`] by branch and bound.
-    fn walk(
-        &mut self,
-        players: &[PlayerIx],
-        n1: usize,
-        pairs: &[(PlayerIx, PlayerIx)],
-        floaters: &[PlayerIx],
-        base: &PairPart,
-    ) -> bool {
+    fn walk(&mut self, rest: Rest) -> bool {
+        let Rest {
+            players,
+            n1,
+            pairs,
+            floaters,
+            base,
+        } = rest;
         let n = players.len();
         for k in 0..=n1.min(n - n1) {
             let Some(exchanges) = self.exchanges(n1, n - n1, k) else {
@@ -561,13 +558,14 @@ struct Remainder {
 }
 
 impl Remainder {
-    fn judge(
-        s: &mut Search,
-        players: &[PlayerIx],
-        n1: usize,
-        floaters: &[PlayerIx],
-        base: &PairPart,
-    ) -> Directed {
+    fn judge(s: &mut Search, rest: Rest) -> Directed {
+        let Rest {
+            players,
+            n1,
+            floaters,
+            base,
+            ..
+        } = rest;
         let n = players.len();
         let left_over = n - 2 * n1;
         if left_over > 1 {
@@ -1264,7 +1262,14 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                             // Visited at the cap the remainder allows.
                             return Walk::Go;
                         }
-                        if s.homogeneous(&remainder, pairs_cap, &pairs, &limbo, &part) {
+                        let rest = Rest {
+                            players: &remainder,
+                            n1: pairs_cap,
+                            pairs: &pairs,
+                            floaters: &limbo,
+                            base: &part,
+                        };
+                        if s.homogeneous(rest) {
                             Walk::Go
                         } else {
                             Walk::Stop
