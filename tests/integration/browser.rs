@@ -144,6 +144,12 @@ struct Page {
 
 impl Page {
     fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|error| panic!("{method}: {error}"))
+    }
+
+    /// [`Page::call`], its DevTools error given back rather than failing the test.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next += 1;
         let id = self.next;
         let socket = &mut self.socket;
@@ -163,8 +169,11 @@ impl Page {
                 let Message::Text(text) = m else { continue };
                 let v: Value = serde_json::from_str(&text).unwrap();
                 if v["id"] == id {
-                    assert!(v["error"].is_null(), "{method}: {v}");
-                    return v["result"].clone();
+                    return if v["error"].is_null() {
+                        Ok(v["result"].clone())
+                    } else {
+                        Err(v)
+                    };
                 }
             }
         })
@@ -187,11 +196,27 @@ impl Page {
     /// Waits (at most 15 s) until `expression` is true in the page.
     fn wait_for(&mut self, what: &str, expression: &str) {
         let start = Instant::now();
-        while self.eval(&format!(
+        let test = format!(
             "(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
-        )) != json!(true)
+        );
+        // A page navigating away (a sign-out reloads it) may refuse an evaluation made just
+        // then: that is "not yet", and the next try asks the new page.
+        while self
+            .try_call(
+                "Runtime.evaluate",
+                json!({ "expression": test, "returnByValue": true }),
+            )
+            .map_or(true, |r| r["result"]["value"] != json!(true))
         {
-            let text = self.eval("document.body ? document.body.innerText.slice(0, 600) : ''");
+            let text = self
+                .try_call(
+                    "Runtime.evaluate",
+                    json!({
+                        "expression": "document.body ? document.body.innerText.slice(0, 600) : ''",
+                        "returnByValue": true
+                    }),
+                )
+                .map_or_else(|e| e.to_string(), |r| r["result"]["value"].to_string());
             assert!(
                 start.elapsed() < Duration::from_secs(15),
                 "waiting for {what}; the page shows: {text}"
