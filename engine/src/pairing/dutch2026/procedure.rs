@@ -1120,9 +1120,20 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     // The ideal: as many pairs as the bracket allows, its lowest scores floating, the bye to
     // the lowest score eligible, the next bracket with at most its parity left over.
     let c6 = all.len() - 2 * (most + rest_pairs.min(b.residents.len().saturating_sub(most) / 2));
-    let mut floor: Vec<Points> = all.iter().map(score).collect();
-    floor.sort();
-    floor.truncate(c6);
+    // [C7]: the MDPs that cannot all be paired (M0 - M1, 3.2.4's Limbo) float, at best the
+    // lowest of them, and the other downfloaters at best the lowest of the rest. MDPs score
+    // more than residents, so no candidate's downfloaters score less, place by place.
+    let limbo = nm - most;
+    let mut mdp_scores: Vec<Points> = b.mdps.iter().map(score).collect();
+    mdp_scores.sort();
+    let mut others: Vec<Points> = mdp_scores[limbo..]
+        .iter()
+        .copied()
+        .chain(b.residents.iter().map(score))
+        .collect();
+    others.sort();
+    let mut floor: Vec<Points> = mdp_scores[..limbo].to_vec();
+    floor.extend(others.into_iter().take(c6 - limbo));
     floor.sort_by(|x, y| y.cmp(x));
     let ideal = Ideal {
         c5: if (c6 + b.lower.len()) % 2 == 1 {
