@@ -1,11 +1,14 @@
 //! Time to pair one round, on generated tournaments: round 1 of every system at 100, 1,000 and
-//! 10,000 players; the Dutch 2026 at 50, 100, 200, 1,000, 2,000, 5,000 and 10,000 players (its field limit),
-//! rounds 2, 5 and 9, three seeds each; Dutch and Dubov early and late rounds at 100, 1,000 and 10,000 players and small
-//! fields with many rounds (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2
-//! also on ten seeds at 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine
-//! --bench pairing` (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
-//! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one case
-//! (the system by name or as TRF 192 names it, players, rounds already played);
+//! 10,000 players; the Dutch 2026 at 50, 100, 200, 1,000, 2,000, 5,000, 10,000, 30,000 and
+//! 100,000 players (its field limit), rounds 2, 5 and 9, three seeds each, and as the final
+//! round (topscorers) rounds 2, 4 and 9 at 1,000, 10,000 and 100,000 players; Dutch and Dubov
+//! early and late rounds at 100, 1,000 and 10,000 players and small fields with many rounds
+//! (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2 also on ten seeds at
+//! 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine --bench pairing`
+//! (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
+//! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one
+//! case (the system by name or as TRF 192 names it, players, rounds already played; then
+//! `final` for the tournament's last round, `seed N` for another seed than 42);
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
 //! `swiss check` re-pairs it), for setting beside another program's time on the same file.
 
@@ -15,11 +18,12 @@ use engine::{RoundNo, System};
 use std::time::Instant;
 
 fn time_round(system: System, players: u32, rounds_before: u16) {
-    time_round_seeded(system, players, rounds_before, 42);
+    time_round_seeded(system, players, rounds_before, 42, false);
 }
 
-/// [`time_round`] on the tournament the generator makes from `seed`.
-fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64) {
+/// [`time_round`] on the tournament the generator makes from `seed`; `last`: the round paired
+/// is the tournament's final round (the Dutch 2026's topscorers, 1.8).
+fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64, last: bool) {
     // The tournament after `rounds_before` rounds, then one more round to pair.
     let config = GenerateConfig {
         system,
@@ -44,7 +48,7 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
             }
         }
     };
-    t.settings.rounds = Some(rounds_before + 5);
+    t.settings.rounds = Some(rounds_before + if last { 1 } else { 5 });
     let round = RoundNo::new(rounds_before + 1).expect("round");
     let start = Instant::now();
     let result = pair_next_round(&t, system);
@@ -53,9 +57,10 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
         Ok(p) => {
             assert_eq!(p.round, round);
             println!(
-                "{:>12} {players:>6} players, round {:>2}: {ms:>9.1} ms{}",
+                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{}",
                 system.name(),
                 round.get(),
+                if last { " (final)" } else { "" },
                 if seed == 42 {
                     String::new()
                 } else {
@@ -130,15 +135,21 @@ fn main() {
         return;
     }
     if let Ok(spec) = std::env::var("PAIRING_ONLY") {
-        // "SYSTEM PLAYERS ROUNDS_BEFORE", for looking at one case.
+        // "SYSTEM PLAYERS ROUNDS_BEFORE [final] [seed N]", for looking at one case.
         let parts: Vec<&str> = spec.split_whitespace().collect();
+        let seed = parts
+            .iter()
+            .position(|&w| w == "seed")
+            .map_or(42, |i| parts[i + 1].parse().expect("seed"));
         let system = System::from_name(parts[0])
             .or_else(|| System::from_trf_type(parts[0]).and_then(|t| t.system()))
             .expect("a system's name (dutch-2026, dubov, ...) or TRF type (FIDE_DUBOV, ...)");
-        time_round(
+        time_round_seeded(
             system,
             parts[1].parse().expect("players"),
             parts[2].parse().expect("rounds"),
+            seed,
+            parts.contains(&"final"),
         );
         return;
     }
@@ -162,18 +173,26 @@ fn main() {
         // past 30 s: a bracket's players moved down, each candidate partner turned down by a
         // matching on the thousands left; colour counts now answer that first).
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch1992, 5_000, 1, seed);
+            time_round_seeded(System::Dutch1992, 5_000, 1, seed, false);
         }
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch1992, 9_999, 1, seed);
+            time_round_seeded(System::Dutch1992, 9_999, 1, seed, false);
         }
     }
     if wanted(System::Dutch2026) {
-        // Up to its field limit (10,000 players): early and late rounds, several seeds.
-        for players in [50, 100, 200, 1_000, 2_000, 5_000, 10_000] {
+        // Up to its field limit (100,000 players): early and late rounds, several seeds.
+        for players in [50, 100, 200, 1_000, 2_000, 5_000, 10_000, 30_000, 100_000] {
             for rounds in [1, 4, 8] {
                 for seed in 1..=3 {
-                    time_round_seeded(System::Dutch2026, players, rounds, seed);
+                    time_round_seeded(System::Dutch2026, players, rounds, seed, false);
+                }
+            }
+        }
+        // The final round (1.8: topscorers, [C10] and [C11]) after few and after many rounds.
+        for players in [1_000, 10_000, 100_000] {
+            for rounds in [1, 3, 8] {
+                for seed in 1..=3 {
+                    time_round_seeded(System::Dutch2026, players, rounds, seed, true);
                 }
             }
         }

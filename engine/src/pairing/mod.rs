@@ -123,9 +123,7 @@ fn not_yet(system: System) -> &'static str {
         System::DoubleSwiss => {
             "Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players"
         }
-        System::Dutch2026 => {
-            "Dutch 2026: this build pairs fields of up to 10,000 players; a faster procedure for larger ones is to come"
-        }
+        System::Dutch2026 => "Dutch 2026: this build pairs fields of up to 100,000 players",
         _ => "a forbidden pair stands where the procedure has no way around it",
     }
 }

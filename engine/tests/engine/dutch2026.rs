@@ -86,6 +86,23 @@ fn dutch_2026_agrees_with_bbppairings_on_generated_tournaments() {
     agreement(&bbp, "", 800, cases);
 }
 
+/// A final round with a bracket of 14 residents and 2 MDPs that leaves two players over
+/// (seed 268,136 of bbpPairings' generator: 33 players, round 13), which the branch and bound
+/// walks: it needs between 10,000,000 and 30,000,000 steps to show bbpPairings' pairing the
+/// best. With the earlier limit of 10,000,000 it stopped short and round 13 differed.
+#[test]
+fn dutch_2026_3_8_a_bracket_leaving_two_over_is_searched_to_its_end() {
+    let Some(bbp) = crate::support::bbp_pairings() else {
+        return;
+    };
+    agreement(
+        &bbp,
+        " (seed 268,136)",
+        12,
+        std::iter::once((268_136, 33, 13)),
+    );
+}
+
 /// 25 to 100 players, 5 to 13 rounds: brackets far beyond what a literal walk through the
 /// sequence could finish, paired by the directed search. Every round agrees.
 #[test]

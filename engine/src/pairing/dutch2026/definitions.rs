@@ -54,6 +54,9 @@ pub(crate) struct Ctx {
     /// matching of the players below shared by all (`criteria::Witnesses`); a test compares
     /// both ways.
     pub(crate) witnesses: bool,
+    /// The largest remainder whose costs of every pair are formed
+    /// (`procedure::DENSE_LIMIT`; a test walks every remainder the classes cannot show).
+    pub(crate) dense_limit: usize,
 }
 
 /// See [`Ctx::rest_pairable`].
@@ -171,6 +174,7 @@ impl Ctx {
             rest_pairable: Default::default(),
             by_classes: true,
             witnesses: true,
+            dense_limit: super::procedure::DENSE_LIMIT,
         }
     }
 

@@ -31,7 +31,7 @@
 //! try an alternating path through the assignment's tight cells, not a new solution). Other
 //! candidates (more than one player left over, and the MDP-Pairings) are walked by branch and
 //! bound: a prefix of a transposition whose pairs already give a standing no better than the
-//! best found is not extended. A bracket whose search reaches [`procedure::WORK_LIMIT`] keeps
+//! best found is not extended. A bracket whose search reaches [`procedure::work_limit`] keeps
 //! the best found so far and its explanation says so.
 //!
 //! # Files, by the text's articles
@@ -124,21 +124,17 @@ use definitions::*;
 use procedure::*;
 use sequence::*;
 
-/// The largest field this procedure pairs: every field a TRF can hold. Most large brackets
-/// are settled without a cost for every pair (their first candidate is perfect, or the
-/// classes of colour preferences show the first candidate reaching the colours' bound, and
-/// the players a bracket may leave over are judged from shared matchings). What remains
-/// grows faster than the field: a remainder whose first candidate reaching the bound the
-/// classes cannot show (a final round's topscorers who cannot all keep [C10]/[C11], 5.2
-/// deciding by older colours) takes the costs of every pair and weighted matchings
-/// (quadratic memory, cubic time in the bracket). Measured (`cargo bench -p engine --bench
-/// pairing -- dutch-2026`, rounds 2, 5 and 9, seeds 1-3): 1,000 players 1-11 ms a round,
-/// 10,000 players 7-240 ms; `swiss generate --dutch-2026 --players 9999 --rounds 9` 0.3 s
-/// and 16 MB for all nine rounds, the final one included (`--rounds 4`: 0.1 s). With the
-/// limit raised for a measurement, 100,000 players paired rounds 2, 5 and 9 in 0.1-0.5 s,
-/// but a final round after three took a minute and 3 GB: a field beyond this limit is
-/// refused rather than tie up a server.
-pub const FIELD_LIMIT: usize = 10_000;
+/// The largest field this procedure pairs (ten times what a TRF can hold). Most large
+/// brackets are settled without a cost for every pair: their first candidate is perfect, or
+/// the classes of colour preferences show the first candidate reaching the least (the
+/// colours' bound; with cells forbidden by [C1] one by one, an assignment of the classes'
+/// optimum checked row by row), and the players a bracket may leave over are judged from
+/// shared matchings. A remainder that the classes cannot show takes the costs of every pair
+/// and weighted matchings up to `procedure::DENSE_LIMIT` players, and is walked within
+/// `procedure::work_limit` beyond. Measured (`cargo bench -p engine --bench pairing --
+/// dutch-2026`, seeds 1-3): 100,000 players 0.14-0.72 s a round (rounds 2, 5 and 9, and each
+/// of rounds 2-5 and 9 as the final round, with its topscorers), under 100 MB.
+pub const FIELD_LIMIT: usize = 100_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

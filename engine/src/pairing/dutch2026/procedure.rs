@@ -6,12 +6,31 @@ use super::*;
 
 /// The work a bracket's search may do (prefixes of transpositions built and judged, and
 /// resident-exchanges formed) before the best candidate found so far stands; the explanation
-/// says when this was reached. At 1,000,000 two rounds of the first 20,000 tournaments of the
-/// agreement test stopped short of bbpPairings' pairing (brackets of 13 and 12 residents with 3
-/// and 4 MDPs, two players left over, which the directed search does not yet cover); both
-/// need about 4,500,000 and take some 5 s a round. A bracket needing more is the rare case
-/// whose explanation asks for a check by hand.
-pub(crate) const WORK_LIMIT: usize = 10_000_000;
+/// says when this was reached. A step costs more in a larger bracket, so a bracket of `n`
+/// players may do at most `WORK_BUDGET / n` steps, and never more than this. At 10,000,000 a
+/// final round of the agreement test (seed 268,136: 33 players, round 13; a bracket of 14
+/// residents and 2 MDPs leaving two players over, which the directed search does not yet
+/// cover) stopped short of bbpPairings' pairing after some 6 s; it needs between 10,000,000
+/// and 30,000,000 and takes 17 s. A bracket needing more is the rare case whose explanation
+/// asks for a check by hand.
+pub(crate) const WORK_LIMIT: usize = 30_000_000;
+
+/// See [`WORK_LIMIT`]: the work times the bracket's players (16 players may use the whole
+/// limit; 2,000 players a million steps, some seconds; 20,000 players a hundred thousand).
+pub(crate) const WORK_BUDGET: usize = 2_000_000_000;
+
+/// The work a bracket of `players` may do.
+pub(crate) fn work_limit(players: usize) -> usize {
+    WORK_LIMIT.min(WORK_BUDGET / players.max(1))
+}
+
+/// The largest remainder whose costs of every pair are formed, for the weighted matchings
+/// that find its least when neither its first candidate nor the classes of colour
+/// preferences show it: their memory grows with the square of the remainder and their time
+/// with its cube (some seconds at this size). A larger remainder that the classes cannot show
+/// is walked within [`work_limit`] instead, so that no input ties a server up for hours; none
+/// of the generated fields of up to 100,000 players measured has one.
+pub(crate) const DENSE_LIMIT: usize = 2_000;
 
 /// How a bracket's sequence is searched: both accept the same candidate (a test holds them
 /// to it), the directed one without building most of them.
@@ -127,6 +146,8 @@ struct Search<'a> {
     first: Option<(Candidate, Option<Quality>)>,
     tried: usize,
     work: usize,
+    /// [`work_limit`] for this bracket.
+    limit: usize,
     perfect: bool,
     limited: bool,
     /// What each set of downfloaters (sorted) decides, once computed.
@@ -141,7 +162,7 @@ impl Search<'_> {
     /// One step of work; `false` once the limit is reached.
     fn spend(&mut self) -> bool {
         self.work += 1;
-        if self.work >= WORK_LIMIT {
+        if self.work >= self.limit {
             self.limited = true;
             return false;
         }
@@ -157,7 +178,7 @@ impl Search<'_> {
             return Some(vec![(Vec::new(), Vec::new())]);
         }
         let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-        if count > WORK_LIMIT.saturating_sub(self.work) {
+        if count > self.limit.saturating_sub(self.work) {
             self.limited = true;
             return None;
         }
@@ -389,7 +410,10 @@ impl Search<'_> {
         };
         let exchange = match &r.original {
             Some(_) => (Vec::new(), Vec::new()),
-            None => match first_admitting_exchange(&costs, r.least) {
+            None => match i64::try_from(r.least)
+                .ok()
+                .and_then(|least| first_admitting_exchange(&costs, least))
+            {
                 Some(exchange) => exchange,
                 // `r.least` is the least of all the remainder's candidates, so some exchange
                 // admits it: this is not reached, but if it were, the walk decides.
@@ -409,7 +433,7 @@ impl Search<'_> {
             .original
             .clone()
             .or_else(|| crate::assignment::Assignment::solve(s2.len(), s2.len(), cost))
-            .filter(|table| table.total() == r.least)
+            .filter(|table| i128::from(table.total()) == r.least)
         else {
             return Err(None);
         };
@@ -427,7 +451,7 @@ impl Search<'_> {
                 .find_map(|j| {
                     let c = cost(i, j);
                     let t = table.keeping(i, j)?;
-                    (fixed + c + t.total() == r.least).then_some((j, c, t))
+                    (i128::from(fixed + c + t.total()) == r.least).then_some((j, c, t))
                 });
             let Some((j, c, t)) = next else {
                 // The column the table gives row i always keeps the least cost: this is not
@@ -545,7 +569,7 @@ struct Remainder {
     over: Vec<Option<i64>>,
     /// The least cost of any candidate (a weighted matching of the whole remainder, or the
     /// bound that the colours alone force, when the original S1 and S2 reach it).
-    least: i64,
+    least: i128,
     /// The standing of a candidate of that cost.
     quality: Quality,
     /// When the original S1 and S2 (4.3.2's first exchange) admit the least: their optimal
@@ -603,6 +627,9 @@ impl Remainder {
                 return found;
             }
         }
+        if n > cx.dense_limit {
+            return Directed::Walk;
+        }
         // Each pair's [C10]-[C13] counts (at most two each: one per player), `None` where
         // [C1]/[C3] forbid the pair; small, as a bracket of thousands has millions of pairs.
         let counts: Vec<Vec<Option<[u8; 4]>>> = (0..n)
@@ -630,9 +657,11 @@ impl Remainder {
             .flatten()
             .flatten()
             .map(|c| c.map(usize::from));
-        let Some(radix) = radix_of(n1, counted, &parts) else {
+        // The costs of every pair go to the assignment and the matchings as 64-bit numbers.
+        let Some(wide) = radix_of(n1, counted, &parts, 1 << 50) else {
             return Directed::Walk;
         };
+        let radix = wide.map(|r| r as i64);
         let number = |d: [usize; 6]| {
             d.iter()
                 .zip(radix)
@@ -677,7 +706,7 @@ impl Remainder {
         // in a large bracket this is the usual case, and those matchings its costly part.
         let bound = || -> Option<(Vec<Option<i64>>, crate::assignment::Assignment)> {
             let over = over_at(levels.first());
-            let least = colour_bound(cx, players, n1, &over, &parts, radix)?;
+            let least = colour_bound(cx, players, n1, &over, &parts, wide)? as i64;
             let cost = |row: usize, col: usize| -> i64 {
                 let forbidden = crate::assignment::FORBIDDEN;
                 if row < n1 {
@@ -700,8 +729,8 @@ impl Remainder {
                 floaters,
                 fixed,
                 floater,
-                radix,
-                (pair, over, least),
+                wide,
+                (pair, over, i128::from(least)),
             )
             .map_or(Directed::Walk, |mut r| {
                 r.original = Some(table);
@@ -757,8 +786,8 @@ impl Remainder {
             floaters,
             fixed,
             floater,
-            radix,
-            (pair, over, least),
+            wide,
+            (pair, over, i128::from(least)),
         )
         .map_or(Directed::Walk, Directed::Best)
     }
@@ -766,26 +795,27 @@ impl Remainder {
 
 /// The bases of a remainder's costs as one number ([`Remainder`]): for [C10]-[C13] above
 /// the most `n1` pairs of the `counts` given can total, for [C14] and [C16] above the most
-/// one player left over (`parts`) can; `None` when their product does not fit.
+/// one player left over (`parts`) can; `None` when their product is not below `limit`.
 fn radix_of(
     n1: usize,
     counts: impl Iterator<Item = [usize; 4]>,
     parts: &[Option<FloatPart>],
-) -> Option<[i64; 6]> {
-    let mut radix = [1i64; 6];
+    limit: i128,
+) -> Option<[i128; 6]> {
+    let mut radix = [1i128; 6];
     for c in counts {
         for k in 0..4 {
-            radix[k] = radix[k].max(c[k] as i64 * n1 as i64 + 1);
+            radix[k] = radix[k].max(c[k] as i128 * n1 as i128 + 1);
         }
     }
     for f in parts.iter().flatten() {
-        radix[4] = radix[4].max(f.c14 as i64 + 1);
-        radix[5] = radix[5].max(f.c16 as i64 + 1);
+        radix[4] = radix[4].max(f.c14 as i128 + 1);
+        radix[5] = radix[5].max(f.c16 as i128 + 1);
     }
     radix
         .iter()
-        .try_fold(1i64, |acc, &x| acc.checked_mul(x))
-        .is_some_and(|top| top < 1 << 50)
+        .try_fold(1i128, |acc, &x| acc.checked_mul(x))
+        .is_some_and(|top| top < limit)
         .then_some(radix)
 }
 
@@ -808,14 +838,14 @@ fn level(f: &FloatPart) -> Level {
 /// players get each colour), nor fails [C10] or [C11] fewer than never, nor leaves over a
 /// player at less than his [C14], [C16]. As one number in the bases `radix`; `None` when a
 /// digit does not fit (no candidate is then that good).
-fn colour_bound(
+fn colour_bound<T>(
     cx: &Ctx,
     players: &[PlayerIx],
     n1: usize,
-    over: &[Option<i64>],
+    over: &[Option<T>],
     parts: &[Option<FloatPart>],
-    radix: [i64; 6],
-) -> Option<i64> {
+    radix: [i128; 6],
+) -> Option<i128> {
     let count = |strong: bool| {
         let mut by = [0usize; 2];
         for &p in players {
@@ -857,10 +887,10 @@ fn colour_bound(
             by.iter().map(|&x| x.saturating_sub(n1)).sum::<usize>()
         };
         let d = [0, 0, less(all, false), less(strong, true), c14, c16];
-        d.iter().zip(radix).all(|(&x, r)| (x as i64) < r).then(|| {
+        d.iter().zip(radix).all(|(&x, r)| (x as i128) < r).then(|| {
             d.iter()
                 .zip(radix)
-                .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
+                .fold(0i128, |acc, (&x, r)| acc * r + x as i128)
         })
     };
     if players.len() == 2 * n1 {
@@ -962,15 +992,22 @@ fn by_classes(
     if undecided {
         return None;
     }
-    let radix = radix_of(n1, counts.iter().flatten().flatten().copied(), parts)?;
+    // Over the classes the costs are 128-bit numbers: a final round's bracket of tens of
+    // thousands counts [C10]-[C13] in four wide digits.
+    let radix = radix_of(
+        n1,
+        counts.iter().flatten().flatten().copied(),
+        parts,
+        1 << 100,
+    )?;
     let number = |d: [usize; 6]| {
         d.iter()
             .zip(radix)
-            .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
+            .fold(0i128, |acc, (&x, r)| acc * r + x as i128)
     };
     // Who may be left over: the players whose downfloat gives the best [C5]-[C9].
     let best = parts.iter().flatten().map(level).min();
-    let over: Vec<Option<i64>> = parts
+    let over: Vec<Option<i128>> = parts
         .iter()
         .map(|f| {
             f.as_ref()
@@ -987,7 +1024,7 @@ fn by_classes(
         .map(|i| class[i])
         .chain((left_over == 1).then_some(k))
         .collect();
-    let mut columns: Vec<(usize, Option<i64>)> = Vec::new();
+    let mut columns: Vec<(usize, Option<i128>)> = Vec::new();
     let col_class: Vec<usize> = (n1..n)
         .map(|j| {
             let kind = (class[j], over[j]);
@@ -1066,8 +1103,8 @@ fn conclude(
     floaters: &[PlayerIx],
     fixed: Option<FloatPart>,
     floater: Option<PlayerIx>,
-    radix: [i64; 6],
-    (pair, over, least): (PairCosts, Vec<Option<i64>>, i64),
+    radix: [i128; 6],
+    (pair, over, least): (PairCosts, Vec<Option<i64>>, i128),
 ) -> Option<Box<Remainder>> {
     let f = match (fixed, floater) {
         (Some(f), _) => f,
@@ -1168,6 +1205,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         first: None,
         tried: 0,
         work: 0,
+        limit: work_limit(all.len()),
         perfect: false,
         limited: false,
         floats: Default::default(),
@@ -1191,7 +1229,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     'sizes: for m1 in (0..=most).rev() {
         // 4.4: the sets of m1 pairable MDPs, in 4.4.2's order; [C4] and [C7] judge the Limbo
         // each leaves with the rest of the candidate (reading of 4.4.1).
-        if binomial(nm, m1) > WORK_LIMIT.saturating_sub(s.work) {
+        if binomial(nm, m1) > s.limit.saturating_sub(s.work) {
             s.limited = true;
             break;
         }
