@@ -11,7 +11,9 @@ const params = new URLSearchParams(location.search);
 const showStandings = params.get("standings") === "1";
 const VIEWS = (params.get("views") || "").split(",").map((v) => v.trim()).filter((v) => ["board", "name", "standings"].includes(v));
 const PAGE_SECONDS = Number(params.get("seconds") || params.get("page_seconds") || 12);
-let screens = [];         // one per view: { title, cols, head, rows: [html], footer }
+// Each view fetches only the page it shows (`?from=&count=`): a hall of thousands of boards
+// never loads the whole round, and a result coming in reloads one page.
+let screens = [];         // one per view: { title, cols, head, footer, total, sample, rows(from, count) }
 let at = 0;               // the screen shown
 let page = 0;             // its page
 let pages = 1;            // how many pages it has at this size
@@ -34,32 +36,37 @@ async function load() {
     document.getElementById("main").innerHTML = `<div class="wait">The pairings of round 1 will appear here.</div>`;
     return t.last_seq;
   }
-  const r = await Swiss.get(`/api/tournaments/${id}/rounds/${n}`);
-  const done = r.pairs.length > 0 && r.pairs.every((p) => p.games);
+  const base = `/api/tournaments/${id}`;
+  // The first board: how many there are, whether every result is in, who is not playing.
+  const r = await Swiss.get(`${base}/rounds/${n}?count=1`);
+  const done = r.total_boards > 0 && r.results_missing === 0;
   const views = VIEWS.length ? VIEWS : [showStandings && done ? "standings" : "board"];
-  const s = views.includes("standings") ? await Swiss.get(`/api/tournaments/${id}/standings`) : null;
-  if (mine !== loading) return t.last_seq;
   const matches = t.settings.system === "double-swiss-2026";
-  screens = views.map((v) => (v === "board" ? byBoard(r, matches) : v === "name" ? byName(r) : standings(s)));
+  const made = [];
+  for (const v of views) {
+    made.push(v === "board" ? byBoard(r, matches, `${base}/rounds/${n}`)
+      : v === "name" ? await byName(`${base}/rounds/${n}/by-name`)
+        : await standings(`${base}/standings`));
+  }
+  if (mine !== loading) return t.last_seq;
+  screens = made;
   at = at % screens.length;
-  draw();
+  await draw();
   return t.last_seq;
 }
 
 const side = (p) => `${Swiss.esc(p.title ? p.title + " " : "")}${Swiss.esc(p.name)}<span class="meta">${p.rating || ""}</span>`;
 
-function byBoard(r, matches) {
-  const next = new Map();
-  const rows = r.pairs.map((p) => {
+function byBoard(r, matches, path) {
+  const row = (p) => {
     const res = Swiss.resultText(p.games);
-    next.set(p.board, res);
     const changed = previous.has(p.board) && previous.get(p.board) !== res;
+    previous.set(p.board, res);
     return `<tr data-board="${p.board}" class="${changed ? "changed" : ""}"><td class="board">${p.board}</td>` +
       `<td class="score">${Swiss.esc(p.white.score)}</td><td class="name">${side(p.white)}</td>` +
       `<td class="res ${res ? "" : "empty"}">${res ? Swiss.esc(res) : "–"}</td>` +
       `<td class="name">${side(p.black)}</td><td class="score">${Swiss.esc(p.black.score)}</td></tr>`;
-  });
-  previous = next;
+  };
   const byes = (r.bye ? [`${Swiss.esc(r.bye.name)} (bye)`] : [])
     .concat(r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${b.kind === "zero" ? "absent" : Swiss.byeName(b.kind)})`));
   // A Double-Swiss match has two games' results ("1-0 · ½-½"): a wider result column. On a
@@ -75,33 +82,41 @@ function byBoard(r, matches) {
     title: `Round ${r.round}`,
     cols,
     head: `<tr><th class="num">Bd</th><th class="num">Pts</th><th>White</th><th class="res">${matches ? "Games 1 · 2" : "Result"}</th><th>Black</th><th class="num">Pts</th></tr>`,
-    rows,
+    total: r.total_boards,
+    sample: r.pairs.length ? row(r.pairs[0]) : "",
+    rows: async (from, count) => (await Swiss.get(`${path}?from=${from}&count=${count}`)).pairs.map(row),
     footer: byes.length ? `<div class="bye">Not playing: ${byes.join(" · ")}</div>` : "",
   };
 }
 
-function byName(r) {
+async function byName(path) {
   const note = (kind) => ({ pairing_allocated: "bye", zero: "absent" })[kind] || Swiss.byeName(kind);
-  const list = Swiss.byName(r).map((x) => (x.bye ? { ...x, note: note(x.bye) } : x));
+  const row = (x) => `<tr><td class="name">${side(x)}</td>` + (x.bye
+    ? `<td></td><td colspan="2" class="note">${Swiss.esc(note(x.bye))}</td></tr>`
+    : `<td class="board">${x.board}</td><td>${x.color === "white" ? "White" : "Black"}</td><td class="name">${side(x.opponent)}</td></tr>`);
+  const first = await Swiss.get(`${path}?count=1`);
   return {
-    title: `Round ${r.round} by name`,
+    title: `Round ${first.round} by name`,
     cols: () => (window.innerWidth < window.innerHeight
       ? `<colgroup><col style="width:38%"><col style="width:11%"><col style="width:16%"><col style="width:35%"></colgroup>`
       : `<colgroup><col style="width:40%"><col style="width:10%"><col style="width:12%"><col style="width:38%"></colgroup>`),
     head: `<tr><th>Name</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr>`,
-    rows: list.map((x) => `<tr><td class="name">${side(x.p)}</td>` + (x.note
-      ? `<td></td><td colspan="2" class="note">${Swiss.esc(x.note)}</td></tr>`
-      : `<td class="board">${x.board}</td><td>${x.colour}</td><td class="name">${side(x.opp)}</td></tr>`)),
+    total: first.total_rows,
+    sample: first.rows.length ? row(first.rows[0]) : "",
+    rows: async (from, count) => (await Swiss.get(`${path}?from=${from}&count=${count}`)).rows.map(row),
     footer: "",
   };
 }
 
-function standings(s) {
+async function standings(path) {
   // A hall display has room for four tie-breaks beside the names: the first four, which
   // decide nearly every tie.
   // On a portrait screen, two (the screens are rebuilt when the shape changes).
+  const s = await Swiss.get(`${path}?count=1`);
   const portrait = window.innerWidth < window.innerHeight;
   const k = Math.min(portrait ? 2 : 4, s.tiebreaks.length);
+  const row = (p) => `<tr><td class="board">${p.rank}</td><td class="name">${side(p)}</td>` +
+    `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`;
   return {
     title: `Standings after round ${s.after_round}`,
     cols: () => {
@@ -109,32 +124,41 @@ function standings(s) {
       return `<colgroup><col style="width:${rank}%"><col style="width:${100 - rank - pts - each * k}%"><col style="width:${pts}%">${s.tiebreaks.slice(0, k).map(() => `<col style="width:${each}%">`).join("")}</colgroup>`;
     },
     head: `<tr><th class="num">Rank</th><th>Player</th><th class="res">Points</th>${s.tiebreaks.slice(0, k).map((t) => `<th class="num">${Swiss.esc(t)}</th>`).join("")}</tr>`,
-    rows: s.rows.map((p) => `<tr><td class="board">${p.rank}</td><td class="name">${side(p)}</td>` +
-      `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`),
+    total: s.total_rows,
+    sample: s.rows.length ? row(s.rows[0]) : "",
+    // The same standings (after the same round) page after page.
+    rows: async (from, count) => (await Swiss.get(`${path}?after=${s.after_round}&from=${from}&count=${count}`)).rows.map(row),
     footer: "",
   };
 }
 
-/** How many of `sc`'s rows fit below the header, measured on a sample row. */
+/** How many of `sc`'s rows fit below the header, measured on a sample row (the page shown
+ * is put back before the browser paints: the measure never shows). */
 function rowsThatFit(sc) {
   const main = document.getElementById("main");
-  main.innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${sc.rows[0] || ""}</tbody></table>${sc.footer}`;
+  const shown = main.innerHTML;
+  main.innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${sc.sample}</tbody></table>${sc.footer}`;
   const row = main.querySelector("tbody tr");
   const used = main.getBoundingClientRect().height - (row ? row.getBoundingClientRect().height : 0);
   const available = window.innerHeight - document.querySelector("header").getBoundingClientRect().height - used - 8;
-  return Math.max(1, Math.floor(available / (row ? row.getBoundingClientRect().height : 40)));
+  const fit = Math.max(1, Math.floor(available / (row ? row.getBoundingClientRect().height : 40)));
+  main.innerHTML = shown;
+  return fit;
 }
 
-function draw() {
-  const main = document.getElementById("main");
+// Only the latest drawing shows (a page fetched for an older one may come back later).
+let drawing = 0;
+async function draw() {
+  const mine = ++drawing;
   const sc = screens[at];
   if (!sc) return;
-  document.getElementById("round").textContent = sc.title;
   const per = rowsThatFit(sc);
-  pages = Math.max(1, Math.ceil(sc.rows.length / per));
+  pages = Math.max(1, Math.ceil(sc.total / per));
   page = page % pages;
-  const shown = sc.rows.slice(page * per, page * per + per);
-  main.innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${shown.join("")}</tbody></table>${page === pages - 1 ? sc.footer : ""}`;
+  const shown = sc.total ? await sc.rows(page * per + 1, per) : [];
+  if (mine !== drawing) return;
+  document.getElementById("round").textContent = sc.title;
+  document.getElementById("main").innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${shown.join("")}</tbody></table>${page === pages - 1 ? sc.footer : ""}`;
   document.getElementById("page").textContent = pages > 1 ? `page ${page + 1} of ${pages}` : "";
 }
 
@@ -142,7 +166,7 @@ function draw() {
 setInterval(() => {
   page += 1;
   if (page >= pages) { page = 0; at = screens.length ? (at + 1) % screens.length : 0; }
-  draw();
+  draw().catch(showError);
 }, PAGE_SECONDS * 1000);
 // A screen turned, or resized: rebuilt for its shape.
 window.addEventListener("resize", () => refresh());

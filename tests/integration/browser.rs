@@ -652,6 +652,26 @@ fn the_display_pages_through_many_boards_and_shows_standings_between_rounds() {
         "the second page",
         "document.querySelector('#page').innerText.startsWith('page 2 of')",
     );
+    // The second page begins where the first ended.
+    let first = display.eval("document.querySelector('tbody tr')?.dataset.board");
+    assert_eq!(
+        first,
+        json!((rows + 1).to_string()),
+        "page 2 after {rows} rows"
+    );
+    // Each page was fetched by itself: never the whole round.
+    let urls = display.eval(
+        "performance.getEntriesByType('resource').map(e => e.name).filter(u => u.includes('/rounds/')).join(' ')",
+    );
+    let urls = urls.as_str().unwrap();
+    assert!(
+        urls.contains(&format!("from={}&count={rows}", rows + 1)),
+        "{urls}"
+    );
+    assert!(
+        !urls.split(' ').any(|u| u.ends_with("/rounds/1")),
+        "the whole round was fetched: {urls}"
+    );
     display.screenshot("display-paging-1920x1080.png");
     // Once every result of the round is in, the display shows the standings.
     for board in 1..=40 {

@@ -7,6 +7,7 @@
 //! after. It prints the figures and asserts no timing.
 
 use crate::support::{run, Server};
+use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -78,6 +79,10 @@ fn views_of_a_large_field_while_another_is_paired() {
             format!("/api/tournaments/{id}"),
             format!("/api/tournaments/{id}/players"),
             format!("/api/tournaments/{id}/rounds/3"),
+            // A hall display's page of each of its views.
+            format!("/api/tournaments/{id}/rounds/3?from=1&count=40"),
+            format!("/api/tournaments/{id}/rounds/3/by-name?from=1&count=40"),
+            format!("/api/tournaments/{id}/standings?from=1&count=40"),
             format!("/api/tournaments/{id}/standings"),
             format!("/api/tournaments/{id}/crosstable"),
             format!("/api/tournaments/{id}/players/{}/card", n / 2),
@@ -200,10 +205,85 @@ fn a_long_list_comes_in_parts() {
         ("count=0", "count"),
         ("from=abc", "from"),
     ] {
-        for path in ["rounds/3", "standings"] {
+        for path in ["rounds/3", "rounds/3/by-name", "standings"] {
             let r = server.public(&format!("/api/tournaments/{id}/{path}?{query}"));
             assert_eq!(r.status, 400, "{path}?{query}: {}", r.body);
             assert!(r.body.contains(field), "{path}?{query}: {}", r.body);
         }
     }
+}
+
+/// A round by name (the list players look for in a big open, which a hall display pages
+/// through): every player once, those paired and those not playing (the pairing-allocated
+/// bye, the byes asked for), sorted by name; each paired player's line names the board, the
+/// colour and the opponent the round has; it comes in parts like the boards.
+#[test]
+fn a_round_by_name_lists_every_player_once_in_parts() {
+    let server = Server::start();
+    let id = import(&server, 61, 3);
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/3"))
+        .json();
+    assert_eq!(
+        round["results_missing"], 0,
+        "an imported round has its results"
+    );
+    let list = server
+        .public(&format!("/api/tournaments/{id}/rounds/3/by-name"))
+        .json();
+    let rows = list["rows"].as_array().unwrap().clone();
+    assert_eq!(list["total_rows"], 61);
+    assert_eq!(rows.len(), 61);
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_lowercase())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "sorted by name");
+    let mut players: Vec<u64> = rows.iter().map(|r| r["player"].as_u64().unwrap()).collect();
+    players.sort();
+    players.dedup();
+    assert_eq!(players.len(), 61, "every player once");
+    for board in round["pairs"].as_array().unwrap() {
+        for (me, other, color) in [("white", "black", "white"), ("black", "white", "black")] {
+            let line = rows
+                .iter()
+                .find(|r| r["player"] == board[me]["player"])
+                .unwrap();
+            assert_eq!(line["board"], board["board"], "{line}");
+            assert_eq!(line["color"], color, "{line}");
+            assert_eq!(line["opponent"]["player"], board[other]["player"], "{line}");
+            assert!(line["bye"].is_null(), "{line}");
+        }
+    }
+    // Not playing: the pairing-allocated bye and the requested ones, each with its kind.
+    let mut away: Vec<(Value, Value)> = round["requested_byes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["player"].clone(), b["kind"].clone()))
+        .collect();
+    if !round["bye"].is_null() {
+        away.push((round["bye"]["player"].clone(), json!("pairing_allocated")));
+    }
+    assert_eq!(
+        rows.len(),
+        2 * round["pairs"].as_array().unwrap().len() + away.len()
+    );
+    for (player, kind) in &away {
+        let line = rows.iter().find(|r| r["player"] == *player).unwrap();
+        assert_eq!(line["bye"], *kind, "{line}");
+        assert!(
+            line["board"].is_null() && line["opponent"].is_null(),
+            "{line}"
+        );
+    }
+    let part = server
+        .public(&format!(
+            "/api/tournaments/{id}/rounds/3/by-name?from=20&count=5"
+        ))
+        .json();
+    assert_eq!(part["rows"].as_array().unwrap()[..], rows[19..24]);
+    assert_eq!(part["total_rows"], 61);
 }

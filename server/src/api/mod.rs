@@ -48,6 +48,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(publish)
         .service(unpublish)
         .service(show_round)
+        .service(show_round_by_name)
         .service(standings_json)
         .service(crosstable)
         .service(export_trf)
@@ -620,6 +621,25 @@ async fn show_round(
     let range = part.range(round.pairs.len())?;
     round.pairs = round.pairs.drain(range).collect();
     Ok(HttpResponse::Ok().json(round))
+}
+
+#[utoipa::path(
+    tag = "views",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), PartQuery),
+    responses((status = 200, body = wire::RoundByName), (status = 400, description = "`from` or `count` is 0.", body = wire::ErrorBody), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody))
+)]
+#[get("/api/tournaments/{id}/rounds/{round}/by-name")]
+async fn show_round_by_name(
+    state: web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u16)>,
+    part: web::Query<PartQuery>,
+) -> Result<HttpResponse> {
+    let (t, round) = path.into_inner();
+    let view = query(&state, move |app| app.round(TournamentId(t), round)).await?;
+    let mut list = wire::RoundByName::from(wire::Round::from(view));
+    let range = part.range(list.rows.len())?;
+    list.rows = list.rows.drain(range).collect();
+    Ok(HttpResponse::Ok().json(list))
 }
 
 async fn result_event(

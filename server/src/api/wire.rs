@@ -849,6 +849,8 @@ pub struct Round {
     pub pairs: Vec<Board>,
     /// How many boards the round has.
     pub total_boards: u32,
+    /// How many of them still have no result (of all the boards, not only those sent).
+    pub results_missing: u32,
     /// The pairing-allocated bye.
     pub bye: Option<ScoredPlayer>,
     /// Players not playing by request.
@@ -864,6 +866,7 @@ impl From<app::RoundView> for Round {
         Round {
             round: r.round,
             total_boards: r.boards.len() as u32,
+            results_missing: r.boards.iter().filter(|b| b.games.is_none()).count() as u32,
             pairs: r
                 .boards
                 .into_iter()
@@ -888,6 +891,76 @@ impl From<app::RoundView> for Round {
                 engine_version: r.made_by.1,
             },
             manual_changes: r.manual_changes,
+        }
+    }
+}
+
+/// A player's line in a round's list by name (the list players look for in a big open).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct NameRow {
+    /// Who.
+    #[serde(flatten)]
+    pub player: Player,
+    /// The board played on, if paired.
+    pub board: Option<u32>,
+    /// The colour (in a match: in game 1), if paired.
+    pub color: Option<Color>,
+    /// The opponent, if paired.
+    pub opponent: Option<Player>,
+    /// Why not playing: the pairing-allocated bye or a requested one.
+    pub bye: Option<Bye>,
+}
+
+/// A published round's players by name: every player paired, given the bye or not playing by
+/// request, sorted by name (letters compared without case), then by pairing number.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RoundByName {
+    /// The round.
+    pub round: u16,
+    /// The lines (those asked for with `from` and `count`, else all).
+    pub rows: Vec<NameRow>,
+    /// How many lines the list has.
+    pub total_rows: u32,
+}
+
+impl From<Round> for RoundByName {
+    fn from(r: Round) -> RoundByName {
+        let line = |player: Player, board, color, opponent, bye| NameRow {
+            player,
+            board,
+            color,
+            opponent,
+            bye,
+        };
+        let mut rows: Vec<NameRow> = Vec::with_capacity(2 * r.pairs.len() + 1);
+        for b in r.pairs {
+            let (w, bl) = (b.white.player, b.black.player);
+            rows.push(line(
+                w.clone(),
+                Some(b.board),
+                Some(Color::White),
+                Some(bl.clone()),
+                None,
+            ));
+            rows.push(line(bl, Some(b.board), Some(Color::Black), Some(w), None));
+        }
+        if let Some(p) = r.bye {
+            rows.push(line(
+                p.player,
+                None,
+                None,
+                None,
+                Some(Bye::PairingAllocated),
+            ));
+        }
+        for b in r.requested_byes {
+            rows.push(line(b.player, None, None, None, Some(b.kind)));
+        }
+        rows.sort_by_cached_key(|x| (x.player.name.to_lowercase(), x.player.tpn, x.player.player));
+        RoundByName {
+            round: r.round,
+            total_rows: rows.len() as u32,
+            rows,
         }
     }
 }

@@ -15,13 +15,15 @@
 //! candidate denies fewer [C12] or [C13] preferences than the players preferring one colour
 //! beyond the pairs' share of it, and when the original S1 and S2 admit an assignment of that
 //! bound (in a large bracket the usual case), it is the least. Without a topscorer in the
-//! remainder a pair's cost depends only on the two colour preferences, so that assignment,
-//! and the first one in 4.2.2's order, are first sought over the classes of preferences (a
-//! transportation problem of a few classes, rematches passed over one by one:
-//! `crate::class_assignment`), with no cost for every pair; the costs of every pair decide
-//! only where the classes cannot show it (a test pairs generated tournaments both ways). Each
-//! player a remainder may leave over is judged by [C4]-[C9] from matchings of the players
-//! below that all of them share, completed by one pair per player (`criteria::Witnesses`;
+//! remainder a pair's cost depends only on the two colour preferences (with topscorers, also
+//! on their colour differences and last two colours), so that assignment, and the first one
+//! in 4.2.2's order, are first sought over the classes of preferences (a transportation
+//! problem of a few classes, rematches checked by alternating paths through an assignment of
+//! the classes' optimum: `crate::class_assignment`), with no cost for every pair; the costs
+//! of every pair decide only where the classes cannot show it (a test pairs generated
+//! tournaments both ways), and only in remainders of up to `procedure::DENSE_LIMIT` players.
+//! Each player a remainder may leave over is judged by [C4]-[C9] from matchings of the
+//! players below that all of them share, completed by one pair per player (`criteria::Witnesses`;
 //! where that pair is not allowed, by a matching of his own). The search then builds only the
 //! first candidate of the sequence that reaches it: the first resident-exchange whose S1 and
 //! S2 admit an assignment of that cost (found by a few weighted matchings that carry 4.3.2's
