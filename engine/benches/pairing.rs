@@ -56,8 +56,13 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
     match result {
         Ok(p) => {
             assert_eq!(p.round, round);
+            // A bracket whose search stopped at its budget is paired by the best found.
+            let limited = p
+                .explanation
+                .iter()
+                .any(|s| s.text.contains("search limit was reached"));
             println!(
-                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{}",
+                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{}{}",
                 system.name(),
                 round.get(),
                 if last { " (final)" } else { "" },
@@ -65,6 +70,11 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
                     String::new()
                 } else {
                     format!(" (seed {seed})")
+                },
+                if limited {
+                    " (a bracket reached its search limit)"
+                } else {
+                    ""
                 }
             );
         }
