@@ -592,6 +592,75 @@ mod tests {
         best
     }
 
+    /// A random problem: rows and columns in classes, each pair of classes forbidden or with
+    /// a cost, and some cells forbidden on their own.
+    struct Random {
+        rows: Vec<usize>,
+        cols: Vec<usize>,
+        table: Vec<Vec<Option<i128>>>,
+        banned: Vec<Vec<bool>>,
+    }
+
+    impl Random {
+        /// `n` rows and columns in up to `k` classes a side; a pair of classes forbidden with
+        /// probability `closed`, else costing below `costs`; a cell forbidden on its own with
+        /// probability `banned`.
+        fn new(
+            rng: &mut ChaCha8Rng,
+            n: usize,
+            k: usize,
+            closed: f64,
+            costs: i128,
+            banned: f64,
+        ) -> Random {
+            let (kr, kc) = (rng.gen_range(1..=k), rng.gen_range(1..=k));
+            let rows = (0..n).map(|_| rng.gen_range(0..kr)).collect();
+            let cols = (0..n).map(|_| rng.gen_range(0..kc)).collect();
+            let table = (0..kr)
+                .map(|_| {
+                    (0..kc)
+                        .map(|_| (!rng.gen_bool(closed)).then(|| rng.gen_range(0..costs)))
+                        .collect()
+                })
+                .collect();
+            let banned = (0..n)
+                .map(|_| (0..n).map(|_| rng.gen_bool(banned)).collect())
+                .collect();
+            Random {
+                rows,
+                cols,
+                table,
+                banned,
+            }
+        }
+
+        /// [`first_optimal`] against `reference` (the first optimal assignment, cell by
+        /// cell): the same answer when that costs the classes' optimum (the one without the
+        /// cells forbidden on their own), else none. Whether there is one.
+        fn check(&self, reference: Reference) -> bool {
+            let n = self.rows.len();
+            let class_cell = |r: usize, c: usize| self.table[self.rows[r]][self.cols[c]];
+            let cell = |r: usize, c: usize| class_cell(r, c).filter(|_| !self.banned[r][c]);
+            let classes = reference(n, &class_cell).map(|(t, _)| t);
+            let want = reference(n, &cell).filter(|w| Some(w.0) == classes);
+            let got = first_optimal(
+                &self.rows,
+                &self.cols,
+                |a, b| self.table[a][b],
+                |r, c| !self.banned[r][c],
+            );
+            assert_eq!(
+                got, want,
+                "{:?} {:?} {:?} {:?}",
+                self.rows, self.cols, self.table, self.banned
+            );
+            got.is_some()
+        }
+    }
+
+    /// The first optimal assignment of an `n`-row problem given cell by cell.
+    type Reference = fn(usize, &dyn Fn(usize, usize) -> Option<i128>) -> Option<(i128, Vec<usize>)>;
+
     /// Random problems of up to seven rows in up to four classes a side, with and without
     /// cells forbidden one by one: every answer given is the first optimal assignment; there
     /// is always an answer when some assignment costs the classes' optimum (the one without
@@ -602,33 +671,9 @@ mod tests {
         let mut answered_with_forbidden = 0;
         for round in 0..4000 {
             let n = rng.gen_range(1..=7);
-            let (kr, kc) = (rng.gen_range(1..=4), rng.gen_range(1..=4));
-            let rows: Vec<usize> = (0..n).map(|_| rng.gen_range(0..kr)).collect();
-            let cols: Vec<usize> = (0..n).map(|_| rng.gen_range(0..kc)).collect();
-            let table: Vec<Vec<Option<i128>>> = (0..kr)
-                .map(|_| {
-                    (0..kc)
-                        .map(|_| (!rng.gen_bool(0.15)).then(|| rng.gen_range(0..4)))
-                        .collect()
-                })
-                .collect();
             let single = round % 2 == 1;
-            let banned: Vec<Vec<bool>> = (0..n)
-                .map(|_| (0..n).map(|_| single && rng.gen_bool(0.25)).collect())
-                .collect();
-            let cell = |r: usize, c: usize| {
-                if banned[r][c] {
-                    None
-                } else {
-                    table[rows[r]][cols[c]]
-                }
-            };
-            let want = brute(n, &cell);
-            let classes = brute(n, &|r, c| table[rows[r]][cols[c]]).map(|(t, _)| t);
-            let got = first_optimal(&rows, &cols, |a, b| table[a][b], |r, c| !banned[r][c]);
-            let at_optimum = want.as_ref().filter(|w| Some(w.0) == classes).cloned();
-            assert_eq!(got, at_optimum, "{rows:?} {cols:?} {table:?} {banned:?}");
-            if single && got.is_some() {
+            let problem = Random::new(&mut rng, n, 4, 0.15, 4, if single { 0.25 } else { 0.0 });
+            if problem.check(brute) && single {
                 answered_with_forbidden += 1;
             }
         }
@@ -667,33 +712,9 @@ mod tests {
         let mut answered = 0;
         for _ in 0..300 {
             let n = rng.gen_range(10..=60);
-            let (kr, kc) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
-            let rows: Vec<usize> = (0..n).map(|_| rng.gen_range(0..kr)).collect();
-            let cols: Vec<usize> = (0..n).map(|_| rng.gen_range(0..kc)).collect();
-            let table: Vec<Vec<Option<i128>>> = (0..kr)
-                .map(|_| {
-                    (0..kc)
-                        .map(|_| (!rng.gen_bool(0.1)).then(|| rng.gen_range(0..3)))
-                        .collect()
-                })
-                .collect();
             let p = rng.gen_range(0.02..0.3);
-            let banned: Vec<Vec<bool>> = (0..n)
-                .map(|_| (0..n).map(|_| rng.gen_bool(p)).collect())
-                .collect();
-            let cell = |r: usize, c: usize| {
-                if banned[r][c] {
-                    None
-                } else {
-                    table[rows[r]][cols[c]]
-                }
-            };
-            let want = first_by_every_cell(n, &cell);
-            let classes = first_by_every_cell(n, &|r, c| table[rows[r]][cols[c]]).map(|(t, _)| t);
-            let got = first_optimal(&rows, &cols, |a, b| table[a][b], |r, c| !banned[r][c]);
-            let at_optimum = want.filter(|w| Some(w.0) == classes);
-            answered += usize::from(at_optimum.is_some());
-            assert_eq!(got, at_optimum, "{rows:?} {cols:?} {table:?} {banned:?}");
+            let problem = Random::new(&mut rng, n, 5, 0.1, 3, p);
+            answered += usize::from(problem.check(first_by_every_cell));
         }
         assert!(answered > 100, "{answered}");
     }

@@ -615,12 +615,19 @@ async fn show_round(
     path: web::Path<(uuid::Uuid, u16)>,
     part: web::Query<PartQuery>,
 ) -> Result<HttpResponse> {
-    let (t, round) = path.into_inner();
-    let view = query(&state, move |app| app.round(TournamentId(t), round)).await?;
-    let mut round = wire::Round::from(view);
-    let range = part.range(round.pairs.len())?;
-    round.pairs = round.pairs.drain(range).collect();
+    let mut round = published_round(&state, path).await?;
+    part.keep(&mut round.pairs)?;
     Ok(HttpResponse::Ok().json(round))
+}
+
+/// The published round a path names, as the wire gives it.
+async fn published_round(
+    state: &web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u16)>,
+) -> Result<wire::Round> {
+    let (t, round) = path.into_inner();
+    let view = query(state, move |app| app.round(TournamentId(t), round)).await?;
+    Ok(wire::Round::from(view))
 }
 
 #[utoipa::path(
@@ -634,11 +641,8 @@ async fn show_round_by_name(
     path: web::Path<(uuid::Uuid, u16)>,
     part: web::Query<PartQuery>,
 ) -> Result<HttpResponse> {
-    let (t, round) = path.into_inner();
-    let view = query(&state, move |app| app.round(TournamentId(t), round)).await?;
-    let mut list = wire::RoundByName::from(wire::Round::from(view));
-    let range = part.range(list.rows.len())?;
-    list.rows = list.rows.drain(range).collect();
+    let mut list = wire::RoundByName::from(published_round(&state, path).await?);
+    part.keep(&mut list.rows)?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -769,6 +773,14 @@ impl PartQuery {
         let end = count.map_or(len, |c| start.saturating_add(c).min(len));
         Ok(start..end)
     }
+
+    /// Keeps of `list` the part asked for ([`PartQuery::range`]).
+    fn keep<T>(&self, list: &mut Vec<T>) -> Result<()> {
+        let range = self.range(list.len())?;
+        list.truncate(range.end);
+        list.drain(..range.start);
+        Ok(())
+    }
 }
 
 /// `?after=ROUND`: the standings after that round (all published rounds when absent).
@@ -796,8 +808,7 @@ async fn standings_json(
     let after = after.after;
     let view = query(&state, move |app| app.standings(t, after)).await?;
     let mut standings = wire::Standings::from(view);
-    let range = part.range(standings.rows.len())?;
-    standings.rows = standings.rows.drain(range).collect();
+    part.keep(&mut standings.rows)?;
     Ok(HttpResponse::Ok().json(standings))
 }
 
