@@ -364,7 +364,8 @@ pub fn pair_with(
             pair_bracket(&field, &bracket, &chosen, paths.plain_first);
         bracket_paired(&bracket, &identifier, &mut explanation);
         pairs.extend(bracket_pairs);
-        unpaired.retain(|p| !bracket.contains(p));
+        // `unpaired` is in TPN order, and so is `bracket`, taken from it.
+        unpaired.retain(|p| bracket.binary_search(p).is_err());
     }
     Ok(coloured(
         tournament,
