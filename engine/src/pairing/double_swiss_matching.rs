@@ -532,34 +532,28 @@ fn first_identifier_by_augmenting(
     const NONE: usize = usize::MAX;
     let m = sorted.len();
     let half = m / 2;
-    let legal: Vec<bool> = (0..m * m)
-        .map(|k| {
-            let (i, j) = (k / m, k % m);
-            i != j && field.may_meet(sorted[i], sorted[j])
-        })
-        .collect();
-    let zero: Vec<bool> = (0..m * m)
-        .map(|k| legal[k] && c8(sorted[k / m], sorted[k % m]) == 0)
-        .collect();
+    // The graphs are asked pair by pair, never formed: a bracket of 10,000 has 100 million
+    // pairs, and the matchings ask about a few per player.
+    let legal = |i: usize, j: usize| i != j && field.may_meet(sorted[i], sorted[j]);
+    let zero = |i: usize, j: usize| legal(i, j) && c8(sorted[i], sorted[j]) == 0;
     // The first matching: the top half, each with the first bottom left that it may meet.
     // When every top finds one, that is the first identifier itself, and every choice below
     // is made without a search.
-    let start = |graph: &[bool]| {
+    let start = |graph: &dyn Fn(usize, usize) -> bool| {
         let mut matching = Cardinality::new(m);
         for t in 0..half {
-            if let Some(b) = (half..m).find(|&b| matching.mate(b).is_none() && graph[t * m + b]) {
+            if let Some(b) = (half..m).find(|&b| matching.mate(b).is_none() && graph(t, b)) {
                 matching.pair(t, b);
             }
         }
-        matching
-            .complete(&|a, b| graph[a * m + b])
-            .then_some(matching)
+        matching.complete(&|a, b| graph(a, b)).then_some(matching)
     };
-    let (graph, mut witness) = match start(&zero) {
-        Some(w) => (zero, w),
-        None if upfloaters <= 1 => (legal.clone(), start(&legal)?),
+    let (c8_zero, mut witness) = match start(&zero) {
+        Some(w) => (true, w),
+        None if upfloaters <= 1 => (false, start(&legal)?),
         None => return None,
     };
+    let graph = |i: usize, j: usize| if c8_zero { zero(i, j) } else { legal(i, j) };
     // Positions in TPN order; a top is the smaller of its pair, a bottom the larger.
     #[derive(Clone, Copy, PartialEq)]
     enum Role {
@@ -571,11 +565,11 @@ fn first_identifier_by_augmenting(
     let mut fixed = vec![NONE; m];
     let allowed = |role: &[Role], fixed: &[usize], a: usize, b: usize| {
         let (lo, hi) = (a.min(b), a.max(b));
-        graph[lo * m + hi]
-            && role[lo] != Role::Bottom
+        role[lo] != Role::Bottom
             && role[hi] != Role::Top
             && (fixed[lo] == NONE || fixed[lo] == hi)
             && (fixed[hi] == NONE || fixed[hi] == lo)
+            && graph(lo, hi)
     };
     let mut tops = 0;
     for c in 0..m {
@@ -600,10 +594,11 @@ fn first_identifier_by_augmenting(
     }
     let mut pairs = Vec::with_capacity(half);
     for t in (0..m).filter(|&t| role[t] == Role::Top) {
-        let candidates: Vec<usize> = (t + 1..m)
-            .filter(|&b| role[b] == Role::Bottom && fixed[b] == NONE && graph[t * m + b])
-            .collect();
-        for b in candidates {
+        // The bottoms after it that it may meet, in order, until one keeps a perfect matching.
+        for b in t + 1..m {
+            if role[b] != Role::Bottom || fixed[b] != NONE || !graph(t, b) {
+                continue;
+            }
             fixed[t] = b;
             fixed[b] = t;
             if witness.mate(t) == Some(b) {
