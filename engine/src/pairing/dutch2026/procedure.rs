@@ -661,12 +661,8 @@ impl Remainder {
         let Some(wide) = radix_of(n1, counted, &parts, 1 << 50) else {
             return Directed::Walk;
         };
-        let radix = wide.map(|r| r as i64);
-        let number = |d: [usize; 6]| {
-            d.iter()
-                .zip(radix)
-                .fold(0i64, |acc, (&x, r)| acc * r + x as i64)
-        };
+        // Below 2^50 (`radix_of`'s limit), so every number fits.
+        let number = |d: [usize; 6]| encode(d, wide) as i64;
         let pair: Vec<Vec<Option<i64>>> = counts
             .iter()
             .map(|row| {
@@ -684,7 +680,7 @@ impl Remainder {
         let mut levels: Vec<_> = parts.iter().flatten().map(key).collect();
         levels.sort();
         levels.dedup();
-        let top: i64 = radix.iter().product();
+        let top = wide.iter().product::<i128>() as i64;
         // The over costs of the players whose downfloat gives the best [C5]-[C9] (every one
         // `None` when none is left over).
         let over_at = |want: Option<&_>| -> Vec<Option<i64>> {
@@ -819,6 +815,13 @@ fn radix_of(
         .then_some(radix)
 }
 
+/// The digits `d` as one number in the bases `radix` ([`radix_of`]), the first the highest.
+fn encode(d: [usize; 6], radix: [i128; 6]) -> i128 {
+    d.iter()
+        .zip(radix)
+        .fold(0i128, |acc, (&x, r)| acc * r + x as i128)
+}
+
 /// [C5]-[C9] of a downfloat: the level at which a player left over is compared first.
 type Level = (
     Option<Points>,
@@ -887,11 +890,10 @@ fn colour_bound<T>(
             by.iter().map(|&x| x.saturating_sub(n1)).sum::<usize>()
         };
         let d = [0, 0, less(all, false), less(strong, true), c14, c16];
-        d.iter().zip(radix).all(|(&x, r)| (x as i128) < r).then(|| {
-            d.iter()
-                .zip(radix)
-                .fold(0i128, |acc, (&x, r)| acc * r + x as i128)
-        })
+        d.iter()
+            .zip(radix)
+            .all(|(&x, r)| (x as i128) < r)
+            .then(|| encode(d, radix))
     };
     if players.len() == 2 * n1 {
         at(None, 0, 0)
@@ -944,7 +946,7 @@ fn by_classes(
             (pl.pref, false, 0, [None, None])
         }
     };
-    let mut kinds: Vec<(ColorPreference, bool, i32, [Option<Color>; 2])> = Vec::new();
+    let mut kinds: Vec<Kind> = Vec::new();
     let class: Vec<usize> = players
         .iter()
         .map(|&p| {
@@ -1000,11 +1002,7 @@ fn by_classes(
         parts,
         1 << 100,
     )?;
-    let number = |d: [usize; 6]| {
-        d.iter()
-            .zip(radix)
-            .fold(0i128, |acc, (&x, r)| acc * r + x as i128)
-    };
+    let number = |d: [usize; 6]| encode(d, radix);
     // Who may be left over: the players whose downfloat gives the best [C5]-[C9].
     let best = parts.iter().flatten().map(level).min();
     let over: Vec<Option<i128>> = parts
@@ -1066,14 +1064,15 @@ fn by_classes(
     Some(Directed::Best(r))
 }
 
+/// What [`by_classes`] knows of a player: colour preference, topscorer, colour difference,
+/// last two colours (the latest first).
+type Kind = (ColorPreference, bool, i32, [Option<Color>; 2]);
+
 /// Whether 5.2 gives the colours of a pair by what [`by_classes`] knows of the two players
 /// (preference, topscorer, colour difference, last two colours): 5.2.1, 5.2.2, or 5.2.3
 /// within the last two colours of both (not 5.2.3 further back, 5.2.4's ranking or 5.2.5's
 /// TPN).
-fn colour_by_classes(
-    x: &(ColorPreference, bool, i32, [Option<Color>; 2]),
-    y: &(ColorPreference, bool, i32, [Option<Color>; 2]),
-) -> bool {
+fn colour_by_classes(x: &Kind, y: &Kind) -> bool {
     match (x.0.color(), y.0.color()) {
         (Some(a), Some(b)) if a == b => {}
         // 5.2.5: by the TPN's parity.
