@@ -160,18 +160,19 @@ impl PlayerState {
 /// pairing number.
 pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState> {
     let points = &tournament.settings.points;
+    let rounds = round.index().min(tournament.rounds().len());
     let mut states: Vec<PlayerState> = tournament
         .players()
         .iter()
         .map(|p| PlayerState {
             tpn: p.tpn,
             score: Points::ZERO,
-            entries: Vec::new(),
-            floats: Vec::new(),
+            entries: Vec::with_capacity(rounds),
+            floats: Vec::with_capacity(rounds),
             unplayed_point: false,
         })
         .collect();
-    for r in tournament.rounds().iter().take(round.index()) {
+    for r in tournament.rounds().iter().take(rounds) {
         let before: Vec<Points> = states.iter().map(|s| s.score).collect();
         let mut entries = vec![RoundEntry::Absent; states.len()];
         let mut floats = vec![None; states.len()];

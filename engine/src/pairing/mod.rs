@@ -156,7 +156,7 @@ pub fn pair_next_round(
 }
 
 /// Who may not meet whom in `round`, in a procedure's own numbering of the players `players`
-/// (`index` gives each one's number): those who have played each other (Dutch B.1 a, Dubov
+/// (the position of each in that list): those who have played each other (Dutch B.1 a, Dubov
 /// 2.1: a forfeited game was not played) and the pairs a forbidden-pairs record keeps apart in
 /// that round. Each player's list is sorted, for `binary_search`.
 pub(crate) fn barred_pairs(
@@ -164,14 +164,22 @@ pub(crate) fn barred_pairs(
     round: RoundNo,
     states: &[crate::history::PlayerState],
     players: &[Tpn],
-    index: &std::collections::HashMap<Tpn, PlayerIx>,
 ) -> IxVec<Vec<PlayerIx>> {
+    // Each pairing number's position in `players` (a table, not a map: a field of 100,000
+    // looks it up for every game played).
+    let mut position: Vec<Option<PlayerIx>> = vec![None; tournament.players().len()];
+    for (i, t) in players.iter().enumerate() {
+        if let Some(p) = position.get_mut(t.index()) {
+            *p = Some(PlayerIx::new(i));
+        }
+    }
+    let index = |t: &Tpn| position.get(t.index()).copied().flatten();
     let mut barred: IxVec<Vec<PlayerIx>> = players
         .iter()
         .map(|t| {
             states[t.index()]
                 .opponents()
-                .filter_map(|o| index.get(&o).copied())
+                .filter_map(|o| index(&o))
                 .collect()
         })
         .collect();
@@ -179,7 +187,7 @@ pub(crate) fn barred_pairs(
         if f.from <= round && round <= f.to {
             for a in &f.players {
                 for b in &f.players {
-                    if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
+                    if let (Some(i), Some(j)) = (index(a), index(b)) {
                         if i != j {
                             barred[i].push(j);
                         }

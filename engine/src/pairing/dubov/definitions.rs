@@ -71,11 +71,6 @@ impl Ctx {
     pub(super) fn new(t: &Tournament, round: RoundNo) -> Ctx {
         let states = states_before(t, round);
         let available = t.available_players(round);
-        let index: std::collections::HashMap<Tpn, PlayerIx> = available
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (*p, PlayerIx::new(i)))
-            .collect();
         let players = available
             .iter()
             .map(|p| {
@@ -129,7 +124,7 @@ impl Ctx {
                 }
             })
             .collect::<IxVec<_>>();
-        let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
+        let met = crate::pairing::barred_pairs(t, round, &states, &available);
         Ctx {
             players,
             met,

@@ -31,6 +31,18 @@ pub(crate) struct Pl {
     pub colors: Vec<Color>,
 }
 
+/// A player as [`Ctx::kind`] sees them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Kind {
+    score: Points,
+    /// The colour that counts as a preference for B.4 (none for A.7 d's mild ones).
+    preference: Option<Color>,
+    must: Option<Color>,
+    down: bool,
+    up: bool,
+    bye: bool,
+}
+
 /// What the procedure knows before the round: the players by rank, who met whom.
 pub(crate) struct Ctx {
     pub players: IxVec<Pl>,
@@ -54,11 +66,6 @@ impl Ctx {
                 .cmp(&states[a.index()].score)
                 .then_with(|| crate::player::pairing_order(pa, pb))
         });
-        let rank_of: std::collections::HashMap<Tpn, PlayerIx> = available
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (*t, PlayerIx::new(i)))
-            .collect();
         let last_round = tournament.settings.rounds == Some(round.get());
         let half = |s: Points| {
             // Score doubled against the rounds so far (B.6 notes).
@@ -104,7 +111,7 @@ impl Ctx {
                 }
             })
             .collect::<IxVec<_>>();
-        let met = crate::pairing::barred_pairs(tournament, round, &states, &available, &rank_of);
+        let met = crate::pairing::barred_pairs(tournament, round, &states, &available);
         Ctx { players, met }
     }
 
@@ -143,7 +150,18 @@ impl Ctx {
     /// two, an upfloat to the lower. The downfloat of a player moved down who is paired here is
     /// judged exactly as the one he would receive by moving on or taking the bye (A.5).
     pub fn pair_ok(&self, a: PlayerIx, b: PlayerIx, lv: &Level) -> bool {
-        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colors_fit(a, b, lv) {
+        a != b && !self.have_met(a, b) && self.fit(a, b, lv)
+    }
+
+    /// B.1 (a): `a` may not meet `b` again.
+    pub(super) fn have_met(&self, a: PlayerIx, b: PlayerIx) -> bool {
+        self.met[a].binary_search(&b).is_ok()
+    }
+
+    /// [`Ctx::pair_ok`] but for the pairs met before: what the players' colours and floats
+    /// allow, the same for any two players with the same [`Ctx::kind`].
+    pub(super) fn fit(&self, a: PlayerIx, b: PlayerIx, lv: &Level) -> bool {
+        if !self.colors_fit(a, b, lv) {
             return false;
         }
         let (pa, pb) = (&self.players[a], &self.players[b]);
@@ -178,6 +196,20 @@ impl Ctx {
             return false;
         }
         matches!((pa.pref.color(), pb.pref.color()), (Some(x), Some(y)) if x == y)
+    }
+
+    /// What [`Ctx::fit`], [`Ctx::denies`], [`Ctx::down_ok`] and [`Ctx::bye_ok`] look at of
+    /// player `i` at level `lv`: two players of the same kind are alike to each of them.
+    pub(super) fn kind(&self, i: PlayerIx, lv: &Level) -> Kind {
+        let p = &self.players[i];
+        Kind {
+            score: p.score,
+            preference: if p.flex { None } else { p.pref.color() },
+            must: self.must(i, lv),
+            down: self.down_ok(i, lv),
+            up: self.up_ok(i, lv),
+            bye: p.can_bye,
+        }
     }
 
     /// A.8: x of a group of players.

@@ -225,11 +225,22 @@ pub(super) fn exchange_of(
 /// The order of S2 a transposition produced: the partners in S1's order, then the rest.
 pub(super) fn s2_order(s2: &[PlayerIx], chosen: &[usize]) -> Vec<PlayerIx> {
     let mut out: Vec<PlayerIx> = chosen.iter().map(|&j| s2[j]).collect();
-    out.extend(
-        s2.iter()
-            .enumerate()
-            .filter(|(j, _)| !chosen.contains(j))
-            .map(|(_, &x)| x),
-    );
+    out.extend(left_over(s2, chosen));
     out
+}
+
+/// The players of `s2` whose positions are not `chosen`, in order (a mark per position: a
+/// bracket of 50,000 is not searched once per player).
+pub(super) fn left_over<'a>(
+    s2: &'a [PlayerIx],
+    chosen: &[usize],
+) -> impl Iterator<Item = PlayerIx> + 'a {
+    let mut taken = vec![false; s2.len()];
+    for &j in chosen {
+        taken[j] = true;
+    }
+    s2.iter()
+        .zip(taken)
+        .filter(|&(_, taken)| !taken)
+        .map(|(&x, _)| x)
 }

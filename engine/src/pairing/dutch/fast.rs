@@ -15,6 +15,10 @@ pub(crate) struct Fast {
     pub(super) first_class: std::cell::RefCell<std::collections::HashMap<MemoKey, (usize, i64)>>,
     /// The work allowed for walking exchanges one by one in a bracket (see [`EXCHANGE_WORK`]).
     pub(super) exchange_work: u64,
+    /// Whether a transposition's fewest denials are first asked of the players' kinds
+    /// ([`Costs::first_least`]) before every cell ([`Costs::solve`]); off only to test the
+    /// one against the other.
+    pub(super) by_kinds: bool,
 }
 
 impl Default for Fast {
@@ -30,6 +34,7 @@ impl Fast {
             least: Default::default(),
             first_class: Default::default(),
             exchange_work: work,
+            by_kinds: true,
         }
     }
 }
@@ -463,7 +468,9 @@ impl Fast {
     /// only when the rest can still be completed.
     /// `straight` receives the fewest denials of any transposition when the search had to
     /// find it out (the assignment solved before any choice was made).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn transposition(
+        &self,
         cx: &Ctx,
         s1: &[PlayerIx],
         s2: &[PlayerIx],
@@ -487,10 +494,29 @@ impl Fast {
         // The assignment of the remaining S1 players (and of the places of the players left
         // over) to S2, at least cost, made once the greedy completion first fails.
         let mut table: Option<Assignment> = None;
+        // Every position before `free` is taken (the scans start there, as in [`greedy`]).
+        let mut free = 0;
         for i in 0..s1.len() {
             let a = s1[i];
             let mut pick = None;
-            for j in 0..m {
+            while free < m && used[free] {
+                free += 1;
+            }
+            // The completion found greedily: its first position is the first that passes the
+            // tests (the same tests, on the same choices so far), so the positions before it
+            // would all be passed over.
+            if let Some(j) = witness.as_mut().and_then(|w| w.pop_front()) {
+                let v = usize::from(cx.denies(a, s2[j]));
+                used[j] = true;
+                chosen.push(j);
+                viol += v;
+                tally = tally.take(cx, a, s2[j], lv, sink);
+                if let Some(t) = table.take() {
+                    table = Some(t.force(i, j)?);
+                }
+                continue;
+            }
+            for j in free..m {
                 if used[j] || !cx.pair_ok(a, s2[j], lv) {
                     continue;
                 }
@@ -498,13 +524,6 @@ impl Fast {
                 let after = tally.take(cx, a, s2[j], lv, sink);
                 if !after.ok(viol + v, budget) {
                     continue;
-                }
-                if let Some(w) = witness.as_mut() {
-                    if w.front() == Some(&j) {
-                        w.pop_front();
-                        pick = Some((j, v));
-                        break;
-                    }
                 }
                 used[j] = true;
                 if let Some(rest) = greedy(
@@ -525,6 +544,21 @@ impl Fast {
                 witness = None;
                 if table.is_none() {
                     if let Some(costs) = Costs::new(cx, s1, s2, lv, sink) {
+                        // When no completion may deny more than the fewest any denies, the
+                        // first of those is the answer, and the kinds of players find it.
+                        let by_kinds = self.by_kinds.then(|| costs.first_least(&chosen));
+                        if let Some((least, rest)) = by_kinds.flatten() {
+                            if chosen.is_empty() {
+                                *straight = Some(Some(least));
+                            }
+                            if viol + least > budget {
+                                return None;
+                            }
+                            if viol + least == budget {
+                                chosen.extend(rest);
+                                return Some((chosen, budget));
+                            }
+                        }
                         // No completion of the choices before this position at all, or
                         // none within x: nothing here can be accepted.
                         let solved = costs.solve(&chosen);
@@ -654,6 +688,58 @@ impl<'a> Costs<'a> {
         })
     }
 
+    /// The fewest denials of any completion of S1's players after the `chosen` ones (the S2
+    /// positions of the first), and the first completion in D.1's order that denies no more:
+    /// found over the players' kinds ([`Ctx::kind`]; a cell's cost depends on its row's and
+    /// column's kinds but for the pairs met before) by
+    /// [`crate::class_assignment::first_optimal`], about the players times the kinds where
+    /// [`Costs::solve`] sees every cell. `None` when that cannot tell (the pairs met before
+    /// raise the fewest denials above the kinds' optimum, or there is no completion): the
+    /// caller then asks [`Costs::solve`].
+    pub(super) fn first_least(&self, chosen: &[usize]) -> Option<(usize, Vec<usize>)> {
+        let (cx, lv) = (self.cx, self.lv);
+        let mut taken = vec![false; self.s2.len()];
+        for &c in chosen {
+            taken[c] = true;
+        }
+        let cols: Vec<usize> = (0..self.s2.len()).filter(|&c| !taken[c]).collect();
+        let rows = &self.s1[chosen.len()..];
+        let mut kinds: std::collections::HashMap<Kind, usize> = Default::default();
+        let mut examples: Vec<PlayerIx> = Vec::new();
+        let mut kind_of = |i: PlayerIx| {
+            *kinds.entry(cx.kind(i, lv)).or_insert_with(|| {
+                examples.push(i);
+                examples.len() - 1
+            })
+        };
+        let mut row_class: Vec<usize> = rows.iter().map(|&a| kind_of(a)).collect();
+        let col_class: Vec<usize> = cols.iter().map(|&c| kind_of(self.s2[c])).collect();
+        // The places of the players left over: one more class of rows.
+        let left_over = examples.len();
+        row_class.resize(cols.len(), left_over);
+        let cost = |ra: usize, cb: usize| -> Option<i128> {
+            let b = examples[cb];
+            if ra == left_over {
+                let ok = if self.bye {
+                    cx.bye_ok(b, lv)
+                } else {
+                    cx.down_ok(b, lv)
+                };
+                return ok.then_some(0);
+            }
+            let a = examples[ra];
+            cx.fit(a, b, lv).then(|| i128::from(cx.denies(a, b)))
+        };
+        let ok = |r: usize, c: usize| r >= rows.len() || !cx.have_met(rows[r], self.s2[cols[c]]);
+        let (total, assigned) =
+            crate::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
+        let least = usize::try_from(total).ok()?;
+        Some((
+            least,
+            assigned[..rows.len()].iter().map(|&c| cols[c]).collect(),
+        ))
+    }
+
     pub(super) fn denials(t: &Assignment) -> usize {
         usize::try_from(t.total() / Costs::weight()).unwrap_or(usize::MAX)
     }
@@ -661,6 +747,11 @@ impl<'a> Costs<'a> {
 
 /// Completes positions `s1` greedily, each with the first S2 player that passes the same tests
 /// as the search itself, then asks the sink about the leftovers. Returns the S2 positions.
+///
+/// The tests but B.1 (a) look only at the players' kinds ([`Ctx::kind`]): a row's first
+/// partner is the first of each kind's first free position it has not met, among the kinds
+/// the tests allow. A row looks at each kind, not at every position it may not take (in a
+/// bracket of 50,000 a row passed over about 60 on average, and more the larger the bracket).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn greedy(
     cx: &Ctx,
@@ -673,21 +764,49 @@ pub(super) fn greedy(
     budget: usize,
     sink: &Sink,
 ) -> Option<Vec<usize>> {
-    let mut out = Vec::with_capacity(s1.len());
-    // Every position before `free` is taken: the scans start there (the same first choice,
-    // without walking the taken prefix again for every player of S1).
-    let mut free = 0;
-    for &a in s1 {
-        while free < s2.len() && used[free] {
-            free += 1;
+    // S2's free positions by kind, each kind's in order, and one player of each kind.
+    let mut kinds: std::collections::HashMap<Kind, usize> = Default::default();
+    let mut examples: Vec<PlayerIx> = Vec::new();
+    let mut free: Vec<Vec<usize>> = Vec::new();
+    for (j, &b) in s2.iter().enumerate() {
+        if used[j] {
+            continue;
         }
-        let j = (free..s2.len()).find(|&j| {
-            !used[j]
-                && cx.pair_ok(a, s2[j], lv)
-                && tally
-                    .take(cx, a, s2[j], lv, sink)
-                    .ok(viol + usize::from(cx.denies(a, s2[j])), budget)
-        })?;
+        let k = *kinds.entry(cx.kind(b, lv)).or_insert_with(|| {
+            examples.push(b);
+            free.push(Vec::new());
+            examples.len() - 1
+        });
+        free[k].push(j);
+    }
+    // Each kind's positions before its cursor are taken.
+    let mut cursor = vec![0; free.len()];
+    let mut out = Vec::with_capacity(s1.len());
+    for &a in s1 {
+        let mut first: Option<usize> = None;
+        for (k, &b) in examples.iter().enumerate() {
+            let list = &free[k];
+            while cursor[k] < list.len() && used[list[cursor[k]]] {
+                cursor[k] += 1;
+            }
+            let rest = &list[cursor[k]..];
+            if rest.first().is_none_or(|&j| first.is_some_and(|f| j > f))
+                || !cx.fit(a, b, lv)
+                || !tally
+                    .take(cx, a, b, lv, sink)
+                    .ok(viol + usize::from(cx.denies(a, b)), budget)
+            {
+                continue;
+            }
+            let j = rest
+                .iter()
+                .copied()
+                .find(|&j| !used[j] && a != s2[j] && !cx.have_met(a, s2[j]));
+            if let Some(j) = j.filter(|&j| first.is_none_or(|f| j < f)) {
+                first = Some(j);
+            }
+        }
+        let j = first?;
         used[j] = true;
         viol += usize::from(cx.denies(a, s2[j]));
         tally = tally.take(cx, a, s2[j], lv, sink);
@@ -727,7 +846,7 @@ impl Search for Fast {
         if known.is_none_or(|d| d.is_some_and(|d| d <= budget)) {
             let mut straight = None;
             if let Some((chosen, viol)) =
-                Fast::transposition(cx, s1, s2, lv, budget, sink, &mut straight)
+                self.transposition(cx, s1, s2, lv, budget, sink, &mut straight)
             {
                 return Some(found(s1, s2, &chosen, viol, None));
             }
@@ -770,7 +889,7 @@ impl Search for Fast {
         // The first transposition through the exchange of positions `a` for `b`.
         let through = |a: &[usize], b: &[usize]| {
             let (n1, n2) = exchanged(s1, s2, a, b);
-            Fast::transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
+            self.transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
                 .map(|(chosen, viol)| found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, a, b)))
         };
         // The first exchange of that class, if a pairing of the class keeps within x: chosen
@@ -840,9 +959,14 @@ impl Search for Fast {
                     sink,
                 )
                 .is_some())
-                || Costs::new(cx, r1, r2, lv, sink)
-                    .and_then(|c| c.solve(&[]))
-                    .is_some_and(|t| viol + Costs::denials(&t) <= budget)
+                || Costs::new(cx, r1, r2, lv, sink).is_some_and(|c| {
+                    match self.by_kinds.then(|| c.first_least(&[])).flatten() {
+                        Some((least, _)) => viol + least <= budget,
+                        None => c
+                            .solve(&[])
+                            .is_some_and(|t| viol + Costs::denials(&t) <= budget),
+                    }
+                })
         };
         let mut witness: Option<std::collections::VecDeque<usize>> = None;
         for i in 0..mdps.len() {

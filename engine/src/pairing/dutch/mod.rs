@@ -153,6 +153,20 @@ pub fn pair_with_exchange_work(
     pair_with(tournament, round, &Fast::with_exchange_work(work))
 }
 
+/// Pairs `round` with every transposition's fewest denials found by an assignment that sees
+/// every cell, never by the players' kinds: for testing the one against the other.
+#[doc(hidden)]
+pub fn pair_by_every_cell(
+    tournament: &Tournament,
+    round: RoundNo,
+) -> Result<RoundPairing, PairingError> {
+    let fast = Fast {
+        by_kinds: false,
+        ..Fast::default()
+    };
+    pair_with(tournament, round, &fast)
+}
+
 /// Pairs `round` with the literal search (every exchange and transposition in order), for
 /// fields of at most [`LITERAL_LIMIT`] players; `None` for larger ones.
 pub fn pair_literal(

@@ -173,10 +173,7 @@ pub(super) fn found(
     viol: usize,
     exchange: Option<(Vec<PlayerIx>, Vec<PlayerIx>)>,
 ) -> Found {
-    let mut floaters: Vec<PlayerIx> = (0..s2.len())
-        .filter(|j| !chosen.contains(j))
-        .map(|j| s2[j])
-        .collect();
+    let mut floaters: Vec<PlayerIx> = left_over(s2, chosen).collect();
     floaters.sort_unstable();
     Found {
         s1: s1.to_vec(),

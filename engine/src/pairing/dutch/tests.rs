@@ -165,3 +165,127 @@ fn dutch_e2_e3_e4_colours() {
     ]);
     assert_eq!(higher_color(&cx, ix(0), ix(1), 0, Wh), (Bk, "E.3"));
 }
+
+/// The same first choices as a scan of every position, row by row (the greedy completion
+/// that [`fast::greedy`] finds by the players' kinds).
+#[allow(clippy::too_many_arguments)]
+fn greedy_by_scan(
+    cx: &Ctx,
+    s1: &[PlayerIx],
+    s2: &[PlayerIx],
+    used: &mut [bool],
+    mut tally: bounds::Tally,
+    mut viol: usize,
+    lv: &Level,
+    budget: usize,
+    sink: &Sink,
+) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    for &a in s1 {
+        let j = (0..s2.len()).find(|&j| {
+            !used[j]
+                && cx.pair_ok(a, s2[j], lv)
+                && tally
+                    .take(cx, a, s2[j], lv, sink)
+                    .ok(viol + usize::from(cx.denies(a, s2[j])), budget)
+        })?;
+        used[j] = true;
+        viol += usize::from(cx.denies(a, s2[j]));
+        tally = tally.take(cx, a, s2[j], lv, sink);
+        out.push(j);
+    }
+    let floaters: Vec<PlayerIx> = (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+    sink.accepts_floaters_at(cx, &floaters, lv).then_some(out)
+}
+
+/// B.1, B.2, B.4, B.5/B.6 and A.5 as the fast search's greedy completion applies them: the
+/// partner it finds for each S1 player by the players' kinds is the first S2 player a scan of
+/// every position finds, on 3,000 random brackets (preferences of every strength, A.7 c and
+/// d, floats, byes, games already played, positions already taken, both sinks, every x).
+#[test]
+fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut completed = 0;
+    for case in 0..3000 {
+        let n = rng.gen_range(2..40);
+        let players: Vec<Pl> = (0..n)
+            .map(|i| {
+                let c = if rng.gen_bool(0.5) { Wh } else { Bk };
+                let pref = match rng.gen_range(0..4) {
+                    0 => ColorPreference::None,
+                    1 => ColorPreference::Mild(c),
+                    2 => ColorPreference::Strong(c),
+                    _ => ColorPreference::Absolute(c),
+                };
+                let mut p = pl(i + 1, pref, &[c.opposite()]);
+                p.score = Points::from_tenths(10 * rng.gen_range(1..3));
+                p.flex = matches!(pref, ColorPreference::Mild(_)) && rng.gen_bool(0.2);
+                p.a7c = matches!(pref, ColorPreference::Strong(_))
+                    .then_some(c)
+                    .filter(|_| rng.gen_bool(0.3));
+                p.b2_exempt = rng.gen_bool(0.1);
+                p.down1 = rng.gen_bool(0.2);
+                p.up1 = rng.gen_bool(0.2);
+                p.down2 = rng.gen_bool(0.2);
+                p.float_exempt = rng.gen_bool(0.1);
+                p.can_bye = rng.gen_bool(0.8);
+                p
+            })
+            .collect();
+        let mut cx = ctx(players);
+        for _ in 0..rng.gen_range(0..n * 2) {
+            let (a, b) = (rng.gen_range(0..n) as usize, rng.gen_range(0..n) as usize);
+            if a != b {
+                cx.met[ix(a)].push(ix(b));
+                cx.met[ix(b)].push(ix(a));
+            }
+        }
+        for m in cx.met.iter_mut() {
+            m.sort_unstable();
+            m.dedup();
+        }
+        let p = rng.gen_range(0..=n as usize / 2);
+        let group: Vec<PlayerIx> = (0..n as usize).map(ix).collect();
+        let (s1, s2) = group.split_at(p);
+        let lv = Level {
+            b6_up: rng.gen_bool(0.5),
+            b5_up: rng.gen_bool(0.5),
+            b6_down: rng.gen_bool(0.5),
+            b5_down: rng.gen_bool(0.5),
+            x: 0,
+            a7c: rng.gen_bool(0.5),
+            b2_relaxed: rng.gen_bool(0.5),
+        };
+        let sink = if rng.gen_bool(0.5) {
+            Sink::Free
+        } else {
+            Sink::Bye
+        };
+        let budget = rng.gen_range(0..=p);
+        // Some positions of S2 taken already, and the rows of S1 that took them.
+        let taken = rng.gen_range(0..=p.min(s2.len()));
+        let mut used = vec![false; s2.len()];
+        for j in 0..taken {
+            used[(j * 7 + case) % s2.len()] = true;
+        }
+        let rows = &s1[used.iter().filter(|&&u| u).count()..];
+        let cols: Vec<PlayerIx> = (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+        let tally = bounds::Tally::new(&cx, rows, &cols, &lv, &sink);
+        let by_kinds = fast::greedy(
+            &cx,
+            rows,
+            s2,
+            &mut used.clone(),
+            tally,
+            0,
+            &lv,
+            budget,
+            &sink,
+        );
+        let by_scan = greedy_by_scan(&cx, rows, s2, &mut used, tally, 0, &lv, budget, &sink);
+        assert_eq!(by_kinds, by_scan, "case {case}");
+        completed += usize::from(by_scan.is_some());
+    }
+    assert!(completed > 500, "{completed} completed");
+}

@@ -141,11 +141,6 @@ impl Ctx {
             .collect();
         // 1.2: score, then TPN.
         available.sort_by(|a, b| score[b.index()].cmp(&score[a.index()]).then(a.cmp(b)));
-        let index: std::collections::HashMap<Tpn, PlayerIx> = available
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (*t, PlayerIx::new(i)))
-            .collect();
         let players = available
             .iter()
             .map(|tpn| {
@@ -167,7 +162,7 @@ impl Ctx {
                 }
             })
             .collect();
-        let met = crate::pairing::barred_pairs(t, round, &states, &available, &index);
+        let met = crate::pairing::barred_pairs(t, round, &states, &available);
         Ctx {
             players,
             met,
