@@ -7,7 +7,8 @@
 //! the classes, solved once (successive shortest paths over a graph of classes, not of rows).
 //! Row by row, in order, each row takes the first column (in order) whose class an optimal
 //! flow can route it to: a flow already on that pair of classes, or a cycle of the residual
-//! graph through it of cost 0 (shortest paths between classes, kept from one row to the next
+//! graph through it of cost 0 (made of the pairs the optimal duals leave tight, which stay
+//! the same as rows are taken out; each class's search of them kept from one row to the next
 //! while no flow between two classes starts or stops). A cell forbidden on its own is passed
 //! over. Every earlier column was either forbidden or, already without the forbidden cells,
 //! beyond the optimum; so when every row finds a column this way, the answer is exact.
@@ -28,14 +29,6 @@
 /// A cost that no cell reaches (its sum over a path stays far from overflowing).
 const FAR: i128 = i128::MAX / 4;
 
-/// Shortest paths between every two classes of a residual graph (rows first, then columns),
-/// and the next class on each.
-#[derive(Clone)]
-struct Paths {
-    dist: Vec<Vec<i128>>,
-    next: Vec<Vec<usize>>,
-}
-
 /// The classes' transportation problem and an optimal flow of it.
 #[derive(Clone)]
 struct Flow {
@@ -43,8 +36,15 @@ struct Flow {
     cost: Vec<Vec<Option<i128>>>,
     /// Rows of class `a` sent to columns of class `b`.
     flow: Vec<Vec<usize>>,
-    /// The residual graph's shortest paths; `None` once a flow started or stopped.
-    paths: Option<Paths>,
+    /// `tight[a][b]`: the pair's cost is what the optimal duals ([`Flow::solve`]) make it,
+    /// its reduced cost 0. Every residual arc's reduced cost is at least 0, so a cycle of cost 0
+    /// is made of tight pairs alone; and the duals stay optimal as rows are taken out (the
+    /// flow left keeps to tight pairs, and the costs do not change), so this never changes.
+    tight: Vec<Vec<bool>>,
+    /// For each column class, the residual graph of tight pairs searched from it: each row
+    /// class's predecessor on a path back to it (`NONE`: none); `None` until asked, and again
+    /// once a flow between two classes starts or stops.
+    reach: Vec<Option<Vec<usize>>>,
 }
 
 impl Flow {
@@ -123,66 +123,93 @@ impl Flow {
             got[end] += amount;
             done += amount;
         }
+        // Duals: shortest distances in the residual graph from every class at once (no cycle
+        // is negative, as the flow is optimal), so every residual arc's reduced cost is at
+        // least 0 and a flow's is 0.
+        let n = kr + kc;
+        let mut d = vec![0i128; n];
+        for _ in 0..=n {
+            let mut changed = false;
+            for a in 0..kr {
+                for b in 0..kc {
+                    let Some(c) = cost[a][b] else { continue };
+                    if d[a] + c < d[kr + b] {
+                        d[kr + b] = d[a] + c;
+                        changed = true;
+                    }
+                    if flow[a][b] > 0 && d[kr + b] - c < d[a] {
+                        d[a] = d[kr + b] - c;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let tight = (0..kr)
+            .map(|a| {
+                (0..kc)
+                    .map(|b| cost[a][b].is_some_and(|c| c + d[a] - d[kr + b] == 0))
+                    .collect()
+            })
+            .collect();
         Some(Flow {
             cost,
             flow,
-            paths: None,
+            tight,
+            reach: vec![None; kc],
         })
     }
 
-    /// The residual graph's shortest paths (Floyd-Warshall over the classes: no cycle is
-    /// negative, as the flow is optimal).
-    fn paths(&mut self) -> &Paths {
-        if self.paths.is_none() {
-            let (kr, kc) = (self.flow.len(), self.cost.first().map_or(0, Vec::len));
-            let n = kr + kc;
-            let mut d = vec![vec![FAR; n]; n];
-            let mut next = vec![vec![usize::MAX; n]; n];
-            for (v, row) in d.iter_mut().enumerate() {
-                row[v] = 0;
-                next[v][v] = v;
-            }
-            for a in 0..kr {
-                for b in 0..kc {
-                    if let Some(c) = self.cost[a][b] {
-                        d[a][kr + b] = c;
-                        next[a][kr + b] = kr + b;
-                        if self.flow[a][b] > 0 {
-                            d[kr + b][a] = -c;
-                            next[kr + b][a] = a;
+    /// The residual graph of tight pairs searched breadth-first from column class `b`: each
+    /// class's predecessor on a path from `b` (rows `0..kr`, columns after), `NONE` where
+    /// there is none. A column class leads to the row classes sending it a flow, a row class
+    /// to the column classes it is tight with.
+    fn reach(&mut self, b: usize) -> &[usize] {
+        if self.reach[b].is_none() {
+            let (kr, kc) = (self.flow.len(), self.reach.len());
+            let mut prev = vec![NONE; kr + kc];
+            prev[kr + b] = kr + b;
+            let mut queue = std::collections::VecDeque::from([kr + b]);
+            while let Some(at) = queue.pop_front() {
+                if at >= kr {
+                    for a in 0..kr {
+                        if self.flow[a][at - kr] > 0 && prev[a] == NONE {
+                            prev[a] = at;
+                            queue.push_back(a);
+                        }
+                    }
+                } else {
+                    for (c, &tight) in self.tight[at].iter().enumerate() {
+                        if tight && prev[kr + c] == NONE {
+                            prev[kr + c] = at;
+                            queue.push_back(kr + c);
                         }
                     }
                 }
             }
-            for k in 0..n {
-                for i in 0..n {
-                    if d[i][k] >= FAR {
-                        continue;
-                    }
-                    for j in 0..n {
-                        if d[k][j] < FAR && d[i][k] + d[k][j] < d[i][j] {
-                            d[i][j] = d[i][k] + d[k][j];
-                            next[i][j] = next[i][k];
-                        }
-                    }
-                }
-            }
-            self.paths = Some(Paths { dist: d, next });
+            self.reach[b] = Some(prev);
         }
-        self.paths.as_ref().expect("just computed")
+        self.reach[b].as_deref().expect("just searched")
     }
 
-    /// Whether some optimal flow sends a row of class `a` to a column of class `b`.
+    /// A flow between two classes started or stopped: the searches no longer hold.
+    fn changed(&mut self) {
+        self.reach.iter_mut().for_each(|r| *r = None);
+    }
+
+    /// Whether some optimal flow sends a row of class `a` to a column of class `b`: the flow
+    /// does, or a cycle of cost 0 runs through the pair (the pair is tight, and the residual
+    /// graph's tight pairs lead from `b` back to `a`).
     fn admits(&mut self, a: usize, b: usize) -> bool {
-        let Some(c) = self.cost[a][b] else {
+        if self.cost[a][b].is_none() {
             return false;
-        };
+        }
         if self.flow[a][b] > 0 {
             return true;
         }
-        let kr = self.flow.len();
-        let d = &self.paths().dist;
-        d[kr + b][a] < FAR && c + d[kr + b][a] == 0
+        self.tight[a][b] && self.reach(b)[a] != NONE
     }
 
     /// Takes one row of class `a` to a column of class `b` out of the problem, keeping the
@@ -193,26 +220,25 @@ impl Flow {
         if self.flow[a][b] > 0 {
             self.flow[a][b] -= 1;
             if self.flow[a][b] == 0 {
-                self.paths = None;
+                self.changed();
             }
             return;
         }
         // The cycle of cost 0 through the pair: the unit the pair takes comes back from column
-        // class `b` to row class `a` along the residual graph's shortest path, whose flows
-        // shift by one; the pair itself, taken out at once, keeps none.
-        let next = &self.paths().next;
-        let mut path = vec![kr + b];
-        while let Some(&at) = path.last().filter(|&&at| at != a) {
-            path.push(next[at][a]);
-        }
-        for w in path.windows(2) {
-            if w[0] < kr {
-                self.flow[w[0]][w[1] - kr] += 1;
+        // class `b` to row class `a` along the tight residual path the search found, whose
+        // flows shift by one; the pair itself, taken out at once, keeps none.
+        let prev = self.reach(b).to_vec();
+        let mut at = a;
+        while at != kr + b {
+            let from = prev[at];
+            if from < kr {
+                self.flow[from][at - kr] += 1;
             } else {
-                self.flow[w[1]][w[0] - kr] -= 1;
+                self.flow[at][from - kr] -= 1;
             }
+            at = from;
         }
-        self.paths = None;
+        self.changed();
     }
 }
 
