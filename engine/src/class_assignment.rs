@@ -174,9 +174,9 @@ impl Flow {
             let mut queue = std::collections::VecDeque::from([kr + b]);
             while let Some(at) = queue.pop_front() {
                 if at >= kr {
-                    for a in 0..kr {
-                        if self.flow[a][at - kr] > 0 && prev[a] == NONE {
-                            prev[a] = at;
+                    for (a, p) in prev.iter_mut().enumerate().take(kr) {
+                        if self.flow[a][at - kr] > 0 && *p == NONE {
+                            *p = at;
                             queue.push_back(a);
                         }
                     }

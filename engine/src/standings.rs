@@ -1313,6 +1313,14 @@ fn average(v: &[i64]) -> Option<i64> {
 
 /// The cross table: per player, rank order, each round as "opponent's rank, colour, result".
 pub fn cross_table(t: &Tournament, s: &Standings) -> String {
+    cross_table_rows(t, s, 0..s.rows.len())
+}
+
+/// The cross table's heading and its rows `rows` (positions in the standings, from 0; the
+/// part of them that exists): a part of a long table, each row as in the whole one.
+pub fn cross_table_rows(t: &Tournament, s: &Standings, rows: std::ops::Range<usize>) -> String {
+    let end = rows.end.min(s.rows.len());
+    let shown = &s.rows[rows.start.min(end)..end];
     let mut rank_of = vec![0u32; t.players().len()];
     for r in &s.rows {
         if let Some(x) = rank_of.get_mut(r.tpn.index()) {
@@ -1339,7 +1347,7 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
         })
         .collect();
     use std::fmt::Write;
-    let mut out = String::with_capacity(s.rows.len() * (45 + 7 * rounds + 7 * s.order.len()));
+    let mut out = String::with_capacity((shown.len() + 1) * (45 + 7 * rounds + 7 * s.order.len()));
     let _ = write!(
         out,
         "{:>4} {:>4}  {:<28} {:>4} ",
@@ -1353,7 +1361,7 @@ pub fn cross_table(t: &Tournament, s: &Standings) -> String {
         out.push_str(&format!(" {:>6}", tb.code()));
     }
     out.push('\n');
-    for row in &s.rows {
+    for row in shown {
         let p = t.player(row.tpn).expect("registered");
         let name: String = p.name.chars().take(28).collect();
         let _ = write!(out, "{:>4} {:>4}  {:<28} ", row.rank, row.tpn, name);

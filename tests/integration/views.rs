@@ -149,8 +149,8 @@ fn views_of_a_large_field_while_another_is_paired() {
     );
 }
 
-/// A round's boards and the standings' rows come in parts (`from`, `count`), each part the
-/// slice of the whole list, with the whole list's length beside it; a part past the end is
+/// A round's boards, the standings' rows and the cross table's come in parts (`from`,
+/// `count`), each part the slice of the whole list, with the whole list's length beside it; a part past the end is
 /// empty, and a `from` or `count` of 0, or one that is not a number, is refused by name.
 #[test]
 fn a_long_list_comes_in_parts() {
@@ -200,12 +200,28 @@ fn a_long_list_comes_in_parts() {
     );
     assert_eq!(part["total_rows"], 61);
 
+    // The cross table likewise: its heading, then the rows asked for, each as in the whole
+    // table; the whole table's number of rows in a header.
+    let whole = server.public(&format!("/api/tournaments/{id}/crosstable"));
+    assert_eq!(whole.header("x-total-rows"), Some("61"));
+    let lines: Vec<&str> = whole.body.lines().collect();
+    assert_eq!(lines.len(), 62, "{}", whole.body);
+    let part = server.public(&format!("/api/tournaments/{id}/crosstable?from=11&count=7"));
+    assert_eq!(part.status, 200, "{}", part.body);
+    assert_eq!(part.header("x-total-rows"), Some("61"));
+    let mut want = vec![lines[0]];
+    want.extend(&lines[11..18]);
+    assert_eq!(part.body.lines().collect::<Vec<_>>(), want);
+    assert!(lines[11].trim_start().starts_with("11 "), "{}", lines[11]);
+    let past = server.public(&format!("/api/tournaments/{id}/crosstable?from=62"));
+    assert_eq!(past.body.lines().collect::<Vec<_>>(), vec![lines[0]]);
+
     for (query, field) in [
         ("from=0", "from"),
         ("count=0", "count"),
         ("from=abc", "from"),
     ] {
-        for path in ["rounds/3", "rounds/3/by-name", "standings"] {
+        for path in ["rounds/3", "rounds/3/by-name", "standings", "crosstable"] {
             let r = server.public(&format!("/api/tournaments/{id}/{path}?{query}"));
             assert_eq!(r.status, 400, "{path}?{query}: {}", r.body);
             assert!(r.body.contains(field), "{path}?{query}: {}", r.body);

@@ -16,7 +16,7 @@ use crate::store::{Append, Appended, Store, StoreError};
 use engine::history::{Aro, Float, RoundEntry};
 use engine::pairing::{pair_next_round, PairingError, RoundPairing};
 use engine::result::ByeKind;
-use engine::standings::{cross_table, standings, Standings};
+use engine::standings::{cross_table_rows, standings, Standings};
 use engine::{Color, Points, RoundNo, Tpn};
 use std::sync::Arc;
 
@@ -507,11 +507,17 @@ impl App {
         })
     }
 
-    /// The cross table, as text.
-    pub fn cross_table(&self, t: TournamentId) -> Result<String> {
+    /// The cross table, as text: its heading and the rows `part` picks from the standings'
+    /// (given their number: all of them, or a part of a long table), with that number.
+    pub fn cross_table(
+        &self,
+        t: TournamentId,
+        part: impl FnOnce(usize) -> std::ops::Range<usize>,
+    ) -> Result<(String, usize)> {
         let s = self.state(t)?;
         let (tournament, st) = computed_standings(&s, None);
-        Ok(cross_table(tournament, &st))
+        let total = st.rows.len();
+        Ok((cross_table_rows(tournament, &st, part(total)), total))
     }
 
     /// A player's card: every round with opponent, colour, result and float.

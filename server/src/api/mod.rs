@@ -756,6 +756,11 @@ impl PartQuery {
     /// is given. A `from` past the end gives an empty part (the client sees `total_*`). The
     /// numbers are read here, so that a bad one is refused by its name.
     fn range(&self, len: usize) -> Result<std::ops::Range<usize>> {
+        Ok(self.read()?(len))
+    }
+
+    /// The numbers read (a bad one refused by its name), as the part of a list of any length.
+    fn read(&self) -> Result<impl Fn(usize) -> std::ops::Range<usize>> {
         let number = |name: &str, given: &Option<String>| -> Result<Option<usize>> {
             match given.as_deref().map(str::parse::<usize>) {
                 None => Ok(None),
@@ -769,9 +774,11 @@ impl PartQuery {
         };
         let from = number("from", &self.from)?;
         let count = number("count", &self.count)?;
-        let start = (from.unwrap_or(1) - 1).min(len);
-        let end = count.map_or(len, |c| start.saturating_add(c).min(len));
-        Ok(start..end)
+        Ok(move |len: usize| {
+            let start = (from.unwrap_or(1) - 1).min(len);
+            let end = count.map_or(len, |c| start.saturating_add(c).min(len));
+            start..end
+        })
     }
 
     /// Keeps of `list` the part asked for ([`PartQuery::range`]).
@@ -814,18 +821,21 @@ async fn standings_json(
 
 #[utoipa::path(
     tag = "views",
-    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier.")),
-    responses((status = 200, description = "The cross table, as text.", body = String, content_type = "text/plain"), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), PartQuery),
+    responses((status = 200, description = "The cross table, as text: its heading, then a row per player by rank (with `from` and `count`, the rows from the `from`-th; the header `X-Total-Rows` gives the whole table's number of rows).", body = String, content_type = "text/plain", headers(("X-Total-Rows" = u32, description = "The whole table's number of rows."))), (status = 400, description = "`from` or `count` is 0 or not a number.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
 )]
 #[get("/api/tournaments/{id}/crosstable")]
 async fn crosstable(
     state: web::Data<AppState>,
     path: web::Path<uuid::Uuid>,
+    part: web::Query<PartQuery>,
 ) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
-    let text = query(&state, move |app| app.cross_table(t)).await?;
+    let part = part.read()?;
+    let (text, total) = query(&state, move |app| app.cross_table(t, part)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
+        .insert_header(("X-Total-Rows", total.to_string()))
         .body(text))
 }
 
