@@ -65,10 +65,15 @@ pub(super) fn pair_group(
             }),
         };
         if let Some(pairs) = assignment {
+            // Each white's partner (a table, not a search of the pairs per row).
+            let mut partner: IxVec<Option<PlayerIx>> = IxVec::filled(cx.players.len(), None);
+            for &(w, b) in &pairs {
+                partner[w] = Some(b);
+            }
             let natural = whites
                 .iter()
                 .zip(&blacks)
-                .filter(|(w, b)| pairs.contains(&(**w, **b)))
+                .filter(|(w, b)| partner[**w] == Some(**b))
                 .count();
             if natural < whites.len() {
                 lines.push(
@@ -331,9 +336,15 @@ pub(super) fn text_order(
     let n = whites.len();
     let mut black_of = vec![0usize; n];
     let mut used = vec![false; n];
+    // Every black before `first` is taken (the scans start there, not at the top of the
+    // column: in a group of 50,000 the rows taken are passed over once, not once per row).
+    let mut first = 0;
     for k in 0..n {
         let w = whites[k];
-        if let Some(j) = (0..n).find(|&j| !used[j] && cx.pair_ok(w, blacks[j])) {
+        while first < n && used[first] {
+            first += 1;
+        }
+        if let Some(j) = (first..n).find(|&j| !used[j] && cx.pair_ok(w, blacks[j])) {
             used[j] = true;
             black_of[k] = j;
             continue;
@@ -386,24 +397,29 @@ pub(super) fn first_assignment(
     let n = whites.len();
     let all: Vec<usize> = (0..n).collect();
     // A complete assignment of the rows from the current one on (column positions).
-    let mut witness: Vec<usize> = complete(cx, whites, blacks, &all)?;
+    let mut witness: std::collections::VecDeque<usize> = complete(cx, whites, blacks, &all)?.into();
     let mut used = vec![false; n];
     let mut out = Vec::with_capacity(n);
+    // Every black before `first` is taken.
+    let mut first = 0;
     for k in 0..n {
         let w = whites[k];
         let mut pick = None;
-        for j in 0..n {
+        while first < n && used[first] {
+            first += 1;
+        }
+        for j in first..n {
             if used[j] || !cx.pair_ok(w, blacks[j]) {
                 continue;
             }
-            if witness[0] == j {
-                witness.remove(0);
+            if witness.front() == Some(&j) {
+                witness.pop_front();
                 pick = Some(j);
                 break;
             }
             let free: Vec<usize> = (0..n).filter(|&x| !used[x] && x != j).collect();
             if let Some(rest) = complete(cx, &whites[k + 1..], blacks, &free) {
-                witness = rest;
+                witness = rest.into();
                 pick = Some(j);
                 break;
             }
