@@ -175,20 +175,14 @@ pub fn pair_with(
     }
     let mut pairs = Vec::new();
     while !unpaired.is_empty() {
-        let top_score = unpaired
-            .iter()
-            .map(|p| field.score(*p))
-            .max()
-            .expect("nonempty");
+        // The scores left, each once (a set of a few dozen, not a sort of every player left
+        // for every bracket), highest first.
+        let scores: std::collections::BTreeSet<Points> =
+            unpaired.iter().map(|p| field.score(*p)).collect();
+        let top_score = *scores.last().expect("nonempty");
         let is_top = |p: Tpn| field.score(p) == top_score;
-        let mut levels: Vec<Points> = unpaired
-            .iter()
-            .map(|p| field.score(*p))
-            .filter(|s| *s < top_score)
-            .collect();
-        levels.sort();
-        levels.dedup();
-        levels.reverse(); // levels[0] is the following scoregroup's score.
+        // levels[0] is the following scoregroup's score.
+        let levels: Vec<Points> = scores.iter().rev().skip(1).copied().collect();
         let following = levels.first().copied();
         let level = |p: Tpn| {
             levels
@@ -593,9 +587,15 @@ fn first_identifier_by_augmenting(
         }
     }
     let mut pairs = Vec::with_capacity(half);
+    // Every position before `open` is a top or a bottom already taken, for good: the scans
+    // start there (a top does not pass over every bottom the tops before it took).
+    let mut open = 0;
     for t in (0..m).filter(|&t| role[t] == Role::Top) {
+        while open < m && (role[open] != Role::Bottom || fixed[open] != NONE) {
+            open += 1;
+        }
         // The bottoms after it that it may meet, in order, until one keeps a perfect matching.
-        for b in t + 1..m {
+        for b in open.max(t + 1)..m {
             if role[b] != Role::Bottom || fixed[b] != NONE || !graph(t, b) {
                 continue;
             }
@@ -771,8 +771,17 @@ fn plain_upfloaters(
     // The sets before it, as the member-by-member choice of 3.5.4 turns them down: each
     // candidate (3.5.3's order: score descending, then TPN) not in the chosen set, with the
     // members chosen before it.
-    let mut order: Vec<Tpn> = group.iter().chain(&lower).copied().collect();
-    order.sort_by_key(|p| (std::cmp::Reverse(field.score(*p)), *p));
+    // Only the candidates up to the chosen set's last member are looked at: they alone are
+    // sorted (the following scoregroup as a rule, not everyone below it, for every bracket).
+    let key = |p: &Tpn| (std::cmp::Reverse(field.score(*p)), *p);
+    let last = chosen.iter().map(key).max();
+    let mut order: Vec<Tpn> = group
+        .iter()
+        .chain(&lower)
+        .copied()
+        .filter(|p| last.is_some_and(|l| key(p) <= l))
+        .collect();
+    order.sort_by_key(key);
     let mut rejected = Vec::new();
     let mut taken = Vec::new();
     for &c in &order {
