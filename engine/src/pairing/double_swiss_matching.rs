@@ -535,8 +535,13 @@ fn first_identifier_by_augmenting(
     // is made without a search.
     let start = |graph: &dyn Fn(usize, usize) -> bool| {
         let mut matching = Cardinality::new(m);
+        // Every bottom before `open` is taken: the scans start there.
+        let mut open = half;
         for t in 0..half {
-            if let Some(b) = (half..m).find(|&b| matching.mate(b).is_none() && graph(t, b)) {
+            while open < m && matching.mate(open).is_some() {
+                open += 1;
+            }
+            if let Some(b) = (open..m).find(|&b| matching.mate(b).is_none() && graph(t, b)) {
                 matching.pair(t, b);
             }
         }
