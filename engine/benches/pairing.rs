@@ -8,7 +8,8 @@
 //! (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
 //! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one
 //! case (the system by name or as TRF 192 names it, players, rounds already played; then
-//! `final` for the tournament's last round, `seed N` for another seed than 42);
+//! `final` for the tournament's last round, `seed N` for another seed than 42, `times N` to
+//! pair it N times and print the median);
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
 //! `swiss check` re-pairs it), for setting beside another program's time on the same file.
 
@@ -18,12 +19,20 @@ use engine::{RoundNo, System};
 use std::time::Instant;
 
 fn time_round(system: System, players: u32, rounds_before: u16) {
-    time_round_seeded(system, players, rounds_before, 42, false);
+    time_round_seeded(system, players, rounds_before, 42, false, 1);
 }
 
 /// [`time_round`] on the tournament the generator makes from `seed`; `last`: the round paired
-/// is the tournament's final round (the Dutch 2026's topscorers, 1.8).
-fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64, last: bool) {
+/// is the tournament's final round (the Dutch 2026's topscorers, 1.8); paired `times` times,
+/// the median time printed (with the fastest and the slowest when more than once).
+fn time_round_seeded(
+    system: System,
+    players: u32,
+    rounds_before: u16,
+    seed: u64,
+    last: bool,
+    times: usize,
+) {
     // The tournament after `rounds_before` rounds, then one more round to pair.
     let config = GenerateConfig {
         system,
@@ -50,10 +59,26 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
     };
     t.settings.rounds = Some(rounds_before + if last { 1 } else { 5 });
     let round = RoundNo::new(rounds_before + 1).expect("round");
-    let start = Instant::now();
-    let result = pair_next_round(&t, system);
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    match result {
+    let mut all = Vec::with_capacity(times);
+    let mut result = None;
+    for _ in 0..times.max(1) {
+        let start = Instant::now();
+        result = Some(pair_next_round(&t, system));
+        all.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    all.sort_by(f64::total_cmp);
+    let ms = all[all.len() / 2];
+    let spread = if all.len() > 1 {
+        format!(
+            " (median of {}: {:.1}-{:.1})",
+            all.len(),
+            all[0],
+            all[all.len() - 1]
+        )
+    } else {
+        String::new()
+    };
+    match result.expect("paired at least once") {
         Ok(p) => {
             assert_eq!(p.round, round);
             // A bracket whose search stopped at its budget is paired by the best found.
@@ -62,7 +87,7 @@ fn time_round_seeded(system: System, players: u32, rounds_before: u16, seed: u64
                 .iter()
                 .any(|s| s.text.contains("search limit was reached"));
             println!(
-                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{}{}",
+                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{spread}{}{}",
                 system.name(),
                 round.get(),
                 if last { " (final)" } else { "" },
@@ -160,6 +185,10 @@ fn main() {
             parts[2].parse().expect("rounds"),
             seed,
             parts.contains(&"final"),
+            parts
+                .iter()
+                .position(|&w| w == "times")
+                .map_or(1, |i| parts[i + 1].parse().expect("times")),
         );
         return;
     }
@@ -183,10 +212,10 @@ fn main() {
         // past 30 s: a bracket's players moved down, each candidate partner turned down by a
         // matching on the thousands left; colour counts now answer that first).
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch1992, 5_000, 1, seed, false);
+            time_round_seeded(System::Dutch1992, 5_000, 1, seed, false, 1);
         }
         for seed in 1..=10 {
-            time_round_seeded(System::Dutch1992, 9_999, 1, seed, false);
+            time_round_seeded(System::Dutch1992, 9_999, 1, seed, false, 1);
         }
     }
     if wanted(System::Dutch2026) {
@@ -194,7 +223,7 @@ fn main() {
         for players in [50, 100, 200, 1_000, 2_000, 5_000, 10_000, 30_000, 100_000] {
             for rounds in [1, 4, 8] {
                 for seed in 1..=3 {
-                    time_round_seeded(System::Dutch2026, players, rounds, seed, false);
+                    time_round_seeded(System::Dutch2026, players, rounds, seed, false, 1);
                 }
             }
         }
@@ -202,7 +231,7 @@ fn main() {
         for players in [1_000, 10_000, 100_000] {
             for rounds in [1, 3, 8] {
                 for seed in 1..=3 {
-                    time_round_seeded(System::Dutch2026, players, rounds, seed, true);
+                    time_round_seeded(System::Dutch2026, players, rounds, seed, true, 1);
                 }
             }
         }

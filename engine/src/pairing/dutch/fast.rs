@@ -1,6 +1,10 @@
 //! The fast search: C.6-C.8's candidates in their order, a choice made only when the rest can
-//! still be completed (greedily, else as a maximum matching says), D.2's classes of exchanges
-//! walked by the fewest denials they allow, memoised.
+//! still be completed (greedily, by the players' kinds; else, when no completion may deny
+//! more preferences than the fewest any denies, by the first completion at that least, found
+//! over the kinds by a transportation problem; else as an assignment of every cell or a
+//! maximum matching says), D.2's classes of exchanges walked by the fewest denials they
+//! allow, memoised. A transposition's choices are the same whichever answers: each is the
+//! first position whose completion exists within x (B.4).
 
 use super::*;
 
