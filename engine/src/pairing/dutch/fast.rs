@@ -510,17 +510,9 @@ impl Fast {
             // tests (the same tests, on the same choices so far), so the positions before it
             // would all be passed over.
             if let Some(j) = witness.as_mut().and_then(|w| w.pop_front()) {
-                let v = usize::from(cx.denies(a, s2[j]));
-                used[j] = true;
-                chosen.push(j);
-                viol += v;
-                tally = tally.take(cx, a, s2[j], lv, sink);
-                if let Some(t) = table.take() {
-                    table = Some(t.force(i, j)?);
-                }
-                continue;
+                pick = Some((j, usize::from(cx.denies(a, s2[j]))));
             }
-            for j in free..m {
+            for j in (free..m).take_while(|_| pick.is_none()) {
                 if used[j] || !cx.pair_ok(a, s2[j], lv) {
                     continue;
                 }
