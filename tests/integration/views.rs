@@ -85,6 +85,7 @@ fn views_of_a_large_field_while_another_is_paired() {
             format!("/api/tournaments/{id}/standings?from=1&count=40"),
             format!("/api/tournaments/{id}/standings"),
             format!("/api/tournaments/{id}/crosstable"),
+            format!("/api/tournaments/{id}/crosstable?from=1&count=40"),
             format!("/api/tournaments/{id}/players/{}/card", n / 2),
             format!("/api/tournaments/{id}/aro"),
             format!("/api/tournaments/{id}/export.trf"),
