@@ -55,17 +55,10 @@ impl Ctx {
     pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Ctx {
         let states = states_before(tournament, round);
         let mut available: Vec<Tpn> = tournament.available_players(round);
-        // A.2: score, then the order of the pairing numbers' list with current ratings.
-        available.sort_by(|a, b| {
-            let (pa, pb) = (
-                tournament.player(*a).expect("available"),
-                tournament.player(*b).expect("available"),
-            );
-            states[b.index()]
-                .score
-                .cmp(&states[a.index()].score)
-                .then_with(|| crate::player::pairing_order(pa, pb))
-        });
+        // A.2: score, then the order of the pairing numbers' list with current ratings: the
+        // pairing number itself (`player::pairing_order`), so each player's key is formed
+        // once, not looked up again at every comparison.
+        available.sort_unstable_by_key(|t| (std::cmp::Reverse(states[t.index()].score), *t));
         let last_round = tournament.settings.rounds == Some(round.get());
         let half = |s: Points| {
             // Score doubled against the rounds so far (B.6 notes).

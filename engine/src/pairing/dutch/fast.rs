@@ -700,6 +700,9 @@ impl<'a> Costs<'a> {
         }
         let cols: Vec<usize> = (0..self.s2.len()).filter(|&c| !taken[c]).collect();
         let rows = &self.s1[chosen.len()..];
+        if rows.len() > cols.len() {
+            return None;
+        }
         let mut kinds: std::collections::HashMap<Kind, usize> = Default::default();
         let mut examples: Vec<PlayerIx> = Vec::new();
         let mut kind_of = |i: PlayerIx| {
