@@ -112,6 +112,11 @@ pub(super) fn transfer_colour(
             .inner(),
         );
     }
-    from.retain(|x| !moved.contains(x));
+    // A mark per player, not a search of those moved for every player of the subgroup.
+    let mut gone: IxVec<bool> = IxVec::filled(cx.players.len(), false);
+    for &x in &moved {
+        gone[x] = true;
+    }
+    from.retain(|&x| !gone[x]);
     to.extend(moved);
 }
