@@ -47,6 +47,40 @@ struct Flow {
     reach: Vec<Option<Vec<usize>>>,
 }
 
+/// Bellman-Ford over the residual graph of `flow` (rows `0..kr`, then columns: an arc from
+/// each row class to each column class it may take, and back along each flow): lowers `dist`
+/// from what it starts at (`FAR`: not reached) until no arc lowers it, with each node's
+/// predecessor in `prev`. No cycle is negative while the flow is optimal for what it sends.
+fn shortest(
+    cost: &[Vec<Option<i128>>],
+    flow: &[Vec<usize>],
+    dist: &mut [i128],
+    prev: &mut [usize],
+) {
+    let (kr, kc) = (flow.len(), cost.first().map_or(0, Vec::len));
+    for _ in 0..=kr + kc {
+        let mut changed = false;
+        for a in 0..kr {
+            for b in 0..kc {
+                let Some(c) = cost[a][b] else { continue };
+                if dist[a] < FAR && dist[a] + c < dist[kr + b] {
+                    dist[kr + b] = dist[a] + c;
+                    prev[kr + b] = a;
+                    changed = true;
+                }
+                if flow[a][b] > 0 && dist[kr + b] < FAR && dist[kr + b] - c < dist[a] {
+                    dist[a] = dist[kr + b] - c;
+                    prev[a] = kr + b;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
 impl Flow {
     /// The cheapest flow sending `supply[a]` rows of each class to `demand[b]` columns of
     /// each (successive shortest paths by Bellman-Ford: the graph has a node per class);
@@ -72,27 +106,7 @@ impl Flow {
                     dist[a] = 0;
                 }
             }
-            for _ in 0..n {
-                let mut changed = false;
-                for a in 0..kr {
-                    for b in 0..kc {
-                        let Some(c) = cost[a][b] else { continue };
-                        if dist[a] < FAR && dist[a] + c < dist[kr + b] {
-                            dist[kr + b] = dist[a] + c;
-                            prev[kr + b] = a;
-                            changed = true;
-                        }
-                        if flow[a][b] > 0 && dist[kr + b] < FAR && dist[kr + b] - c < dist[a] {
-                            dist[a] = dist[kr + b] - c;
-                            prev[a] = kr + b;
-                            changed = true;
-                        }
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
+            shortest(&cost, &flow, &mut dist, &mut prev);
             let end = (0..kc)
                 .filter(|&b| got[b] < demand[b] && dist[kr + b] < FAR)
                 .min_by_key(|&b| dist[kr + b])?;
@@ -128,25 +142,7 @@ impl Flow {
         // least 0 and a flow's is 0.
         let n = kr + kc;
         let mut d = vec![0i128; n];
-        for _ in 0..=n {
-            let mut changed = false;
-            for a in 0..kr {
-                for b in 0..kc {
-                    let Some(c) = cost[a][b] else { continue };
-                    if d[a] + c < d[kr + b] {
-                        d[kr + b] = d[a] + c;
-                        changed = true;
-                    }
-                    if flow[a][b] > 0 && d[kr + b] - c < d[a] {
-                        d[a] = d[kr + b] - c;
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        shortest(&cost, &flow, &mut d, &mut vec![usize::MAX; n]);
         let tight = (0..kr)
             .map(|a| {
                 (0..kc)
@@ -227,7 +223,8 @@ impl Flow {
         // The cycle of cost 0 through the pair: the unit the pair takes comes back from column
         // class `b` to row class `a` along the tight residual path the search found, whose
         // flows shift by one; the pair itself, taken out at once, keeps none.
-        let prev = self.reach(b).to_vec();
+        self.reach(b);
+        let prev = self.reach[b].take().expect("just searched");
         let mut at = a;
         while at != kr + b {
             let from = prev[at];

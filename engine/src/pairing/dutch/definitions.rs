@@ -43,6 +43,25 @@ pub(super) struct Kind {
     bye: bool,
 }
 
+/// Players numbered by their [`Kind`] at one level, the first player of each kind kept as
+/// its example.
+#[derive(Default)]
+pub(super) struct Kinds {
+    ids: std::collections::HashMap<Kind, usize>,
+    pub(super) examples: Vec<PlayerIx>,
+}
+
+impl Kinds {
+    /// The number of `i`'s kind at level `lv` (the next one when no player seen had it).
+    pub(super) fn of(&mut self, cx: &Ctx, i: PlayerIx, lv: &Level) -> usize {
+        let examples = &mut self.examples;
+        *self.ids.entry(cx.kind(i, lv)).or_insert_with(|| {
+            examples.push(i);
+            examples.len() - 1
+        })
+    }
+}
+
 /// What the procedure knows before the round: the players by rank, who met whom.
 pub(crate) struct Ctx {
     pub players: IxVec<Pl>,

@@ -703,16 +703,10 @@ impl<'a> Costs<'a> {
         if rows.len() > cols.len() {
             return None;
         }
-        let mut kinds: std::collections::HashMap<Kind, usize> = Default::default();
-        let mut examples: Vec<PlayerIx> = Vec::new();
-        let mut kind_of = |i: PlayerIx| {
-            *kinds.entry(cx.kind(i, lv)).or_insert_with(|| {
-                examples.push(i);
-                examples.len() - 1
-            })
-        };
-        let mut row_class: Vec<usize> = rows.iter().map(|&a| kind_of(a)).collect();
-        let col_class: Vec<usize> = cols.iter().map(|&c| kind_of(self.s2[c])).collect();
+        let mut kinds = Kinds::default();
+        let mut row_class: Vec<usize> = rows.iter().map(|&a| kinds.of(cx, a, lv)).collect();
+        let col_class: Vec<usize> = cols.iter().map(|&c| kinds.of(cx, self.s2[c], lv)).collect();
+        let examples = kinds.examples;
         // The places of the players left over: one more class of rows.
         let left_over = examples.len();
         row_class.resize(cols.len(), left_over);
@@ -764,20 +758,16 @@ pub(super) fn greedy(
     sink: &Sink,
 ) -> Option<Vec<usize>> {
     // S2's free positions by kind, each kind's in order, and one player of each kind.
-    let mut kinds: std::collections::HashMap<Kind, usize> = Default::default();
-    let mut examples: Vec<PlayerIx> = Vec::new();
+    let mut kinds = Kinds::default();
     let mut free: Vec<Vec<usize>> = Vec::new();
-    for (j, &b) in s2.iter().enumerate() {
-        if used[j] {
-            continue;
-        }
-        let k = *kinds.entry(cx.kind(b, lv)).or_insert_with(|| {
-            examples.push(b);
+    for (j, &b) in s2.iter().enumerate().filter(|&(j, _)| !used[j]) {
+        let k = kinds.of(cx, b, lv);
+        if k == free.len() {
             free.push(Vec::new());
-            examples.len() - 1
-        });
+        }
         free[k].push(j);
     }
+    let examples = kinds.examples;
     // Each kind's positions before its cursor are taken.
     let mut cursor = vec![0; free.len()];
     let mut out = Vec::with_capacity(s1.len());
