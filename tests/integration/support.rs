@@ -622,7 +622,12 @@ fn try_read_response(stream: &mut TcpStream) -> std::io::Result<String> {
     // that a large body is not read again at every packet.
     let mut body_at: Option<(usize, Option<usize>, bool)> = None;
     loop {
-        let n = stream.read(&mut buf)?;
+        // A signal (a node killed by the test is a child of it) may interrupt the wait: read
+        // again, as `read_exact` would.
+        let n = match stream.read(&mut buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            read => read?,
+        };
         if n == 0 {
             break;
         }
