@@ -161,22 +161,17 @@ impl PlayerState {
 pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState> {
     let points = &tournament.settings.points;
     let rounds = round.index().min(tournament.rounds().len());
-    let mut states: Vec<PlayerState> = tournament
-        .players()
-        .iter()
-        .map(|p| PlayerState {
-            tpn: p.tpn,
-            score: Points::ZERO,
-            entries: Vec::with_capacity(rounds),
-            floats: Vec::with_capacity(rounds),
-            unplayed_point: false,
-        })
-        .collect();
+    let n = tournament.players().len();
+    // Round by round into lists of their own (each round's pairings write at random places of
+    // a list of the field's size), then each player's state at once: 100,000 players' own
+    // allocations are written in one pass, not one pass a round.
+    let mut score = vec![Points::ZERO; n];
+    let mut unplayed_point = vec![false; n];
+    let mut all_entries: Vec<Vec<RoundEntry>> = Vec::with_capacity(rounds);
+    let mut all_floats: Vec<Vec<Option<Float>>> = Vec::with_capacity(rounds);
     for r in tournament.rounds().iter().take(rounds) {
-        let before: Vec<Points> = states.iter().map(|s| s.score).collect();
-        let mut entries = vec![RoundEntry::Absent; states.len()];
-        let mut floats = vec![None; states.len()];
-        let mut gained = vec![Points::ZERO; states.len()];
+        let mut entries = vec![RoundEntry::Absent; n];
+        let mut floats = vec![None; n];
         for p in &r.pairings {
             let played = p.is_played();
             let colored = p.has_game_played();
@@ -189,17 +184,16 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                     played,
                     colored,
                 };
-                floats[me.index()] = match before[me.index()].cmp(&before[opponent.index()]) {
+                floats[me.index()] = match score[me.index()].cmp(&score[opponent.index()]) {
                     std::cmp::Ordering::Greater => Some(Float::Down),
                     std::cmp::Ordering::Less => Some(Float::Up),
                     std::cmp::Ordering::Equal => None,
                 };
                 if p.won_by_forfeit(color) {
-                    states[me.index()].unplayed_point = true;
+                    unplayed_point[me.index()] = true;
                 }
             }
         }
-        add_gains(points, r, &mut gained);
         for b in &r.byes {
             let i = b.player.index();
             entries[i] = RoundEntry::Bye(b.kind);
@@ -207,16 +201,26 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                 floats[i] = Some(Float::Down);
             }
             if b.kind.is_unplayed_point() {
-                states[i].unplayed_point = true;
+                unplayed_point[i] = true;
             }
         }
-        for (i, s) in states.iter_mut().enumerate() {
-            s.entries.push(entries[i]);
-            s.floats.push(floats[i]);
-            s.score += gained[i];
-        }
+        // The floats above compare the scores before the round; its gains come after.
+        add_gains(points, r, &mut score);
+        all_entries.push(entries);
+        all_floats.push(floats);
     }
-    states
+    tournament
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PlayerState {
+            tpn: p.tpn,
+            score: score[i],
+            entries: all_entries.iter().map(|e| e[i]).collect(),
+            floats: all_floats.iter().map(|f| f[i]).collect(),
+            unplayed_point: unplayed_point[i],
+        })
+        .collect()
 }
 
 /// Adds what each player gains in round `r` (games, byes) to `out`, by pairing number.

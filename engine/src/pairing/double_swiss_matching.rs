@@ -47,12 +47,12 @@ use crate::points::Points;
 use crate::tournament::Tournament;
 
 /// A matching problem over a set of players: which pairs are allowed and what each costs.
-struct Problem<'f, 'a> {
-    field: &'f Field<'a>,
+struct Problem<'f> {
+    field: &'f Field,
     players: Vec<Tpn>,
 }
 
-impl Problem<'_, '_> {
+impl Problem<'_> {
     /// The least total cost of a perfect matching whose pairs pass `allowed`, and the
     /// matching; `None` when there is no perfect matching.
     fn best(
@@ -358,8 +358,14 @@ pub fn pair_with(
             pair_bracket(&field, &bracket, &chosen, paths.plain_first);
         bracket_paired(&bracket, &identifier, &mut explanation);
         pairs.extend(bracket_pairs);
-        // `unpaired` is in TPN order, and so is `bracket`, taken from it.
-        unpaired.retain(|p| bracket.binary_search(p).is_err());
+        // `unpaired` is in TPN order, and so is `bracket`, taken from it: its players are met
+        // in the same order.
+        let mut next = 0;
+        unpaired.retain(|p| {
+            let taken = bracket.get(next) == Some(p);
+            next += usize::from(taken);
+            !taken
+        });
     }
     Ok(coloured(
         tournament,
@@ -374,7 +380,7 @@ pub fn pair_with(
 /// 3.6: the first identifier (tops ascending, then their partners) among the pairings with the
 /// least C8 value. Returns the pairs (top, bottom) and the identifier.
 fn pair_bracket(
-    field: &Field<'_>,
+    field: &Field,
     bracket: &[Tpn],
     upfloaters: &[Tpn],
     plain_first: bool,
@@ -518,7 +524,7 @@ fn pair_bracket(
 /// chosen as the matchings do it, each choice a question about perfect matchings answered from
 /// the last one found (see [`Cardinality`]). `None` otherwise (the weighted matchings decide).
 fn first_identifier_by_augmenting(
-    field: &Field<'_>,
+    field: &Field,
     sorted: &[Tpn],
     upfloaters: usize,
     c8: &dyn Fn(Tpn, Tpn) -> i128,
@@ -631,7 +637,7 @@ fn first_identifier_by_augmenting(
 
 /// C1 and C3 for `set`: its players can all be paired without a rematch. (A greedy pairing
 /// first; a matching only when it fails.)
-fn pairable(field: &Field<'_>, set: &[Tpn]) -> bool {
+fn pairable(field: &Field, set: &[Tpn]) -> bool {
     all_pairable(set.len(), |i, j| field.may_meet(set[i], set[j]), |_| false)
 }
 
@@ -649,7 +655,7 @@ fn pairable(field: &Field<'_>, set: &[Tpn]) -> bool {
 /// member-by-member choice turns them down).
 #[allow(clippy::type_complexity)]
 fn plain_upfloaters(
-    field: &Field<'_>,
+    field: &Field,
     unpaired: &[Tpn],
     top_score: Points,
     following: Option<Points>,
@@ -806,7 +812,7 @@ fn plain_upfloaters(
 
 /// C3 and C6's least: `group` (what is left of the following scoregroup) and `lower` can all
 /// be paired with as few of the group paired down as its parity allows (none, or one).
-fn rest_pairable(field: &Field<'_>, group: &[Tpn], lower: &[Tpn]) -> bool {
+fn rest_pairable(field: &Field, group: &[Tpn], lower: &[Tpn]) -> bool {
     debug_assert!(group.is_sorted());
     if group.len().is_multiple_of(2) {
         return pairable(field, group) && pairable(field, lower);

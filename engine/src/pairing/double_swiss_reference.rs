@@ -17,7 +17,10 @@
 //! - 4.3.3 with General Handling Rules 3.4: the colour histories are compared from their last
 //!   played match backwards, unplayed rounds left out.
 
-use super::{initial_color, tpn_list as list, PairingError, RoundPairing, Step};
+use super::{
+    barred_pairs, initial_color, tpn_list as list, Barred, PairingError, PlayerIx, RoundPairing,
+    Step,
+};
 use crate::color::Color;
 use crate::history::{states_before, PlayerState, RoundEntry};
 use crate::ids::{RoundNo, Tpn};
@@ -27,20 +30,27 @@ use crate::tournament::Tournament;
 /// The largest field this implementation pairs.
 pub const LIMIT: usize = 14;
 
-pub(crate) struct Field<'a> {
-    tournament: &'a Tournament,
+pub(crate) struct Field {
     round: RoundNo,
     states: Vec<PlayerState>,
+    /// C1's pairs, by pairing number (a player's index is its pairing number's).
+    barred: Barred,
+    /// Each player's score, by pairing number (read at every comparison of two players: a
+    /// list of its own stays in the processor's caches).
+    scores: Vec<Points>,
     last_round: bool,
 }
 
-impl<'a> Field<'a> {
+impl Field {
     /// The field of `round`: everyone's record before it.
-    pub(crate) fn new(tournament: &'a Tournament, round: RoundNo) -> Field<'a> {
+    pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Field {
+        let states = states_before(tournament, round);
+        let everyone: Vec<Tpn> = states.iter().map(|s| s.tpn).collect();
         Field {
-            tournament,
             round,
-            states: states_before(tournament, round),
+            barred: barred_pairs(tournament, round, &states, &everyone),
+            scores: states.iter().map(|s| s.score).collect(),
+            states,
             last_round: tournament.settings.rounds == Some(round.get()),
         }
     }
@@ -61,12 +71,14 @@ impl<'a> Field<'a> {
     }
 
     pub(crate) fn score(&self, p: Tpn) -> Points {
-        self.states[p.index()].score
+        self.scores[p.index()]
     }
 
     /// C1: not met before (a match forfeited by one player counts as not met), not forbidden.
     pub(crate) fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
-        !self.states[a.index()].has_played(b) && !self.tournament.is_forbidden(a, b, self.round)
+        !self
+            .barred
+            .contains(PlayerIx::new(a.index()), PlayerIx::new(b.index()))
     }
 
     /// 1.5: paired in the previous round against a different score.
@@ -86,7 +98,7 @@ impl<'a> Field<'a> {
 
     /// Whether `players` can all be paired (C1).
     fn legal(&self, players: &[Tpn]) -> bool {
-        fn go(f: &Field<'_>, left: &mut Vec<Tpn>) -> bool {
+        fn go(f: &Field, left: &mut Vec<Tpn>) -> bool {
             let Some(a) = left.pop() else { return true };
             for i in 0..left.len() {
                 let b = left[i];
@@ -108,12 +120,7 @@ impl<'a> Field<'a> {
 
     /// Every pairing of `players` that meets C1, as lists of (smaller TPN, larger TPN).
     fn pairings(&self, players: &[Tpn]) -> Vec<Vec<(Tpn, Tpn)>> {
-        fn go(
-            f: &Field<'_>,
-            left: &[Tpn],
-            acc: &mut Vec<(Tpn, Tpn)>,
-            out: &mut Vec<Vec<(Tpn, Tpn)>>,
-        ) {
+        fn go(f: &Field, left: &[Tpn], acc: &mut Vec<(Tpn, Tpn)>, out: &mut Vec<Vec<(Tpn, Tpn)>>) {
             let Some((&a, rest)) = left.split_first() else {
                 out.push(acc.clone());
                 return;
@@ -333,7 +340,7 @@ pub(crate) fn bracket_paired(bracket: &[Tpn], identifier: &[Tpn], explanation: &
 /// 4: the round with each pair's colours, the lot's initial colour said in the explanation.
 pub(crate) fn coloured(
     tournament: &Tournament,
-    field: &Field<'_>,
+    field: &Field,
     round: RoundNo,
     pairs: &[(Tpn, Tpn)],
     bye: Option<Tpn>,
@@ -372,7 +379,7 @@ struct Key {
 
 /// The least number of upfloaters `group` needs among `rest` for a legal pairing of its
 /// bracket and of everyone else (C6).
-fn least_upfloaters(field: &Field<'_>, group: &[Tpn], rest: &[Tpn]) -> usize {
+fn least_upfloaters(field: &Field, group: &[Tpn], rest: &[Tpn]) -> usize {
     let others: Vec<Tpn> = rest
         .iter()
         .copied()
@@ -390,7 +397,7 @@ fn least_upfloaters(field: &Field<'_>, group: &[Tpn], rest: &[Tpn]) -> usize {
 }
 
 /// 4.2-4.3: the colours of the pair `a`-`b`, as `(white, black)`.
-pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
+pub(crate) fn colours(field: &Field, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
     // 4.2: the higher-ranked player: the higher score, then the smaller TPN.
     let (hrp, other) =
         if field.score(a) > field.score(b) || (field.score(a) == field.score(b) && a < b) {
@@ -398,9 +405,10 @@ pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn
         } else {
             (b, a)
         };
-    let h: Vec<Color> = field.states[hrp.index()].played_colors().collect();
-    let o: Vec<Color> = field.states[other.index()].played_colors().collect();
-    let hrp_gets = if h.is_empty() && o.is_empty() {
+    // The colours read where they are, not copied: this runs once a pair, 50,000 times a
+    // round at 100,000 players.
+    let (hs, os) = (&field.states[hrp.index()], &field.states[other.index()]);
+    let hrp_gets = if hs.played_colors().next().is_none() && os.played_colors().next().is_none() {
         // 4.3.1.
         if hrp.get() % 2 == 1 {
             initial
@@ -408,8 +416,8 @@ pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn
             initial.opposite()
         }
     } else {
-        let whites = |c: &[Color]| c.iter().filter(|x| **x == Color::White).count();
-        let (wh, wo) = (whites(&h), whites(&o));
+        let whites = |s: &PlayerState| s.played_colors().filter(|x| *x == Color::White).count();
+        let (wh, wo) = (whites(hs), whites(os));
         if wh != wo {
             // 4.3.2: White to the player with fewer Whites.
             if wh < wo {
@@ -417,21 +425,23 @@ pub(crate) fn colours(field: &Field<'_>, a: Tpn, b: Tpn, initial: Color) -> (Tpn
             } else {
                 Color::Black
             }
-        } else if let Some(c) = h
-            .iter()
+        } else if let Some(c) = hs
+            .played_colors()
             .rev()
-            .zip(o.iter().rev())
+            .zip(os.played_colors().rev())
             .find(|(x, y)| x != y)
             .map(|(x, _)| x.opposite())
         {
             // 4.3.3: alternate from the most recent time one had White and the other Black.
             c
-        } else if let Some(last) = h.last() {
+        } else if let Some(last) = hs.played_colors().next_back() {
             // 4.3.4.
             last.opposite()
         } else {
             // 4.3.5: the opponent alternates, so the HRP gets the opponent's last colour.
-            *o.last().expect("one of them has played")
+            os.played_colors()
+                .next_back()
+                .expect("one of them has played")
         }
     };
     match hrp_gets {

@@ -68,3 +68,22 @@ pub fn to_text(steps: &[Step]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// `items` written one after another into one text, `sep` between them: `"3 7 12"`. One
+/// text for the whole list, where a text per item and a join make two allocations an item (a
+/// large field's explanation lists hundreds of thousands of players).
+pub(crate) fn joined<T>(
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+    mut each: impl FnMut(&mut String, T) -> fmt::Result,
+) -> String {
+    let mut out = String::new();
+    for (k, item) in items.into_iter().enumerate() {
+        if k > 0 {
+            out.push_str(sep);
+        }
+        // Writing to a `String` does not fail.
+        each(&mut out, item).ok();
+    }
+    out
+}

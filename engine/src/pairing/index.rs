@@ -47,11 +47,6 @@ impl<T> IxVec<T> {
         self.0.len()
     }
 
-    /// The entries, to change, in index order.
-    pub(crate) fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
-        self.0.iter_mut()
-    }
-
     /// Every index, in order.
     pub(crate) fn indices(&self) -> impl DoubleEndedIterator<Item = PlayerIx> + Clone {
         (0..self.0.len()).map(PlayerIx::new)
@@ -90,5 +85,86 @@ impl<'a, T> IntoIterator for &'a IxVec<T> {
     type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+/// Who may not meet whom, by [`PlayerIx`]: each player's barred partners, sorted, all in one
+/// list (a player's are `list[start[i]..start[i + 1]]`). One list rather than a `Vec` per
+/// player: a field of 100,000 asks it millions of times a round, in the players' order, and
+/// one list read in that order stays in the processor's caches where 100,000 separate
+/// allocations do not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Barred {
+    start: Vec<u32>,
+    list: Vec<PlayerIx>,
+}
+
+impl Barred {
+    /// `n` players, each one's barred partners written by `row(i, into)` (in any order,
+    /// repeats allowed; `i` itself is left out). The caller keeps the list symmetric.
+    pub(crate) fn from_rows(n: usize, mut row: impl FnMut(PlayerIx, &mut Vec<PlayerIx>)) -> Barred {
+        let mut start = Vec::with_capacity(n + 1);
+        let mut list = Vec::new();
+        let mut scratch = Vec::new();
+        start.push(0);
+        for i in 0..n {
+            let i = PlayerIx::new(i);
+            scratch.clear();
+            row(i, &mut scratch);
+            scratch.sort_unstable();
+            scratch.dedup();
+            list.extend(scratch.iter().copied().filter(|&j| j != i));
+            start.push(u32::try_from(list.len()).expect("fewer than 2^32 barred pairs"));
+        }
+        Barred { start, list }
+    }
+
+    /// `n` players, the pairs `pairs` barred both ways (a pair may come twice, in either
+    /// order; a player paired with itself is left out).
+    #[cfg(test)]
+    pub(crate) fn from_pairs(n: usize, pairs: &[(PlayerIx, PlayerIx)]) -> Barred {
+        let mut rows: Vec<Vec<PlayerIx>> = vec![Vec::new(); n];
+        for &(a, b) in pairs {
+            rows[a.get()].push(b);
+            rows[b.get()].push(a);
+        }
+        Barred::from_rows(n, |i, into| into.extend_from_slice(&rows[i.get()]))
+    }
+
+    /// The players `i` may not meet, in order.
+    pub(crate) fn of(&self, i: PlayerIx) -> &[PlayerIx] {
+        &self.list[self.start[i.get()] as usize..self.start[i.get() + 1] as usize]
+    }
+
+    /// Whether `a` and `b` may not meet.
+    pub(crate) fn contains(&self, a: PlayerIx, b: PlayerIx) -> bool {
+        self.of(a).binary_search(&b).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn barred_pairs_are_kept_both_ways_once_each_in_order() {
+        let ix = PlayerIx::new;
+        let b = Barred::from_pairs(
+            5,
+            &[
+                (ix(3), ix(0)),
+                (ix(0), ix(3)),
+                (ix(0), ix(1)),
+                (ix(2), ix(2)),
+                (ix(4), ix(1)),
+            ],
+        );
+        assert_eq!(b.of(ix(0)), [ix(1), ix(3)]);
+        assert_eq!(b.of(ix(1)), [ix(0), ix(4)]);
+        assert_eq!(b.of(ix(2)), []);
+        assert_eq!(b.of(ix(3)), [ix(0)]);
+        assert_eq!(b.of(ix(4)), [ix(1)]);
+        assert!(b.contains(ix(3), ix(0)) && b.contains(ix(0), ix(3)));
+        assert!(!b.contains(ix(2), ix(2)) && !b.contains(ix(1), ix(3)));
     }
 }

@@ -17,13 +17,14 @@ pub use explanation::Step;
 
 // The matchings the procedures ask about live with the other matching code.
 pub(crate) use crate::cardinality::{all_pairable, bipartite_assignment, bipartite_perfect};
-pub(crate) use index::{IxVec, PlayerIx};
+pub(crate) use index::{Barred, IxVec, PlayerIx};
 
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
 use crate::result::ByeKind;
 use crate::settings::System;
 use crate::tournament::{Bye, Pairing, Round, Tournament};
+use std::fmt::Write as _;
 
 /// A round's pairing as a system proposes it: pairs in board order and the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,13 +159,13 @@ pub fn pair_next_round(
 /// Who may not meet whom in `round`, in a procedure's own numbering of the players `players`
 /// (the position of each in that list): those who have played each other (Dutch B.1 a, Dubov
 /// 2.1: a forfeited game was not played) and the pairs a forbidden-pairs record keeps apart in
-/// that round. Each player's list is sorted, for `binary_search`.
+/// that round.
 pub(crate) fn barred_pairs(
     tournament: &Tournament,
     round: RoundNo,
     states: &[crate::history::PlayerState],
     players: &[Tpn],
-) -> IxVec<Vec<PlayerIx>> {
+) -> Barred {
     // Each pairing number's position in `players` (a table, not a map: a field of 100,000
     // looks it up for every game played).
     let mut position: Vec<Option<PlayerIx>> = vec![None; tournament.players().len()];
@@ -174,42 +175,37 @@ pub(crate) fn barred_pairs(
         }
     }
     let index = |t: &Tpn| position.get(t.index()).copied().flatten();
-    let mut barred: IxVec<Vec<PlayerIx>> = players
-        .iter()
-        .map(|t| {
-            states[t.index()]
-                .opponents()
-                .filter_map(|o| index(&o))
-                .collect()
-        })
-        .collect();
+    // The forbidden pairs of the round, both ways, by the first player.
+    let mut forbidden: Vec<(PlayerIx, PlayerIx)> = Vec::new();
     for f in &tournament.forbidden {
         if f.from <= round && round <= f.to {
             for a in &f.players {
                 for b in &f.players {
                     if let (Some(i), Some(j)) = (index(a), index(b)) {
-                        if i != j {
-                            barred[i].push(j);
-                        }
+                        forbidden.push((i, j));
                     }
                 }
             }
         }
     }
-    for m in barred.iter_mut() {
-        m.sort_unstable();
-        m.dedup();
-    }
-    barred
+    forbidden.sort_unstable();
+    let mut next = 0;
+    Barred::from_rows(players.len(), |i, into| {
+        into.extend(
+            states[players[i.get()].index()]
+                .opponents()
+                .filter_map(|o| index(&o)),
+        );
+        while next < forbidden.len() && forbidden[next].0 == i {
+            into.push(forbidden[next].1);
+            next += 1;
+        }
+    })
 }
 
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
-    players
-        .iter()
-        .map(Tpn::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    explanation::joined(players, " ", |out, p| write!(out, "{p}"))
 }
 
 /// The lot drawn before round 1, or White when none was recorded (said in the explanation).

@@ -72,7 +72,7 @@ pub(super) fn colour(cx: &Ctx, a: PlayerIx, b: PlayerIx, board: usize, lot: Colo
         (None, Some(y)) => return (y == Color::Black, ("3", "due colour")),
         _ => {}
     }
-    let balance = |p: &Dp| {
+    let balance = |p: &Dp<'_>| {
         p.colors.iter().filter(|c| **c == Color::White).count() as i32
             - p.colors.iter().filter(|c| **c == Color::Black).count() as i32
     };

@@ -2,12 +2,16 @@
 //! the players as the procedure sees them and what may be paired.
 
 use super::*;
+use crate::pairing::explanation::joined;
+use std::fmt::Write as _;
 
 /// One player as the procedure sees them.
 #[derive(Clone, Debug)]
-pub(super) struct Dp {
+pub(super) struct Dp<'t> {
     pub(super) tpn: Tpn,
-    pub(super) name: String,
+    /// The name, for the last of 6.2's and 7.3's orders: read where the tournament keeps it
+    /// (a field of 100,000 would copy every name for the few ties that reach it).
+    pub(super) name: &'t str,
     pub(super) score: Points,
     pub(super) rating: u16,
     pub(super) aro: Aro,
@@ -56,9 +60,9 @@ impl Made {
 }
 
 #[derive(Clone)]
-pub(super) struct Ctx {
-    pub(super) players: IxVec<Dp>,
-    pub(super) met: IxVec<Vec<PlayerIx>>,
+pub(super) struct Ctx<'t> {
+    pub(super) players: IxVec<Dp<'t>>,
+    pub(super) met: crate::pairing::Barred,
     pub(super) last_round: bool,
     pub(super) up_limit: u32,
     /// 2.5 set aside for everyone: no pairing of the round keeps it (reading of 9).
@@ -67,8 +71,8 @@ pub(super) struct Ctx {
     pub(super) up_exempt: IxVec<bool>,
 }
 
-impl Ctx {
-    pub(super) fn new(t: &Tournament, round: RoundNo) -> Ctx {
+impl<'t> Ctx<'t> {
+    pub(super) fn new(t: &'t Tournament, round: RoundNo) -> Ctx<'t> {
         let states = states_before(t, round);
         let available = t.available_players(round);
         let players = available
@@ -107,7 +111,7 @@ impl Ctx {
                     == Some(Float::Up);
                 Dp {
                     tpn: *p,
-                    name: pl.name.clone(),
+                    name: &pl.name,
                     score: s.score,
                     rating: pl.pairing_rating(),
                     aro,
@@ -147,7 +151,7 @@ impl Ctx {
     pub(super) fn white_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
         self.aro_cmp(a, b)
             .then(self.players[a].rating.cmp(&self.players[b].rating))
-            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then_with(|| self.players[a].name.cmp(self.players[b].name))
             .then(a.cmp(&b))
     }
 
@@ -157,7 +161,7 @@ impl Ctx {
             .rating
             .cmp(&self.players[a].rating)
             .then(self.aro_cmp(b, a))
-            .then_with(|| self.players[a].name.cmp(&self.players[b].name))
+            .then_with(|| self.players[a].name.cmp(self.players[b].name))
             .then(a.cmp(&b))
     }
 
@@ -179,7 +183,7 @@ impl Ctx {
 
     /// 2.1, 2.3, 2.4 and 2.5 (for the lower score of the two).
     pub(super) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        if a == b || self.met[a].binary_search(&b).is_ok() || !self.colours_fit(a, b) {
+        if a == b || self.met.contains(a, b) || !self.colours_fit(a, b) {
             return false;
         }
         match self.players[a].score.cmp(&self.players[b].score) {
@@ -197,20 +201,30 @@ impl Ctx {
         if v.is_empty() {
             return "none".into();
         }
-        v.iter().map(|&i| self.tpn(i)).collect::<Vec<_>>().join(" ")
+        joined(v, " ", |out, &i| write!(out, "{}", self.players[i].tpn))
     }
 
     pub(super) fn list_aro(&self, v: &[PlayerIx]) -> String {
-        v.iter()
-            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].aro))
-            .collect::<Vec<_>>()
-            .join(", ")
+        joined(v, ", ", |out, &i| {
+            let p = &self.players[i];
+            write!(out, "{} ({})", p.tpn, p.aro)
+        })
     }
 
     pub(super) fn list_r(&self, v: &[PlayerIx]) -> String {
-        v.iter()
-            .map(|&i| format!("{} ({})", self.tpn(i), self.players[i].rating))
-            .collect::<Vec<_>>()
-            .join(", ")
+        joined(v, ", ", |out, &i| {
+            let p = &self.players[i];
+            write!(out, "{} ({})", p.tpn, p.rating)
+        })
+    }
+
+    /// Pairs as the explanation lists them: "3-7, 12-5".
+    pub(super) fn list_pairs(
+        &self,
+        pairs: impl IntoIterator<Item = (PlayerIx, PlayerIx)>,
+    ) -> String {
+        joined(pairs, ", ", |out, (a, b)| {
+            write!(out, "{}-{}", self.players[a].tpn, self.players[b].tpn)
+        })
     }
 }

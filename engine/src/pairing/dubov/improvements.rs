@@ -34,7 +34,7 @@ pub(super) fn pair_group(
     undecided.sort_by(|&a, &b| {
         cx.aro_cmp(b, a)
             .then(cx.players[a].rating.cmp(&cx.players[b].rating))
-            .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+            .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
             .then(a.cmp(&b))
     });
     for x in undecided {
@@ -79,14 +79,7 @@ pub(super) fn pair_group(
                 lines.push(
                     Step::new(
                         "6.3",
-                        format!(
-                            "improvements: {}.",
-                            pairs
-                                .iter()
-                                .map(|(w, b)| format!("{}-{}", cx.tpn(*w), cx.tpn(*b)))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
+                        format!("improvements: {}.", cx.list_pairs(pairs.iter().copied())),
                     )
                     .inner(),
                 );
@@ -162,11 +155,7 @@ pub(super) fn pair_group(
             "6.3",
             format!(
                 "no pairing of every white with a black; pairs {}; unpaired {}.",
-                pairs
-                    .iter()
-                    .map(|m| format!("{}-{}", cx.tpn(m.a), cx.tpn(m.b)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                cx.list_pairs(pairs.iter().map(|m| (m.a, m.b))),
                 cx.list(&left.iter().map(|&i| rows[i]).collect::<Vec<_>>())
             ),
         )

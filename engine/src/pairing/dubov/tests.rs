@@ -21,22 +21,17 @@ fn p(rating: u16, aro: (u64, u64), due: Option<Color>, score: i32) -> P {
 const W: Option<Color> = Some(Color::White);
 const B: Option<Color> = Some(Color::Black);
 
-fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx {
-    let mut m = IxVec::filled(players.len(), Vec::new());
-    for &(a, b) in met {
-        m[ix(a - 1)].push(ix(b - 1));
-        m[ix(b - 1)].push(ix(a - 1));
-    }
-    for v in m.iter_mut() {
-        v.sort_unstable();
-    }
+fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx<'static> {
+    let pairs: Vec<(PlayerIx, PlayerIx)> =
+        met.iter().map(|&(a, b)| (ix(a - 1), ix(b - 1))).collect();
+    let m = crate::pairing::Barred::from_pairs(players.len(), &pairs);
     Ctx {
         players: players
             .iter()
             .enumerate()
             .map(|(i, x)| Dp {
                 tpn: Tpn::from_index(i),
-                name: format!("Player {i:02}"),
+                name: Box::leak(format!("Player {i:02}").into_boxed_str()),
                 score: Points::from_tenths(x.score * 10),
                 rating: x.rating,
                 aro: Aro {

@@ -64,7 +64,7 @@ pub(super) fn transfer_colour(
             ),
         };
         aro.then(rating)
-            .then_with(|| cx.players[a].name.cmp(&cx.players[b].name))
+            .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
     });
     // 2.6: those 2.3/2.4 keep to `colour` stay, and the next in the order move instead.
     let mut moved = Vec::with_capacity(n);

@@ -2,6 +2,7 @@
 //! preferences A.6, floats A.4, byes A.5), and who may meet whom (B.1, B.2).
 
 use super::*;
+use std::fmt::Write as _;
 
 /// One player as the procedure sees them. Players are numbered by rank (A.2 with the score
 /// first): index 0 is the highest.
@@ -67,7 +68,7 @@ pub(crate) struct Ctx {
     pub players: IxVec<Pl>,
     /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
     /// pairs), sorted.
-    pub(super) met: IxVec<Vec<PlayerIx>>,
+    pub(super) met: crate::pairing::Barred,
 }
 
 impl Ctx {
@@ -147,7 +148,7 @@ impl Ctx {
             a7c: false,
             b2_relaxed,
         };
-        a != b && self.met[a].binary_search(&b).is_err() && self.colors_fit(a, b, &lv)
+        a != b && !self.met.contains(a, b) && self.colors_fit(a, b, &lv)
     }
 
     pub(super) fn colors_fit(&self, a: PlayerIx, b: PlayerIx, lv: &Level) -> bool {
@@ -167,7 +168,7 @@ impl Ctx {
 
     /// B.1 (a): `a` may not meet `b` again.
     pub(super) fn have_met(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        self.met[a].binary_search(&b).is_ok()
+        self.met.contains(a, b)
     }
 
     /// [`Ctx::pair_ok`] but for the pairs met before: what the players' colours and floats
@@ -248,10 +249,8 @@ impl Ctx {
         if players.is_empty() {
             return "none".into();
         }
-        players
-            .iter()
-            .map(|&i| self.players[i].tpn.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::pairing::explanation::joined(players, " ", |out, &i| {
+            write!(out, "{}", self.players[i].tpn)
+        })
     }
 }

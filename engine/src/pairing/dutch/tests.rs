@@ -1,6 +1,7 @@
 //! Articles checked on a bracket built directly: players with the preferences, floats
 //! and histories the article looks at, all with the same score unless said.
 use super::*;
+use crate::pairing::Barred;
 
 use Color::{Black as Bk, White as Wh};
 
@@ -27,7 +28,7 @@ fn pl(tpn: u32, pref: ColorPreference, colors: &[Color]) -> Pl {
 }
 
 fn ctx(players: Vec<Pl>) -> Ctx {
-    let met = IxVec::filled(players.len(), Vec::new());
+    let met = Barred::from_pairs(players.len(), &[]);
     Ctx {
         players: players.into_iter().collect(),
         met,
@@ -100,15 +101,13 @@ fn dutch_d2_c8_players_who_must_meet_inside_s1() {
     let mut cx = ctx((1..=24)
         .map(|i| pl(i, ColorPreference::None, &[]))
         .collect());
+    let mut met = Vec::new();
     for top in 0..4 {
         for other in 12..24 {
-            cx.met[ix(top)].push(ix(other));
-            cx.met[ix(other)].push(ix(top));
+            met.push((ix(top), ix(other)));
         }
     }
-    for m in cx.met.iter_mut() {
-        m.sort_unstable();
-    }
+    cx.met = Barred::from_pairs(24, &met);
     let mut want: Vec<(u32, u32)> = vec![(1, 3), (2, 4)];
     want.extend((5..=14).map(|i| (i, i + 10)));
     assert_eq!(pairs_of(&cx), want);
@@ -234,17 +233,12 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
             })
             .collect();
         let mut cx = ctx(players);
+        let mut met = Vec::new();
         for _ in 0..rng.gen_range(0..n * 2) {
             let (a, b) = (rng.gen_range(0..n) as usize, rng.gen_range(0..n) as usize);
-            if a != b {
-                cx.met[ix(a)].push(ix(b));
-                cx.met[ix(b)].push(ix(a));
-            }
+            met.push((ix(a), ix(b)));
         }
-        for m in cx.met.iter_mut() {
-            m.sort_unstable();
-            m.dedup();
-        }
+        cx.met = Barred::from_pairs(n as usize, &met);
         let p = rng.gen_range(0..=n as usize / 2);
         let group: Vec<PlayerIx> = (0..n as usize).map(ix).collect();
         let (s1, s2) = group.split_at(p);

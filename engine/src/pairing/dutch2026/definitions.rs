@@ -42,7 +42,7 @@ pub(crate) struct Ctx {
     /// The players to pair, by rank (1.2: score, then TPN): index 0 is the highest.
     pub(crate) players: IxVec<Player>,
     /// [C1] (and the forbidden pairs): whom each player may not meet, sorted.
-    pub(crate) met: IxVec<Vec<PlayerIx>>,
+    pub(crate) met: crate::pairing::Barred,
     /// [C8]'s shortcut: whether the players below the next bracket (keyed by how many they
     /// are), with one player of it added, can all be paired, the bye to a player of the given
     /// score: the same few questions are asked for every candidate of a bracket.
@@ -71,8 +71,10 @@ impl Ctx {
         let n = t.players().len();
         // Each player's score before the round being read, by pairing number.
         let mut score = vec![Points::ZERO; n];
-        // 1.4 and [C2]: what each round gave each player.
-        let mut floats: Vec<Vec<Option<Float>>> = vec![Vec::new(); n];
+        // 1.4 and [C2]: what each round gave each player; of the floats, the last two rounds'
+        // (1.4.1 looks no further back).
+        let mut float1: Vec<Option<Float>> = vec![None; n];
+        let mut float2: Vec<Option<Float>> = vec![None; n];
         let mut can_bye = vec![true; n];
         let mut unplayed = vec![0u32; n];
         // Who has been paired in a round so far (5.2.5's TPN).
@@ -120,7 +122,8 @@ impl Ctx {
                         can_bye[i] = false;
                     }
                 }
-                floats[i].push(float[i]);
+                float2[i] = float1[i];
+                float1[i] = float[i];
                 score[i] += gained[i];
             }
         }
@@ -140,13 +143,12 @@ impl Ctx {
             })
             .collect();
         // 1.2: score, then TPN.
-        available.sort_by(|a, b| score[b.index()].cmp(&score[a.index()]).then(a.cmp(b)));
+        available.sort_by_cached_key(|a| (std::cmp::Reverse(score[a.index()]), *a));
         let players = available
             .iter()
             .map(|tpn| {
                 let i = tpn.index();
                 let s = &states[i];
-                let f = &floats[i];
                 Player {
                     tpn: *tpn,
                     parity_tpn: parity_tpn[i],
@@ -154,8 +156,8 @@ impl Ctx {
                     diff: s.color_difference(),
                     pref: s.color_preference(),
                     colors: s.played_colors().collect(),
-                    float1: f.last().copied().flatten(),
-                    float2: f.len().checked_sub(2).and_then(|k| f[k]),
+                    float1: float1[i],
+                    float2: float2[i],
                     topscorer: topscorer(t, round, score[i]),
                     can_bye: can_bye[i],
                     unplayed: unplayed[i],
@@ -175,7 +177,7 @@ impl Ctx {
 
     /// [C1] and [C3]: `a` and `b` may meet.
     pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        if a == b || self.met[a].binary_search(&b).is_ok() {
+        if a == b || self.met.contains(a, b) {
             return false;
         }
         let (pa, pb) = (&self.players[a], &self.players[b]);

@@ -3,6 +3,7 @@
 //! (3.4) or else the best (3.8).
 
 use super::*;
+use std::rc::Rc;
 
 /// The work a bracket's search may do (prefixes of transpositions built and judged, and
 /// resident-exchanges formed) before the best candidate found so far stands; the explanation
@@ -152,6 +153,10 @@ struct Search<'a> {
     limited: bool,
     /// What each set of downfloaters (sorted) decides, once computed.
     floats: std::collections::HashMap<Vec<PlayerIx>, Option<FloatPart>>,
+    /// What the fixed downfloaters and one player more decide, for each player of a
+    /// remainder ([`Remainder::judge`]): kept by player, not as a set per player in `floats`
+    /// (a large field's last bracket has tens of thousands of players).
+    one_more: Vec<OneMore>,
     /// The least [C5]-[C9], [C14] and [C16] any candidate now generated can have: its number
     /// of pairs fixes [C6], the lowest scores of the bracket bound [C7] and the next bracket's
     /// parity [C8].
@@ -204,6 +209,9 @@ impl Search<'_> {
         floaters: &[PlayerIx],
         compute: impl FnOnce(&[PlayerIx]) -> Option<FloatPart>,
     ) -> Option<FloatPart> {
+        if let Some(known) = self.one_more.iter().find_map(|m| m.get(floaters)) {
+            return known.clone();
+        }
         let mut key = floaters.to_vec();
         key.sort();
         self.floats
@@ -581,6 +589,56 @@ struct Remainder {
     chosen: Option<Vec<usize>>,
 }
 
+/// What a set of fixed downfloaters and one player more decide, for each of a remainder's
+/// players (`parts[k]` with `players[k]`).
+struct OneMore {
+    /// The fixed downfloaters, sorted.
+    floaters: Vec<PlayerIx>,
+    players: Vec<PlayerIx>,
+    /// Positions in `players`, in the players' order, for a binary search.
+    order: Vec<u32>,
+    parts: Rc<[Option<FloatPart>]>,
+}
+
+impl OneMore {
+    fn new(floaters: &[PlayerIx], players: &[PlayerIx], parts: Rc<[Option<FloatPart>]>) -> OneMore {
+        let mut sorted = floaters.to_vec();
+        sorted.sort();
+        let mut order: Vec<u32> = (0..players.len() as u32).collect();
+        order.sort_unstable_by_key(|&k| players[k as usize]);
+        OneMore {
+            floaters: sorted,
+            players: players.to_vec(),
+            order,
+            parts,
+        }
+    }
+
+    /// What `set` decides, when it is the fixed downfloaters and one of the players.
+    fn get(&self, set: &[PlayerIx]) -> Option<&Option<FloatPart>> {
+        if set.len() != self.floaters.len() + 1 {
+            return None;
+        }
+        // The sets are of distinct players: one more than the fixed ones, all of which are
+        // in it, leaves exactly one player not among them.
+        let mut extra = None;
+        for &p in set {
+            if self.floaters.binary_search(&p).is_err() {
+                if extra.is_some() {
+                    return None;
+                }
+                extra = Some(p);
+            }
+        }
+        let extra = extra?;
+        let k = self
+            .order
+            .binary_search_by_key(&extra, |&k| self.players[k as usize])
+            .ok()?;
+        Some(&self.parts[self.order[k] as usize])
+    }
+}
+
 impl Remainder {
     fn judge(s: &mut Search, rest: Rest) -> Directed {
         let Rest {
@@ -606,19 +664,23 @@ impl Remainder {
         } else {
             None
         };
-        let parts: Vec<Option<FloatPart>> = if left_over == 0 {
-            Vec::new()
+        let parts: Rc<[Option<FloatPart>]> = if left_over == 0 {
+            Rc::new([])
+        } else if cx.witnesses {
+            // From the witnesses, player by player; kept for the search's later questions.
+            let mut w = Witnesses::new(cx, b, floaters);
+            let parts: Rc<[Option<FloatPart>]> =
+                players.iter().map(|&p| w.part(cx, b, p)).collect();
+            s.one_more
+                .push(OneMore::new(floaters, players, parts.clone()));
+            parts
         } else {
-            let mut witnesses = cx.witnesses.then(|| Witnesses::new(cx, b, floaters));
             players
                 .iter()
                 .map(|&p| {
                     let mut all = floaters.to_vec();
                     all.push(p);
-                    match witnesses.as_mut() {
-                        Some(w) => s.float_part_with(&all, |_| w.part(cx, b, p)),
-                        None => s.float_part(&all),
-                    }
+                    s.float_part(&all)
                 })
                 .collect()
         };
@@ -1040,12 +1102,8 @@ fn by_classes(
             counts[row][y].map(|c| number([c[0], c[1], c[2], c[3], 0, 0]))
         }
     };
-    let ok = |row: usize, col: usize| {
-        row >= n1
-            || cx.met[players[row]]
-                .binary_search(&players[n1 + col])
-                .is_err()
-    };
+    let ok =
+        |row: usize, col: usize| row >= n1 || !cx.met.contains(players[row], players[n1 + col]);
     let (total, cols) = crate::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
     if total != least {
         return None;
@@ -1208,6 +1266,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         perfect: false,
         limited: false,
         floats: Default::default(),
+        one_more: Vec::new(),
         bound: FloatPart {
             c5,
             c6: 0,

@@ -122,7 +122,7 @@ fn ctx(players: Vec<Player>) -> Ctx {
         by_classes: true,
         witnesses: true,
         dense_limit: DENSE_LIMIT,
-        met: IxVec::filled(players.len(), Vec::new()),
+        met: crate::pairing::Barred::from_pairs(players.len(), &[]),
         players: players.into_iter().collect(),
     }
 }
