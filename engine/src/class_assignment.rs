@@ -330,6 +330,7 @@ impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
         let mut taken = vec![false; n];
         // `first[b]`: no column of class `b` before it is still free.
         let mut first = vec![0usize; kc];
+        let mut cursor = vec![0usize; kc];
         let mut out = Vec::with_capacity(n);
         for (r, &a) in self.row_class.iter().enumerate() {
             for b in 0..kc {
@@ -337,12 +338,16 @@ impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
                     first[b] += 1;
                 }
             }
-            // Each class's next column to try for this row.
-            let mut cursor = first.clone();
+            // Each class's next column to try for this row (the classes the row's class has no
+            // cost with are not looked into).
+            cursor.clone_from(&first);
             let mut search: Option<Search> = None;
             let chosen = loop {
                 let mut best: Option<(usize, usize)> = None;
                 for b in 0..kc {
+                    if flow.cost[a][b].is_none() {
+                        continue;
+                    }
                     let list = &self.members[b];
                     while cursor[b] < list.len()
                         && (taken[list[cursor[b]]] || !(self.ok)(r, list[cursor[b]]))

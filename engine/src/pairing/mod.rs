@@ -21,6 +21,7 @@ pub(crate) use index::{Barred, IxVec, PlayerIx};
 
 use crate::color::Color;
 use crate::ids::{RoundNo, Tpn};
+use crate::points::Points;
 use crate::result::ByeKind;
 use crate::settings::System;
 use crate::tournament::{Bye, Pairing, Round, Tournament};
@@ -203,6 +204,53 @@ pub(crate) fn barred_pairs(
     })
 }
 
+/// `players` by score, the highest first, then by pairing number (the Dutch systems' ranking,
+/// 1.2 and A.2 before ratings count): placed score by score (a field has few scores), not
+/// compared pair by pair.
+pub(crate) fn by_score_then_tpn(mut players: Vec<Tpn>, score: impl Fn(Tpn) -> Points) -> Vec<Tpn> {
+    if !players.is_sorted() {
+        players.sort_unstable();
+    }
+    let mut scores: Vec<Points> = players.iter().map(|&p| score(p)).collect();
+    let mut distinct = scores.clone();
+    distinct.sort_unstable_by(|a, b| b.cmp(a));
+    distinct.dedup();
+    // Where each score's players begin, the highest score first.
+    let mut start = vec![0usize; distinct.len() + 1];
+    let bucket = |s: &Points| distinct.binary_search_by(|d| s.cmp(d)).unwrap_or_default();
+    for s in &scores {
+        start[bucket(s) + 1] += 1;
+    }
+    for k in 0..distinct.len() {
+        start[k + 1] += start[k];
+    }
+    let mut out = vec![Tpn::from_index(0); players.len()];
+    for (p, s) in players.iter().zip(scores.drain(..)) {
+        let k = bucket(&s);
+        out[start[k]] = *p;
+        start[k] += 1;
+    }
+    out
+}
+
+/// `make` of each of `ranking`'s players, in `ranking`'s order, but each made in the order of
+/// pairing numbers: what `make` reads of a player (the history, kept by pairing number) is
+/// then read in the order it lies in memory, where a field of 100,000 ranked by score would
+/// read it all over the place.
+pub(crate) fn made_in_tpn_order<T>(ranking: &[Tpn], mut make: impl FnMut(Tpn) -> T) -> IxVec<T> {
+    let mut order: Vec<Tpn> = ranking.to_vec();
+    order.sort_unstable();
+    let mut made: Vec<Option<T>> = Vec::new();
+    made.resize_with(order.last().map_or(0, |t| t.index() + 1), || None);
+    for &t in &order {
+        made[t.index()] = Some(make(t));
+    }
+    ranking
+        .iter()
+        .filter_map(|t| made[t.index()].take())
+        .collect()
+}
+
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
     explanation::joined(players, " ", |out, p| write!(out, "{p}"))
@@ -320,4 +368,34 @@ pub(crate) fn check_no_forbidden(
         return Err(PairingError::NotImplemented { system, round });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Dutch 2026 1.2 and Dutch 1992 A.2: the ranking placed score by score is the order of
+    /// the (score descending, pairing number) key, whatever order the players come in.
+    #[test]
+    fn dutch_1_2_the_ranking_by_score_then_tpn_is_the_sorted_order() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..200 {
+            let n = rng.gen_range(0..300);
+            let score: Vec<Points> = (0..n)
+                .map(|_| Points::from_tenths(5 * rng.gen_range(0..12)))
+                .collect();
+            let mut players: Vec<Tpn> = (0..n)
+                .filter(|_| rng.gen_bool(0.8))
+                .map(Tpn::from_index)
+                .collect();
+            if rng.gen_bool(0.5) {
+                players.reverse();
+            }
+            let mut want = players.clone();
+            want.sort_by_key(|p| (std::cmp::Reverse(score[p.index()]), *p));
+            assert_eq!(by_score_then_tpn(players, |p| score[p.index()]), want);
+        }
+    }
 }

@@ -74,11 +74,12 @@ pub(crate) struct Ctx {
 impl Ctx {
     pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Ctx {
         let states = states_before(tournament, round);
-        let mut available: Vec<Tpn> = tournament.available_players(round);
         // A.2: score, then the order of the pairing numbers' list with current ratings: the
-        // pairing number itself (`player::pairing_order`), so each player's key is formed
-        // once, not looked up again at every comparison.
-        available.sort_unstable_by_key(|t| (std::cmp::Reverse(states[t.index()].score), *t));
+        // pairing number itself (`player::pairing_order`).
+        let available =
+            crate::pairing::by_score_then_tpn(tournament.available_players(round), |t| {
+                states[t.index()].score
+            });
         let last_round = tournament.settings.rounds == Some(round.get());
         let half = |s: Points| {
             // Score doubled against the rounds so far (B.6 notes).
@@ -88,42 +89,39 @@ impl Ctx {
         };
         let odd_round = round.get() % 2 == 1;
         let r = round.index();
-        let players = available
-            .iter()
-            .map(|t| {
-                let s: &PlayerState = &states[t.index()];
-                let pref = s.color_preference();
-                let absolute = match pref {
-                    ColorPreference::Absolute(c) => Some(c),
+        let players = crate::pairing::made_in_tpn_order(&available, |t| {
+            let s: &PlayerState = &states[t.index()];
+            let pref = s.color_preference();
+            let absolute = match pref {
+                ColorPreference::Absolute(c) => Some(c),
+                _ => None,
+            };
+            let had_no_game = s
+                .entries
+                .iter()
+                .any(|e| !matches!(e, RoundEntry::Paired { colored: true, .. }))
+                && s.played_colors().next().is_some();
+            let float_at = |back: usize| r.checked_sub(back).and_then(|i| s.floats[i]);
+            Pl {
+                tpn: t,
+                score: s.score,
+                pref,
+                absolute,
+                b2_exempt: last_round && half(s.score).is_eq(),
+                a7c: match pref {
+                    ColorPreference::Strong(c) if odd_round && had_no_game => Some(c),
                     _ => None,
-                };
-                let had_no_game = s
-                    .entries
-                    .iter()
-                    .any(|e| !matches!(e, RoundEntry::Paired { colored: true, .. }))
-                    && s.played_colors().next().is_some();
-                let float_at = |back: usize| r.checked_sub(back).and_then(|i| s.floats[i]);
-                Pl {
-                    tpn: *t,
-                    score: s.score,
-                    pref,
-                    absolute,
-                    b2_exempt: last_round && half(s.score).is_eq(),
-                    a7c: match pref {
-                        ColorPreference::Strong(c) if odd_round && had_no_game => Some(c),
-                        _ => None,
-                    },
-                    flex: !odd_round && had_no_game && matches!(pref, ColorPreference::Mild(_)),
-                    down1: float_at(1) == Some(Float::Down),
-                    down2: float_at(2) == Some(Float::Down),
-                    up1: float_at(1) == Some(Float::Up),
-                    up2: float_at(2) == Some(Float::Up),
-                    float_exempt: last_round && half(s.score).is_gt(),
-                    can_bye: !s.unplayed_point,
-                    colors: s.played_colors().collect(),
-                }
-            })
-            .collect::<IxVec<_>>();
+                },
+                flex: !odd_round && had_no_game && matches!(pref, ColorPreference::Mild(_)),
+                down1: float_at(1) == Some(Float::Down),
+                down2: float_at(2) == Some(Float::Down),
+                up1: float_at(1) == Some(Float::Up),
+                up2: float_at(2) == Some(Float::Up),
+                float_exempt: last_round && half(s.score).is_gt(),
+                can_bye: !s.unplayed_point,
+                colors: s.played_colors().collect(),
+            }
+        });
         let met = crate::pairing::barred_pairs(tournament, round, &states, &available);
         Ctx { players, met }
     }

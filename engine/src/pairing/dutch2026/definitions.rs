@@ -127,7 +127,7 @@ impl Ctx {
                 score[i] += gained[i];
             }
         }
-        let mut available: Vec<Tpn> = t.available_players(round);
+        let available: Vec<Tpn> = t.available_players(round);
         // 5.2.5 (Reading, after the ruling of FIDE's Systems of Pairings and Programs Commission
         // on C.04.2 2.4 that both reference engines follow): a player never paired, neither in
         // a round so far nor in this one, has no TPN yet, so the players below move up one for
@@ -143,27 +143,24 @@ impl Ctx {
             })
             .collect();
         // 1.2: score, then TPN.
-        available.sort_by_cached_key(|a| (std::cmp::Reverse(score[a.index()]), *a));
-        let players = available
-            .iter()
-            .map(|tpn| {
-                let i = tpn.index();
-                let s = &states[i];
-                Player {
-                    tpn: *tpn,
-                    parity_tpn: parity_tpn[i],
-                    score: score[i],
-                    diff: s.color_difference(),
-                    pref: s.color_preference(),
-                    colors: s.played_colors().collect(),
-                    float1: float1[i],
-                    float2: float2[i],
-                    topscorer: topscorer(t, round, score[i]),
-                    can_bye: can_bye[i],
-                    unplayed: unplayed[i],
-                }
-            })
-            .collect();
+        let available = crate::pairing::by_score_then_tpn(available, |p| score[p.index()]);
+        let players = crate::pairing::made_in_tpn_order(&available, |tpn| {
+            let i = tpn.index();
+            let s = &states[i];
+            Player {
+                tpn,
+                parity_tpn: parity_tpn[i],
+                score: score[i],
+                diff: s.color_difference(),
+                pref: s.color_preference(),
+                colors: s.played_colors().collect(),
+                float1: float1[i],
+                float2: float2[i],
+                topscorer: topscorer(t, round, score[i]),
+                can_bye: can_bye[i],
+                unplayed: unplayed[i],
+            }
+        });
         let met = crate::pairing::barred_pairs(t, round, &states, &available);
         Ctx {
             players,

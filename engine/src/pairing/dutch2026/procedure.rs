@@ -222,7 +222,14 @@ impl Search<'_> {
 
     /// Judges the next candidate of the sequence, whose pairs give `part`; `false` to stop
     /// (perfect). `why`: why no earlier candidate is better, kept if this one becomes the best.
-    fn visit(&mut self, cand: Candidate, part: &PairPart, why: Option<String>) -> bool {
+    /// `why` is put in words only for the candidate that becomes the best (the words list
+    /// the remainder's players: tens of thousands in a large field's last bracket).
+    fn visit(
+        &mut self,
+        cand: Candidate,
+        part: &PairPart,
+        why: impl FnOnce() -> Option<String>,
+    ) -> bool {
         self.tried += 1;
         let q = self.float_part(&cand.floaters).map(|f| quality(&f, part));
         if self.first.is_none() {
@@ -231,13 +238,13 @@ impl Search<'_> {
         if let Some(q) = q {
             if self.ideal.reached_by(&q) {
                 self.best = Some((cand, q));
-                self.reached = why;
+                self.reached = why();
                 self.perfect = true;
                 return false;
             }
             if self.best.as_ref().is_none_or(|(_, b)| q < *b) {
                 self.best = Some((cand, q));
-                self.reached = why;
+                self.reached = why();
             }
         }
         true
@@ -326,7 +333,7 @@ impl Search<'_> {
         if !self.ideal.reached_by(&q) {
             return None;
         }
-        Some(self.visit(cand, &part, None))
+        Some(self.visit(cand, &part, || None))
     }
 
     /// The first candidate of `players`' exchanges and transpositions whose pairs and
@@ -362,40 +369,44 @@ impl Search<'_> {
                 .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
             (0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]),
         );
-        let why = (players.len() >= 2).then(|| {
-            let tpns = |v: &[usize]| {
-                let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
-                self.cx.tpns(&v)
-            };
-            format!(
-                "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
+        let cx = self.cx;
+        let no_mdps = pairs.is_empty() && self.b.mdps.is_empty();
+        let why = || {
+            (players.len() >= 2).then(|| {
+                let tpns = |v: &[usize]| {
+                    let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
+                    cx.tpns(&v)
+                };
+                format!(
+                    "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
                  candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
                  player of S2 that still allows it (4.2.2), so every earlier one is worse \
                  (3.8.1)",
-                if pairs.is_empty() && self.b.mdps.is_empty() {
-                    "the bracket"
-                } else {
-                    "the remainder"
-                },
-                self.cx.tpns(players),
-                if r.original.is_some() || r.chosen.is_some() {
-                    "it denies only the colour preferences that the players' colours force \
+                    if no_mdps {
+                        "the bracket"
+                    } else {
+                        "the remainder"
+                    },
+                    cx.tpns(players),
+                    if r.original.is_some() || r.chosen.is_some() {
+                        "it denies only the colour preferences that the players' colours force \
                      to be denied"
-                } else {
-                    "a weighted matching of all of them gives the least"
-                },
-                if exchange.0.is_empty() {
-                    "the original S1 and S2 admit it".to_string()
-                } else {
-                    format!(
-                        "no resident-exchange before the one moving {} to S2 and {} to S1 \
+                    } else {
+                        "a weighted matching of all of them gives the least"
+                    },
+                    if exchange.0.is_empty() {
+                        "the original S1 and S2 admit it".to_string()
+                    } else {
+                        format!(
+                            "no resident-exchange before the one moving {} to S2 and {} to S1 \
                          admits it",
-                        tpns(&exchange.0),
-                        tpns(&exchange.1)
-                    )
-                },
-            )
-        });
+                            tpns(&exchange.0),
+                            tpns(&exchange.1)
+                        )
+                    },
+                )
+            })
+        };
         self.visit(cand, &part, why)
     }
 
@@ -533,7 +544,7 @@ impl Search<'_> {
                             pairs: all,
                             floaters: left,
                         };
-                        if self.visit(cand, &part, None) {
+                        if self.visit(cand, &part, || None) {
                             Walk::Go
                         } else {
                             Walk::Stop
