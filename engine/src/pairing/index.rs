@@ -100,22 +100,43 @@ pub(crate) struct Barred {
 }
 
 impl Barred {
-    /// `n` players, each one's barred partners written by `row(i, into)` (in any order,
-    /// repeats allowed; `i` itself is left out). The caller keeps the list symmetric.
-    pub(crate) fn from_rows(n: usize, mut row: impl FnMut(PlayerIx, &mut Vec<PlayerIx>)) -> Barred {
-        let mut start = Vec::with_capacity(n + 1);
-        let mut list = Vec::new();
-        let mut scratch = Vec::new();
-        start.push(0);
-        for i in 0..n {
-            let i = PlayerIx::new(i);
-            scratch.clear();
-            row(i, &mut scratch);
-            scratch.sort_unstable();
-            scratch.dedup();
-            list.extend(scratch.iter().copied().filter(|&j| j != i));
-            start.push(u32::try_from(list.len()).expect("fewer than 2^32 barred pairs"));
+    /// `n` players, each pair `(a, b)` of `pairs()` barring `b` for `a` (a caller who bars a
+    /// pair both ways yields it both ways; repeats are allowed, a player paired with itself
+    /// is left out). `pairs` is called twice: to count each player's, then to place them (no
+    /// list per player in between).
+    pub(crate) fn from_directed<I: Iterator<Item = (PlayerIx, PlayerIx)>>(
+        n: usize,
+        pairs: impl Fn() -> I,
+    ) -> Barred {
+        let mut start = vec![0u32; n + 1];
+        for (a, _) in pairs() {
+            start[a.get() + 1] += 1;
         }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut list = vec![PlayerIx(0); start[n] as usize];
+        for (a, b) in pairs() {
+            list[next[a.get()] as usize] = b;
+            next[a.get()] += 1;
+        }
+        // Each player's sorted, without repeats or the player itself, moved down in place.
+        let mut kept = 0usize;
+        for i in 0..n {
+            let (from, to) = (start[i] as usize, start[i + 1] as usize);
+            list[from..to].sort_unstable();
+            start[i] = u32::try_from(kept).expect("fewer than 2^32 barred pairs");
+            for k in from..to {
+                let b = list[k];
+                if b != PlayerIx::new(i) && (k == from || list[k - 1] != b) {
+                    list[kept] = b;
+                    kept += 1;
+                }
+            }
+        }
+        start[n] = u32::try_from(kept).expect("fewer than 2^32 barred pairs");
+        list.truncate(kept);
         Barred { start, list }
     }
 
@@ -123,12 +144,7 @@ impl Barred {
     /// order; a player paired with itself is left out).
     #[cfg(test)]
     pub(crate) fn from_pairs(n: usize, pairs: &[(PlayerIx, PlayerIx)]) -> Barred {
-        let mut rows: Vec<Vec<PlayerIx>> = vec![Vec::new(); n];
-        for &(a, b) in pairs {
-            rows[a.get()].push(b);
-            rows[b.get()].push(a);
-        }
-        Barred::from_rows(n, |i, into| into.extend_from_slice(&rows[i.get()]))
+        Barred::from_directed(n, || pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]))
     }
 
     /// The players `i` may not meet, in order.

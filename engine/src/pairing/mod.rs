@@ -175,32 +175,28 @@ pub(crate) fn barred_pairs(
             *p = Some(PlayerIx::new(i));
         }
     }
-    let index = |t: &Tpn| position.get(t.index()).copied().flatten();
-    // The forbidden pairs of the round, both ways, by the first player.
+    let at = |t: Tpn| position.get(t.index()).copied().flatten();
+    // The forbidden pairs of the round, both ways.
     let mut forbidden: Vec<(PlayerIx, PlayerIx)> = Vec::new();
     for f in &tournament.forbidden {
         if f.from <= round && round <= f.to {
             for a in &f.players {
                 for b in &f.players {
-                    if let (Some(i), Some(j)) = (index(a), index(b)) {
+                    if let (Some(i), Some(j)) = (at(*a), at(*b)) {
                         forbidden.push((i, j));
                     }
                 }
             }
         }
     }
-    forbidden.sort_unstable();
-    let mut next = 0;
-    Barred::from_rows(players.len(), |i, into| {
-        into.extend(
-            states[players[i.get()].index()]
-                .opponents()
-                .filter_map(|o| index(&o)),
-        );
-        while next < forbidden.len() && forbidden[next].0 == i {
-            into.push(forbidden[next].1);
-            next += 1;
-        }
+    // The games, read in the order of the states (by pairing number, as they lie in memory),
+    // each from both players' sides.
+    Barred::from_directed(players.len(), || {
+        states
+            .iter()
+            .filter_map(move |s| at(s.tpn).map(|a| (a, s)))
+            .flat_map(move |(a, s)| s.opponents().filter_map(move |o| at(o).map(|b| (a, b))))
+            .chain(forbidden.iter().copied())
     })
 }
 
@@ -238,17 +234,22 @@ pub(crate) fn by_score_then_tpn(mut players: Vec<Tpn>, score: impl Fn(Tpn) -> Po
 /// then read in the order it lies in memory, where a field of 100,000 ranked by score would
 /// read it all over the place.
 pub(crate) fn made_in_tpn_order<T>(ranking: &[Tpn], mut make: impl FnMut(Tpn) -> T) -> IxVec<T> {
-    let mut order: Vec<Tpn> = ranking.to_vec();
-    order.sort_unstable();
-    let mut made: Vec<Option<T>> = Vec::new();
-    made.resize_with(order.last().map_or(0, |t| t.index() + 1), || None);
-    for &t in &order {
-        made[t.index()] = Some(make(t));
+    // Each player's place in the ranking, by pairing number; each player made goes straight
+    // to its place (a scattered write, where gathering them afterwards would be a scattered
+    // read of every one).
+    let mut place: Vec<u32> =
+        vec![u32::MAX; ranking.iter().map(|t| t.index() + 1).max().unwrap_or(0)];
+    for (k, t) in ranking.iter().enumerate() {
+        place[t.index()] = u32::try_from(k).expect("fewer than 2^32 players");
     }
-    ranking
-        .iter()
-        .filter_map(|t| made[t.index()].take())
-        .collect()
+    let mut made: Vec<Option<T>> = Vec::new();
+    made.resize_with(ranking.len(), || None);
+    for (i, &k) in place.iter().enumerate() {
+        if k != u32::MAX {
+            made[k as usize] = Some(make(Tpn::from_index(i)));
+        }
+    }
+    made.into_iter().flatten().collect()
 }
 
 /// Pairing numbers as the explanations list them: "3 7 12".

@@ -74,60 +74,66 @@ pub(super) struct Ctx<'t> {
 impl<'t> Ctx<'t> {
     pub(super) fn new(t: &'t Tournament, round: RoundNo) -> Ctx<'t> {
         let states = states_before(t, round);
-        let available = t.available_players(round);
-        let players = available
-            .iter()
-            .map(|p| {
-                let s = &states[p.index()];
-                let pl = t.player(*p).expect("available");
-                let aro = s.opponents().fold(Aro::default(), |a, o| {
-                    a.with(t.player(o).map_or(0, |x| x.pairing_rating()))
-                });
-                let colors: Vec<Color> = s.played_colors().collect();
-                let whites = colors.iter().filter(|c| **c == Color::White).count();
-                let blacks = colors.len() - whites;
-                // 1: due colour.
-                let due = match whites.cmp(&blacks) {
-                    Ordering::Less => Some(Color::White),
-                    Ordering::Greater => Some(Color::Black),
-                    Ordering::Equal => colors.last().map(|c| c.opposite()),
-                };
-                let diff = whites as i32 - blacks as i32;
-                let last_two =
-                    colors.len() >= 2 && colors[colors.len() - 1] == colors[colors.len() - 2];
-                // 2.3 and 2.4: the colour left when another of the other would break them.
-                let must = if diff >= 2 || (last_two && colors.last() == Some(&Color::White)) {
-                    Some(Color::Black)
-                } else if diff <= -2 || (last_two && colors.last() == Some(&Color::Black)) {
-                    Some(Color::White)
-                } else {
-                    None
-                };
-                let ups = s.floats.iter().filter(|f| **f == Some(Float::Up)).count() as u32;
-                let up_last = round
-                    .index()
-                    .checked_sub(1)
-                    .and_then(|i| s.floats.get(i).copied().flatten())
-                    == Some(Float::Up);
-                Dp {
-                    tpn: *p,
-                    name: &pl.name,
-                    score: s.score,
-                    rating: pl.pairing_rating(),
-                    aro,
-                    due,
-                    must,
-                    colors,
-                    ups,
-                    up_last,
-                    unplayed_point: s.unplayed_point,
-                    floater: false,
-                    floated_before: s.entries.iter().zip(&s.floats).any(|(e, f)| {
-                        matches!(e, RoundEntry::Paired { .. }) && *f == Some(Float::Down)
-                    }),
-                }
-            })
-            .collect::<IxVec<_>>();
+        // The players numbered by score group, the highest first, then by pairing number (the
+        // order of 6.1's groups): a group's players lie together in memory. Every order the
+        // procedure gives them is by their own properties, ending with the pairing number,
+        // never by this numbering.
+        let available = crate::pairing::by_score_then_tpn(t.available_players(round), |p| {
+            states[p.index()].score
+        });
+        // Every player's R by pairing number, for the AROs (a list of its own: each player's
+        // opponents are read from it at random).
+        let rating: Vec<u16> = t.players().iter().map(|p| p.pairing_rating()).collect();
+        let players = crate::pairing::made_in_tpn_order(&available, |p| {
+            let s = &states[p.index()];
+            let pl = t.player(p).expect("available");
+            let aro = s.opponents().fold(Aro::default(), |a, o| {
+                a.with(rating.get(o.index()).copied().unwrap_or(0))
+            });
+            let colors: Vec<Color> = s.played_colors().collect();
+            let whites = colors.iter().filter(|c| **c == Color::White).count();
+            let blacks = colors.len() - whites;
+            // 1: due colour.
+            let due = match whites.cmp(&blacks) {
+                Ordering::Less => Some(Color::White),
+                Ordering::Greater => Some(Color::Black),
+                Ordering::Equal => colors.last().map(|c| c.opposite()),
+            };
+            let diff = whites as i32 - blacks as i32;
+            let last_two =
+                colors.len() >= 2 && colors[colors.len() - 1] == colors[colors.len() - 2];
+            // 2.3 and 2.4: the colour left when another of the other would break them.
+            let must = if diff >= 2 || (last_two && colors.last() == Some(&Color::White)) {
+                Some(Color::Black)
+            } else if diff <= -2 || (last_two && colors.last() == Some(&Color::Black)) {
+                Some(Color::White)
+            } else {
+                None
+            };
+            let ups = s.floats.iter().filter(|f| **f == Some(Float::Up)).count() as u32;
+            let up_last = round
+                .index()
+                .checked_sub(1)
+                .and_then(|i| s.floats.get(i).copied().flatten())
+                == Some(Float::Up);
+            Dp {
+                tpn: p,
+                name: &pl.name,
+                score: s.score,
+                rating: pl.pairing_rating(),
+                aro,
+                due,
+                must,
+                colors,
+                ups,
+                up_last,
+                unplayed_point: s.unplayed_point,
+                floater: false,
+                floated_before: s.entries.iter().zip(&s.floats).any(|(e, f)| {
+                    matches!(e, RoundEntry::Paired { .. }) && *f == Some(Float::Down)
+                }),
+            }
+        });
         let met = crate::pairing::barred_pairs(t, round, &states, &available);
         Ctx {
             players,
@@ -152,7 +158,7 @@ impl<'t> Ctx<'t> {
         self.aro_cmp(a, b)
             .then(self.players[a].rating.cmp(&self.players[b].rating))
             .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(a.cmp(&b))
+            .then(self.players[a].tpn.cmp(&self.players[b].tpn))
     }
 
     /// 6.2, the black column: decreasing R, then higher ARO, then the name.
@@ -162,7 +168,7 @@ impl<'t> Ctx<'t> {
             .cmp(&self.players[a].rating)
             .then(self.aro_cmp(b, a))
             .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(a.cmp(&b))
+            .then(self.players[a].tpn.cmp(&self.players[b].tpn))
     }
 
     pub(super) fn colours_fit(&self, a: PlayerIx, b: PlayerIx) -> bool {

@@ -35,7 +35,7 @@ pub(super) fn pair_group(
         cx.aro_cmp(b, a)
             .then(cx.players[a].rating.cmp(&cx.players[b].rating))
             .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
-            .then(a.cmp(&b))
+            .then(cx.players[a].tpn.cmp(&cx.players[b].tpn))
     });
     for x in undecided {
         if blacks.len() < whites.len() {

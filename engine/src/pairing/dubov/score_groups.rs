@@ -62,11 +62,12 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                 match fewest_breaches(&base) {
                     Some(exempt) if exempt_first => {
                         exempt_first = false;
-                        let who: Vec<PlayerIx> = exempt
+                        let mut who: Vec<PlayerIx> = exempt
                             .enumerated()
                             .filter(|(_, &e)| e)
                             .map(|(i, _)| i)
                             .collect();
+                        who.sort_by_key(|&i| base.players[i].tpn);
                         explanation.push(Step::new(
                             "9",
                             format!(
@@ -359,8 +360,11 @@ pub(super) fn fewest_breaches(cx: &Ctx) -> Option<IxVec<bool>> {
         Ordering::Less => (!cx.may_float_up(a)).then_some(a),
         Ordering::Equal => None,
     };
-    // The matching's vertices are the players' indices; vertex n stands for the bye.
-    let ix = PlayerIx::new;
+    // The matching's vertices are the players in pairing-number order (vertex `k` is
+    // `by_tpn[k]`: the players' indices are in score order); vertex n stands for the bye.
+    let mut by_tpn: Vec<PlayerIx> = cx.players.indices().collect();
+    by_tpn.sort_by_key(|&i| cx.players[i].tpn);
+    let ix = |k: usize| by_tpn[k];
     let mut edges: Vec<Edge> = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
