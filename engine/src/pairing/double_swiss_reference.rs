@@ -38,6 +38,10 @@ pub(crate) struct Field {
     /// Each player's score, by pairing number (read at every comparison of two players: a
     /// list of its own stays in the processor's caches).
     scores: Vec<Points>,
+    /// Each player's colours of the matches played, by pairing number (4.3): the most recent
+    /// in the lowest bit, 1 for White, and how many; `None` beyond 64 (then the history is
+    /// read). Read once a pair, at random: a list of its own stays in the processor's caches.
+    played: Vec<Option<(u64, u32)>>,
     last_round: bool,
 }
 
@@ -50,6 +54,7 @@ impl Field {
             round,
             barred: barred_pairs(tournament, round, &states, &everyone),
             scores: states.iter().map(|s| s.score).collect(),
+            played: states.iter().map(played_bits).collect(),
             states,
             last_round: tournament.settings.rounds == Some(round.get()),
         }
@@ -396,19 +401,65 @@ fn least_upfloaters(field: &Field, group: &[Tpn], rest: &[Tpn]) -> usize {
         .unwrap_or(usize::MAX)
 }
 
-/// 4.2-4.3: the colours of the pair `a`-`b`, as `(white, black)`.
-pub(crate) fn colours(field: &Field, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
-    // 4.2: the higher-ranked player: the higher score, then the smaller TPN.
-    let (hrp, other) =
-        if field.score(a) > field.score(b) || (field.score(a) == field.score(b) && a < b) {
-            (a, b)
+/// A player's colours of the matches played as [`Field::played`] keeps them.
+fn played_bits(s: &PlayerState) -> Option<(u64, u32)> {
+    let mut bits = 0u64;
+    let mut len = 0u32;
+    for c in s.played_colors() {
+        if len == 64 {
+            return None;
+        }
+        bits = (bits << 1) | u64::from(c == Color::White);
+        len += 1;
+    }
+    Some((bits, len))
+}
+
+/// 4.3 from the colours as bits ([`Field::played`]): the colour the HRP gets.
+fn hrp_colour_by_bits((h, hl): (u64, u32), (o, ol): (u64, u32), hrp: Tpn, initial: Color) -> Color {
+    let colour = |bit: u64| {
+        if bit & 1 == 1 {
+            Color::White
         } else {
-            (b, a)
+            Color::Black
+        }
+    };
+    if hl == 0 && ol == 0 {
+        // 4.3.1.
+        return if hrp.get() % 2 == 1 {
+            initial
+        } else {
+            initial.opposite()
         };
-    // The colours read where they are, not copied: this runs once a pair, 50,000 times a
-    // round at 100,000 players.
-    let (hs, os) = (&field.states[hrp.index()], &field.states[other.index()]);
-    let hrp_gets = if hs.played_colors().next().is_none() && os.played_colors().next().is_none() {
+    }
+    let (wh, wo) = (h.count_ones(), o.count_ones());
+    if wh != wo {
+        // 4.3.2: White to the player with fewer Whites.
+        return if wh < wo { Color::White } else { Color::Black };
+    }
+    // 4.3.3: from the most recent match back, the first where their colours differ.
+    let both = hl.min(ol);
+    let mask = if both >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << both) - 1
+    };
+    let differ = (h ^ o) & mask;
+    if differ != 0 {
+        return colour(h >> differ.trailing_zeros()).opposite();
+    }
+    if hl > 0 {
+        // 4.3.4.
+        colour(h).opposite()
+    } else {
+        // 4.3.5: the opponent alternates, so the HRP gets the opponent's last colour.
+        colour(o)
+    }
+}
+
+/// 4.3 from the histories (`hs` the HRP's, `os` the other's): the colour the HRP gets.
+fn hrp_colour_by_history(hs: &PlayerState, os: &PlayerState, hrp: Tpn, initial: Color) -> Color {
+    if hs.played_colors().next().is_none() && os.played_colors().next().is_none() {
         // 4.3.1.
         if hrp.get() % 2 == 1 {
             initial
@@ -443,6 +494,26 @@ pub(crate) fn colours(field: &Field, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tp
                 .next_back()
                 .expect("one of them has played")
         }
+    }
+}
+
+/// 4.2-4.3: the colours of the pair `a`-`b`, as `(white, black)`.
+pub(crate) fn colours(field: &Field, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tpn) {
+    // 4.2: the higher-ranked player: the higher score, then the smaller TPN.
+    let (hrp, other) =
+        if field.score(a) > field.score(b) || (field.score(a) == field.score(b) && a < b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+    let hrp_gets = match (field.played[hrp.index()], field.played[other.index()]) {
+        (Some(h), Some(o)) => hrp_colour_by_bits(h, o, hrp, initial),
+        _ => hrp_colour_by_history(
+            &field.states[hrp.index()],
+            &field.states[other.index()],
+            hrp,
+            initial,
+        ),
     };
     match hrp_gets {
         Color::White => (hrp, other),
@@ -453,6 +524,66 @@ pub(crate) fn colours(field: &Field, a: Tpn, b: Tpn, initial: Color) -> (Tpn, Tp
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 4.3.1-4.3.5 read from the colours as bits give the HRP the colour the histories give,
+    /// on random histories (unplayed rounds among them, up to 64 matches played, either
+    /// player first, either initial colour).
+    #[test]
+    fn double_swiss_4_3_the_colours_by_bits_are_the_colours_by_history() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let state = |rng: &mut rand_chacha::ChaCha8Rng, tpn: Tpn| {
+            let rounds = rng.gen_range(0..=70);
+            let entries = (0..rounds)
+                .map(|_| {
+                    if rng.gen_bool(0.1) {
+                        RoundEntry::Absent
+                    } else {
+                        RoundEntry::Paired {
+                            opponent: Tpn::from_index(0),
+                            color: if rng.gen_bool(0.5) {
+                                Color::White
+                            } else {
+                                Color::Black
+                            },
+                            played: true,
+                            colored: rng.gen_bool(0.95),
+                        }
+                    }
+                })
+                .collect();
+            PlayerState {
+                tpn,
+                score: Points::ZERO,
+                entries,
+                floats: Vec::new(),
+                unplayed_point: false,
+            }
+        };
+        let mut compared = 0;
+        for k in 0..20_000 {
+            let hrp = Tpn::from_index(k % 7);
+            let h = state(&mut rng, hrp);
+            let mut o = state(&mut rng, Tpn::from_index(9));
+            if rng.gen_bool(0.3) {
+                // Same colours as the HRP for a while: 4.3.3 must look further back.
+                o.entries = h.entries.clone();
+                o.entries.truncate(rng.gen_range(0..=h.entries.len()));
+            }
+            let initial = if k % 2 == 0 { Color::White } else { Color::Black };
+            if let (Some(hb), Some(ob)) = (played_bits(&h), played_bits(&o)) {
+                assert_eq!(
+                    hrp_colour_by_bits(hb, ob, hrp, initial),
+                    hrp_colour_by_history(&h, &o, hrp, initial),
+                    "{h:?} against {o:?}"
+                );
+                compared += 1;
+            } else {
+                assert!(h.played_colors().count() > 64 || o.played_colors().count() > 64);
+            }
+        }
+        assert!(compared > 10_000);
+    }
 
     /// 3.5.4's example: 2, 6, 8 have 3 points, 1, 3, 5 have 2.5; C4 wants three upfloaters
     /// and C5 two of 3 points and one of 2.5. Each set sorted by 3.5.3 and the sets in 3.5.4's
