@@ -349,9 +349,7 @@ impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
                         continue;
                     }
                     let list = &self.members[b];
-                    while cursor[b] < list.len()
-                        && (taken[list[cursor[b]]] || !(self.ok)(r, list[cursor[b]]))
-                    {
+                    while cursor[b] < list.len() && taken[list[cursor[b]]] {
                         cursor[b] += 1;
                     }
                     let Some(&c) = list.get(cursor[b]) else {
@@ -365,6 +363,13 @@ impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
                 let Some((c, b)) = best else {
                     break None;
                 };
+                // Whether the row may take the column on its own (a rematch), asked only of
+                // the first free column of the classes: when it may not, its class's next
+                // column competes.
+                if !(self.ok)(r, c) {
+                    cursor[b] += 1;
+                    continue;
+                }
                 let Some(m) = mates.as_deref_mut() else {
                     break Some((c, b));
                 };

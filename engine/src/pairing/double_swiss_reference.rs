@@ -570,7 +570,11 @@ mod tests {
                 o.entries = h.entries.clone();
                 o.entries.truncate(rng.gen_range(0..=h.entries.len()));
             }
-            let initial = if k % 2 == 0 { Color::White } else { Color::Black };
+            let initial = if k % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             if let (Some(hb), Some(ob)) = (played_bits(&h), played_bits(&o)) {
                 assert_eq!(
                     hrp_colour_by_bits(hb, ob, hrp, initial),
