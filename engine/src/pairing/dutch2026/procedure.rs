@@ -153,10 +153,11 @@ struct Search<'a> {
     limited: bool,
     /// What each set of downfloaters (sorted) decides, once computed.
     floats: std::collections::HashMap<Vec<PlayerIx>, Option<FloatPart>>,
-    /// What the fixed downfloaters and one player more decide, for each player of a
-    /// remainder ([`Remainder::judge`]): kept by player, not as a set per player in `floats`
-    /// (a large field's last bracket has tens of thousands of players).
-    one_more: Vec<OneMore>,
+    /// What the fixed downfloaters (the key, sorted) and one player more decide, for each
+    /// player of the last large remainder judged with them ([`Remainder::judge`]): kept by
+    /// player, not as a set per player in `floats` (a large field's last bracket has tens of
+    /// thousands of players).
+    one_more: std::collections::HashMap<Vec<PlayerIx>, OneMore>,
     /// The least [C5]-[C9], [C14] and [C16] any candidate now generated can have: its number
     /// of pairs fixes [C6], the lowest scores of the bracket bound [C7] and the next bracket's
     /// parity [C8].
@@ -203,13 +204,26 @@ impl Search<'_> {
         self.float_part_with(floaters, |f| float_part(cx, b, f))
     }
 
+    /// What `set` decides, when [`Search::one_more`] knows it: for some player of `set`, the
+    /// others are fixed downfloaters a remainder with that player was judged with.
+    fn one_more_part(&self, set: &[PlayerIx]) -> Option<&Option<FloatPart>> {
+        if self.one_more.is_empty() {
+            return None;
+        }
+        set.iter().enumerate().find_map(|(k, &p)| {
+            let mut fixed: Vec<PlayerIx> = set[..k].iter().chain(&set[k + 1..]).copied().collect();
+            fixed.sort();
+            self.one_more.get(&fixed)?.part_of(p)
+        })
+    }
+
     /// [`Search::float_part`], computed (once per set) by `compute`.
     fn float_part_with(
         &mut self,
         floaters: &[PlayerIx],
         compute: impl FnOnce(&[PlayerIx]) -> Option<FloatPart>,
     ) -> Option<FloatPart> {
-        if let Some(known) = self.one_more.iter().find_map(|m| m.get(floaters)) {
+        if let Some(known) = self.one_more_part(floaters) {
             return known.clone();
         }
         let mut key = floaters.to_vec();
@@ -600,11 +614,14 @@ struct Remainder {
     chosen: Option<Vec<usize>>,
 }
 
+/// The remainders from whose size on [`Remainder::judge`] keeps what its players decide in a
+/// [`OneMore`] rather than as a set per player in the search's map (where a small bracket's
+/// walk, judging thousands of remainders, finds them again).
+const ONE_MORE_FROM: usize = 1000;
+
 /// What a set of fixed downfloaters and one player more decide, for each of a remainder's
 /// players (`parts[k]` with `players[k]`).
 struct OneMore {
-    /// The fixed downfloaters, sorted.
-    floaters: Vec<PlayerIx>,
     players: Vec<PlayerIx>,
     /// Positions in `players`, in the players' order, for a binary search.
     order: Vec<u32>,
@@ -612,39 +629,21 @@ struct OneMore {
 }
 
 impl OneMore {
-    fn new(floaters: &[PlayerIx], players: &[PlayerIx], parts: Rc<[Option<FloatPart>]>) -> OneMore {
-        let mut sorted = floaters.to_vec();
-        sorted.sort();
+    fn new(players: &[PlayerIx], parts: Rc<[Option<FloatPart>]>) -> OneMore {
         let mut order: Vec<u32> = (0..players.len() as u32).collect();
         order.sort_unstable_by_key(|&k| players[k as usize]);
         OneMore {
-            floaters: sorted,
             players: players.to_vec(),
             order,
             parts,
         }
     }
 
-    /// What `set` decides, when it is the fixed downfloaters and one of the players.
-    fn get(&self, set: &[PlayerIx]) -> Option<&Option<FloatPart>> {
-        if set.len() != self.floaters.len() + 1 {
-            return None;
-        }
-        // The sets are of distinct players: one more than the fixed ones, all of which are
-        // in it, leaves exactly one player not among them.
-        let mut extra = None;
-        for &p in set {
-            if self.floaters.binary_search(&p).is_err() {
-                if extra.is_some() {
-                    return None;
-                }
-                extra = Some(p);
-            }
-        }
-        let extra = extra?;
+    /// What the fixed downfloaters and `p` decide, when `p` is one of the players.
+    fn part_of(&self, p: PlayerIx) -> Option<&Option<FloatPart>> {
         let k = self
             .order
-            .binary_search_by_key(&extra, |&k| self.players[k as usize])
+            .binary_search_by_key(&p, |&k| self.players[k as usize])
             .ok()?;
         Some(&self.parts[self.order[k] as usize])
     }
@@ -677,14 +676,27 @@ impl Remainder {
         };
         let parts: Rc<[Option<FloatPart>]> = if left_over == 0 {
             Rc::new([])
-        } else if cx.witnesses {
+        } else if cx.witnesses && n > ONE_MORE_FROM {
             // From the witnesses, player by player; kept for the search's later questions.
             let mut w = Witnesses::new(cx, b, floaters);
             let parts: Rc<[Option<FloatPart>]> =
                 players.iter().map(|&p| w.part(cx, b, p)).collect();
+            let mut fixed = floaters.to_vec();
+            fixed.sort();
             s.one_more
-                .push(OneMore::new(floaters, players, parts.clone()));
+                .insert(fixed, OneMore::new(players, parts.clone()));
             parts
+        } else if cx.witnesses {
+            // A small remainder (judged many times in a walk): each set in the search's map.
+            let mut w = Witnesses::new(cx, b, floaters);
+            players
+                .iter()
+                .map(|&p| {
+                    let mut all = floaters.to_vec();
+                    all.push(p);
+                    s.float_part_with(&all, |_| w.part(cx, b, p))
+                })
+                .collect()
         } else {
             players
                 .iter()
@@ -1277,7 +1289,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         perfect: false,
         limited: false,
         floats: Default::default(),
-        one_more: Vec::new(),
+        one_more: Default::default(),
         bound: FloatPart {
             c5,
             c6: 0,
