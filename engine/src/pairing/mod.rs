@@ -207,23 +207,25 @@ pub(crate) fn by_score_then_tpn(mut players: Vec<Tpn>, score: impl Fn(Tpn) -> Po
     if !players.is_sorted() {
         players.sort_unstable();
     }
-    let mut scores: Vec<Points> = players.iter().map(|&p| score(p)).collect();
+    let scores: Vec<Points> = players.iter().map(|&p| score(p)).collect();
     let mut distinct = scores.clone();
     distinct.sort_unstable_by(|a, b| b.cmp(a));
     distinct.dedup();
-    // Where each score's players begin, the highest score first.
+    // Each player's score's place among the scores, the highest first; where each begins.
+    let bucket: Vec<usize> = scores
+        .iter()
+        .map(|s| distinct.binary_search_by(|d| s.cmp(d)).unwrap_or_default())
+        .collect();
     let mut start = vec![0usize; distinct.len() + 1];
-    let bucket = |s: &Points| distinct.binary_search_by(|d| s.cmp(d)).unwrap_or_default();
-    for s in &scores {
-        start[bucket(s) + 1] += 1;
+    for &k in &bucket {
+        start[k + 1] += 1;
     }
     for k in 0..distinct.len() {
         start[k + 1] += start[k];
     }
     let mut out = vec![Tpn::from_index(0); players.len()];
-    for (p, s) in players.iter().zip(scores.drain(..)) {
-        let k = bucket(&s);
-        out[start[k]] = *p;
+    for (&p, &k) in players.iter().zip(&bucket) {
+        out[start[k]] = p;
         start[k] += 1;
     }
     out

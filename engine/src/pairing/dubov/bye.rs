@@ -29,7 +29,7 @@ pub(super) fn choose_bye(cx: &Ctx, g: &[PlayerIx]) -> Option<PlayerIx> {
             .cmp(&cx.players[b].rating)
             .then(dom(b).cmp(&dom(a)))
             .then(cx.aro_cmp(b, a))
-            .then(cx.players[a].tpn.cmp(&cx.players[b].tpn))
+            .then(cx.tpn_order(a, b))
     });
     cands.into_iter().find(|&c| {
         let rest: Vec<PlayerIx> = g.iter().copied().filter(|&x| x != c).collect();

@@ -158,7 +158,7 @@ impl<'t> Ctx<'t> {
         self.aro_cmp(a, b)
             .then(self.players[a].rating.cmp(&self.players[b].rating))
             .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(self.players[a].tpn.cmp(&self.players[b].tpn))
+            .then(self.tpn_order(a, b))
     }
 
     /// 6.2, the black column: decreasing R, then higher ARO, then the name.
@@ -168,7 +168,13 @@ impl<'t> Ctx<'t> {
             .cmp(&self.players[a].rating)
             .then(self.aro_cmp(b, a))
             .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(self.players[a].tpn.cmp(&self.players[b].tpn))
+            .then(self.tpn_order(a, b))
+    }
+
+    /// The last of every order the procedure gives players: by pairing number (never by
+    /// their numbering here, which is by score group).
+    pub(super) fn tpn_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
+        self.players[a].tpn.cmp(&self.players[b].tpn)
     }
 
     pub(super) fn colours_fit(&self, a: PlayerIx, b: PlayerIx) -> bool {

@@ -35,7 +35,7 @@ pub(super) fn pair_group(
         cx.aro_cmp(b, a)
             .then(cx.players[a].rating.cmp(&cx.players[b].rating))
             .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
-            .then(cx.players[a].tpn.cmp(&cx.players[b].tpn))
+            .then(cx.tpn_order(a, b))
     });
     for x in undecided {
         if blacks.len() < whites.len() {
@@ -65,15 +65,11 @@ pub(super) fn pair_group(
             }),
         };
         if let Some(pairs) = assignment {
-            // Each white's partner (a table, not a search of the pairs per row).
-            let mut partner: IxVec<Option<PlayerIx>> = IxVec::filled(cx.players.len(), None);
-            for &(w, b) in &pairs {
-                partner[w] = Some(b);
-            }
-            let natural = whites
+            // Both assignments list the pairs in the white column's order.
+            let natural = pairs
                 .iter()
                 .zip(&blacks)
-                .filter(|(w, b)| partner[**w] == Some(**b))
+                .filter(|((_, b), black)| b == *black)
                 .count();
             if natural < whites.len() {
                 lines.push(

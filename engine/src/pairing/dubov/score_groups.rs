@@ -6,16 +6,10 @@ use super::*;
 
 pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let base = Ctx::new(t, round);
-    // Score groups, highest first.
-    let mut order: Vec<PlayerIx> = base.players.indices().collect();
-    order.sort_by(|&a, &b| {
-        base.players[b]
-            .score
-            .cmp(&base.players[a].score)
-            .then(base.players[a].tpn.cmp(&base.players[b].tpn))
-    });
+    // Score groups, highest first: the players are numbered in that order, then by pairing
+    // number (`Ctx::new`).
     let mut groups: Vec<Vec<PlayerIx>> = Vec::new();
-    for i in order {
+    for i in base.players.indices() {
         match groups.last_mut() {
             Some(g) if base.players[g[0]].score == base.players[i].score => g.push(i),
             _ => groups.push(vec![i]),

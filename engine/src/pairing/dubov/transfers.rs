@@ -36,7 +36,7 @@ pub(super) fn by_preference(cx: &Ctx, cands: &mut [PlayerIx], against: Option<Co
             .cmp(&opp(a))
             .then(cx.players[b].rating.cmp(&cx.players[a].rating))
             .then(cx.aro_cmp(a, b))
-            .then(cx.players[a].tpn.cmp(&cx.players[b].tpn))
+            .then(cx.tpn_order(a, b))
     });
 }
 

@@ -392,10 +392,10 @@ impl Search<'_> {
                     cx.tpns(&v)
                 };
                 format!(
-                    "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
-                 candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
-                 player of S2 that still allows it (4.2.2), so every earlier one is worse \
-                 (3.8.1)",
+                    "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the \
+                     first candidate to reach it: {} (4.3.2), and in it each player of S1 has \
+                     the first player of S2 that still allows it (4.2.2), so every earlier one \
+                     is worse (3.8.1)",
                     if no_mdps {
                         "the bracket"
                     } else {
@@ -403,8 +403,8 @@ impl Search<'_> {
                     },
                     cx.tpns(players),
                     if r.original.is_some() || r.chosen.is_some() {
-                        "it denies only the colour preferences that the players' colours force \
-                     to be denied"
+                        "it denies only the colour preferences that the players' colours \
+                         force to be denied"
                     } else {
                         "a weighted matching of all of them gives the least"
                     },
@@ -412,8 +412,8 @@ impl Search<'_> {
                         "the original S1 and S2 admit it".to_string()
                     } else {
                         format!(
-                            "no resident-exchange before the one moving {} to S2 and {} to S1 \
-                         admits it",
+                            "no resident-exchange before the one moving {} to S2 and {} to \
+                             S1 admits it",
                             tpns(&exchange.0),
                             tpns(&exchange.1)
                         )
@@ -622,30 +622,22 @@ const ONE_MORE_FROM: usize = 1000;
 /// What a set of fixed downfloaters and one player more decide, for each of a remainder's
 /// players (`parts[k]` with `players[k]`).
 struct OneMore {
-    players: Vec<PlayerIx>,
-    /// Positions in `players`, in the players' order, for a binary search.
-    order: Vec<u32>,
+    /// Each player with its position in `parts`, in the players' order (for a binary search).
+    order: Vec<(PlayerIx, u32)>,
     parts: Rc<[Option<FloatPart>]>,
 }
 
 impl OneMore {
     fn new(players: &[PlayerIx], parts: Rc<[Option<FloatPart>]>) -> OneMore {
-        let mut order: Vec<u32> = (0..players.len() as u32).collect();
-        order.sort_unstable_by_key(|&k| players[k as usize]);
-        OneMore {
-            players: players.to_vec(),
-            order,
-            parts,
-        }
+        let mut order: Vec<(PlayerIx, u32)> = (0u32..).zip(players).map(|(k, &p)| (p, k)).collect();
+        order.sort_unstable();
+        OneMore { order, parts }
     }
 
     /// What the fixed downfloaters and `p` decide, when `p` is one of the players.
     fn part_of(&self, p: PlayerIx) -> Option<&Option<FloatPart>> {
-        let k = self
-            .order
-            .binary_search_by_key(&p, |&k| self.players[k as usize])
-            .ok()?;
-        Some(&self.parts[self.order[k] as usize])
+        let k = self.order.binary_search_by_key(&p, |&(q, _)| q).ok()?;
+        Some(&self.parts[self.order[k].1 as usize])
     }
 }
 
@@ -686,24 +678,18 @@ impl Remainder {
             s.one_more
                 .insert(fixed, OneMore::new(players, parts.clone()));
             parts
-        } else if cx.witnesses {
-            // A small remainder (judged many times in a walk): each set in the search's map.
-            let mut w = Witnesses::new(cx, b, floaters);
-            players
-                .iter()
-                .map(|&p| {
-                    let mut all = floaters.to_vec();
-                    all.push(p);
-                    s.float_part_with(&all, |_| w.part(cx, b, p))
-                })
-                .collect()
         } else {
+            // A small remainder (judged many times in a walk): each set in the search's map.
+            let mut witnesses = cx.witnesses.then(|| Witnesses::new(cx, b, floaters));
             players
                 .iter()
                 .map(|&p| {
                     let mut all = floaters.to_vec();
                     all.push(p);
-                    s.float_part(&all)
+                    match witnesses.as_mut() {
+                        Some(w) => s.float_part_with(&all, |_| w.part(cx, b, p)),
+                        None => s.float_part(&all),
+                    }
                 })
                 .collect()
         };
