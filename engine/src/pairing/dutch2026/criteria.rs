@@ -122,7 +122,7 @@ pub(crate) struct FloatPart {
 /// kept from the highest). Adding a pair never makes a part better: every count grows or
 /// stays, and a score difference put into a list sorted from the highest makes it larger or
 /// leaves it equal, so a part is a lower bound for every candidate that contains its pairs.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct PairPart {
     pub(crate) counts: [usize; 8],
     pub(crate) diffs: [Vec<Points>; 4],
@@ -394,6 +394,9 @@ pub(crate) struct Witnesses {
     next: Option<Lone>,
     /// Computed at the first player that needs it (`Some(None)`: there is none).
     next_low: Option<Option<(PlayerIx, Option<Lone>)>>,
+    /// [C8]'s `Ctx::below_pairable` of the players below the next bracket, by [C5]'s bye
+    /// score (the only part of its question that changes from one added player to the next).
+    below: Vec<(Option<Points>, bool)>,
 }
 
 impl Witnesses {
@@ -428,8 +431,29 @@ impl Witnesses {
                 .filter(|&p| cx.players[p].can_bye)
                 .min_by_key(|&p| cx.players[p].score);
             lowest.map(|b0| {
-                let others: Vec<PlayerIx> = base.iter().copied().filter(|&p| p != b0).collect();
-                (b0, lone(cx, &others, None))
+                // When the bye's vertex is the one left over, the matching pairs everyone:
+                // without b0 it leaves only his partner, and no second matching is needed.
+                let partner = (whole == Some(Lone::Bye))
+                    .then(|| {
+                        pairs.iter().find_map(|&(x, y)| {
+                            if x == b0 {
+                                Some(y)
+                            } else if y == b0 {
+                                Some(x)
+                            } else {
+                                None
+                            }
+                        })
+                    })
+                    .flatten();
+                match partner {
+                    Some(m) => (b0, Some(Lone::Player(m))),
+                    None => {
+                        let others: Vec<PlayerIx> =
+                            base.iter().copied().filter(|&p| p != b0).collect();
+                        (b0, lone(cx, &others, None))
+                    }
+                }
             })
         } else {
             None
@@ -449,6 +473,7 @@ impl Witnesses {
             bye,
             next,
             next_low,
+            below: Vec::new(),
         }
     }
 
@@ -456,18 +481,88 @@ impl Witnesses {
     pub(crate) fn part(&mut self, cx: &Ctx, b: &Bracket, p: PlayerIx) -> Option<FloatPart> {
         let mut all = self.floaters.clone();
         all.push(p);
-        self.witnessed(cx, b, p, &all)
-            .unwrap_or_else(|| float_part(cx, b, &all))
+        match self.witnessed(cx, b, p) {
+            Some((c5, c8)) => Some(float_part_given(cx, b, &all, c5, c8.into())),
+            None => float_part(cx, b, &all),
+        }
     }
 
-    /// The part shown by the witnesses, or `None` (not "no part") when one is missing.
-    fn witnessed(
+    /// [`Witnesses::part`] for each of `players`: the distinct parts, and each player's place
+    /// among them. Once the witnesses show [C4], [C5] and [C8], a part is a function of those
+    /// and of the added player's score, unplayed games ([C9]), being an MDP or not and
+    /// floats ([C14]-[C20]: [`float_part_given`]), so each distinct set of these is made
+    /// into a part once: a large remainder has tens of thousands of players and a few
+    /// distinct parts.
+    pub(crate) fn parts(
         &mut self,
         cx: &Ctx,
         b: &Bracket,
-        p: PlayerIx,
-        all: &[PlayerIx],
-    ) -> Option<Option<FloatPart>> {
+        players: &[PlayerIx],
+    ) -> (Vec<Option<FloatPart>>, Vec<u32>) {
+        type Key = (
+            Option<Points>,
+            C8,
+            Points,
+            u32,
+            bool,
+            Option<Float>,
+            Option<Float>,
+        );
+        let mut table: Vec<Option<FloatPart>> = Vec::new();
+        // The keys met so far: the first few looked through (a remainder's players are of a
+        // few kinds, and hashing each would cost more than the rest of its part), the others
+        // in a map.
+        const FEW: usize = 16;
+        let mut few: Vec<(Key, u32)> = Vec::new();
+        let mut known: std::collections::HashMap<Key, u32> = Default::default();
+        let mut all = self.floaters.clone();
+        all.push(PlayerIx::new(0));
+        let of = players
+            .iter()
+            .map(|&p| {
+                *all.last_mut().expect("the added player") = p;
+                let next = u32::try_from(table.len()).expect("fewer parts than players");
+                match self.witnessed(cx, b, p) {
+                    Some((c5, c8)) => {
+                        let pl = &cx.players[p];
+                        let key = (
+                            c5,
+                            c8,
+                            pl.score,
+                            pl.unplayed,
+                            b.mdps.contains(&p),
+                            pl.float1,
+                            pl.float2,
+                        );
+                        if let Some(&(_, k)) = few.iter().find(|(x, _)| *x == key) {
+                            return k;
+                        }
+                        let mut make = || {
+                            table.push(Some(float_part_given(cx, b, &all, c5, c8.into())));
+                            next
+                        };
+                        if few.len() < FEW {
+                            let k = make();
+                            few.push((key, k));
+                            k
+                        } else {
+                            *known.entry(key).or_insert_with(make)
+                        }
+                    }
+                    None => {
+                        table.push(float_part(cx, b, &all));
+                        next
+                    }
+                }
+            })
+            .collect();
+        (table, of)
+    }
+
+    /// [C5] and [C8] of the fixed downfloaters and `p` as the witnesses show them, or `None`
+    /// when one is missing ([`float_part`] then decides).
+    fn witnessed(&mut self, cx: &Ctx, b: &Bracket, p: PlayerIx) -> Option<(Option<Points>, C8)> {
+        let added = self.floaters.len() + 1;
         let completes = |lone: Option<Lone>, bye_ok: bool| match lone {
             Some(Lone::Player(u)) => cx.pair_ok(p, u),
             Some(Lone::Bye) => bye_ok,
@@ -475,7 +570,7 @@ impl Witnesses {
         };
         let pl = &cx.players[p];
         // [C4]: a witness that everyone not yet paired can be paired.
-        let rest_len = all.len() + b.lower.len();
+        let rest_len = added + b.lower.len();
         let odd = rest_len % 2 == 1;
         let swapped =
             || self.whole == Some(Lone::Bye) && self.swaps.iter().any(|&(u, _)| cx.pair_ok(p, u));
@@ -506,16 +601,24 @@ impl Witnesses {
         // [C8]: the best the next bracket can do, shown as `Ctx::next_bracket_floaters_at_best`
         // shows it.
         let c8 = if b.lower.is_empty() {
-            (0, Vec::new())
+            C8::None
         } else {
             let below = &b.lower[b.next.len()..];
-            let next_len = all.len() + b.next.len();
+            let next_len = added + b.next.len();
             let total_odd = (next_len + below.len()) % 2 == 1;
             if next_len.is_multiple_of(2) {
-                if !cx.below_pairable(below, None, c5, total_odd) || !completes(self.next, false) {
+                let pairable = match self.below.iter().find(|&&(s, _)| s == c5) {
+                    Some(&(_, known)) => known,
+                    None => {
+                        let known = cx.below_pairable(below, None, c5, total_odd);
+                        self.below.push((c5, known));
+                        known
+                    }
+                };
+                if !pairable || !completes(self.next, false) {
                     return None;
                 }
-                (0, Vec::new())
+                C8::None
             } else {
                 if self.next_low.is_none() {
                     let fixed_next: Vec<PlayerIx> =
@@ -536,9 +639,25 @@ impl Witnesses {
                 if pl.score < low || !completes(lone_rest, false) {
                     return None;
                 }
-                (1, vec![low])
+                C8::One(low)
             }
         };
-        Some(Some(float_part_given(cx, b, all, c5, c8)))
+        Some((c5, c8))
+    }
+}
+
+/// [C8] as [`Witnesses`] show it: no downfloater of the next bracket, or one of this score.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum C8 {
+    None,
+    One(Points),
+}
+
+impl From<C8> for (usize, Vec<Points>) {
+    fn from(c8: C8) -> Self {
+        match c8 {
+            C8::None => (0, Vec::new()),
+            C8::One(s) => (1, vec![s]),
+        }
     }
 }

@@ -71,32 +71,34 @@ struct Ideal {
     c13: usize,
 }
 
-/// [C12] (`strong` false) or [C13] (`strong` true): the fewest preferences a pairing of
-/// `pairs` pairs among `players`, `floating` of them left out, must deny: the players
-/// preferring one colour beyond what the pairs can give them.
-fn forced_denials(
+/// [C12] and [C13]: the fewest preferences (and strong preferences) a pairing of `pairs`
+/// pairs among `players`, `floating` of them left out, must deny: the players preferring one
+/// colour beyond what the pairs can give them.
+pub(crate) fn forced_denials(
     cx: &Ctx,
     players: &[PlayerIx],
     pairs: usize,
     floating: usize,
-    strong: bool,
-) -> usize {
-    let counts = |c: Color| {
-        players
-            .iter()
-            .filter(|&&p| {
-                let pref = cx.players[p].pref;
-                pref.color() == Some(c)
-                    && (!strong
-                        || matches!(
-                            pref,
-                            ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                        ))
-            })
-            .count()
-    };
+) -> [usize; 2] {
+    // By colour (White, Black): all preferences, the strong and absolute ones.
+    let mut by = [[0usize; 2]; 2];
+    for &p in players {
+        let pref = cx.players[p].pref;
+        let c = match pref.color() {
+            Some(Color::White) => 0,
+            Some(Color::Black) => 1,
+            None => continue,
+        };
+        by[0][c] += 1;
+        if matches!(
+            pref,
+            ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+        ) {
+            by[1][c] += 1;
+        }
+    }
     let beyond = |n: usize| n.saturating_sub(floating + pairs);
-    beyond(counts(Color::White)) + beyond(counts(Color::Black))
+    by.map(|[w, b]| beyond(w) + beyond(b))
 }
 
 impl Ideal {
@@ -112,6 +114,18 @@ impl Ideal {
             && q.counts[3] <= self.c13
             && q.counts[4..].iter().all(|&n| n == 0)
             && q.diffs.iter().all(Vec::is_empty)
+    }
+
+    /// Whether a candidate whose pairs give `p` may still be perfect: a part only grows as
+    /// pairs are added ([`PairPart`]), so once it is past the ideal no candidate containing
+    /// its pairs reaches it.
+    fn admits(&self, p: &PairPart) -> bool {
+        p.counts[0] == 0
+            && p.counts[1] == 0
+            && p.counts[2] <= self.c12
+            && p.counts[3] <= self.c13
+            && p.counts[4..].iter().all(|&n| n == 0)
+            && p.diffs.iter().all(Vec::is_empty)
     }
 }
 
@@ -143,7 +157,7 @@ struct Search<'a> {
     ideal: Ideal,
     best: Option<(Candidate, Quality)>,
     /// Why no candidate before the best is better, when the directed search shows it.
-    reached: Option<String>,
+    reached: Option<Reached>,
     first: Option<(Candidate, Option<Quality>)>,
     tried: usize,
     work: usize,
@@ -198,6 +212,29 @@ impl Search<'_> {
             .is_some_and(|(_, best)| quality(&self.bound, part) >= *best)
     }
 
+    /// [`Search::hopeless`] for every candidate of `rest`, with what the colours force on
+    /// its own pairs: none denies fewer [C12] ([C13]) preferences than its pairs' part and
+    /// the players of the rest preferring one colour beyond what the rest's pairs can give
+    /// them, however its left-over players are chosen ([`forced_denials`]). A pass over the
+    /// players, where judging a remainder of thousands builds its costs and a candidate: a
+    /// large heterogeneous bracket's MDP-Pairings ask for one remainder after another, most
+    /// of which this shows no better than the best so far. The walk ([`Way::Walked`]) does
+    /// without it.
+    fn colours_hopeless(&self, rest: Rest) -> bool {
+        if self.way == Way::Walked || self.best.is_none() {
+            return false;
+        }
+        // More pairs than players for them: `max_pairs` rules the remainder out.
+        let Some(left) = rest.players.len().checked_sub(2 * rest.n1) else {
+            return false;
+        };
+        let [c12, c13] = forced_denials(self.cx, rest.players, rest.n1, left);
+        let mut part = rest.base.clone();
+        part.counts[2] += c12;
+        part.counts[3] += c13;
+        self.hopeless(&part)
+    }
+
     /// What `floaters` decide, computed once per set.
     fn float_part(&mut self, floaters: &[PlayerIx]) -> Option<FloatPart> {
         let (cx, b) = (self.cx, self.b);
@@ -235,14 +272,13 @@ impl Search<'_> {
     }
 
     /// Judges the next candidate of the sequence, whose pairs give `part`; `false` to stop
-    /// (perfect). `why`: why no earlier candidate is better, kept if this one becomes the best.
-    /// `why` is put in words only for the candidate that becomes the best (the words list
-    /// the remainder's players: tens of thousands in a large field's last bracket).
+    /// (perfect). `why`: why no earlier candidate is better, kept if this one becomes the best
+    /// (and only then made: it holds the remainder's players).
     fn visit(
         &mut self,
         cand: Candidate,
         part: &PairPart,
-        why: impl FnOnce() -> Option<String>,
+        why: impl FnOnce() -> Option<Reached>,
     ) -> bool {
         self.tried += 1;
         let q = self.float_part(&cand.floaters).map(|f| quality(&f, part));
@@ -280,6 +316,9 @@ impl Search<'_> {
         if self.way == Way::Walked {
             return self.walk(rest);
         }
+        if self.colours_hopeless(rest) {
+            return true;
+        }
         if let Some(go_on) = self.first_if_perfect(rest) {
             return go_on;
         }
@@ -295,32 +334,17 @@ impl Search<'_> {
         }
     }
 
-    /// The candidate made of the MDP-Pairing's pairs and downfloaters (`rest`'s) with `more`
-    /// pairs and `left` players left over, and its pairs' part.
-    fn extend(
+    /// The part of `base` with the pairs `more` added.
+    fn pairs_part(
         &self,
-        Rest {
-            pairs,
-            floaters,
-            base,
-            ..
-        }: Rest,
+        base: &PairPart,
         more: impl Iterator<Item = (PlayerIx, PlayerIx)>,
-        left: impl Iterator<Item = PlayerIx>,
-    ) -> (Candidate, PairPart) {
+    ) -> PairPart {
         let mut part = base.clone();
-        let mut all = pairs.to_vec();
         for (a, b) in more {
             part.add(self.cx, self.b, a, b, false);
-            all.push((a, b));
         }
-        let mut floating = floaters.to_vec();
-        floating.extend(left);
-        let cand = Candidate {
-            pairs: all,
-            floaters: floating,
-        };
-        (cand, part)
+        part
     }
 
     /// 3.4 before any matching: the first candidate of `players` (the original S1 and S2, S2
@@ -333,14 +357,32 @@ impl Search<'_> {
     fn first_if_perfect(&mut self, rest: Rest) -> Option<bool> {
         let (players, n1) = (rest.players, rest.n1);
         let (s1, s2) = players.split_at(n1);
-        if s1.iter().zip(s2).any(|(&a, &b)| !self.cx.pair_ok(a, b)) {
-            return None;
+        let mut part = rest.base.clone();
+        // Pair by pair, so that a candidate past the ideal is known as soon as it is (in a
+        // large bracket, after a few of its thousands of pairs).
+        for (&a, &b) in s1.iter().zip(s2) {
+            if !self.cx.pair_ok(a, b) {
+                return None;
+            }
+            part.add(self.cx, self.b, a, b, false);
+            if !self.ideal.admits(&part) {
+                return None;
+            }
         }
-        let (cand, part) = self.extend(
-            rest,
-            s1.iter().copied().zip(s2.iter().copied()),
-            s2[n1.min(s2.len())..].iter().copied(),
-        );
+        let cand = Candidate {
+            pairs: rest
+                .pairs
+                .iter()
+                .copied()
+                .chain(s1.iter().copied().zip(s2.iter().copied()))
+                .collect(),
+            floaters: rest
+                .floaters
+                .iter()
+                .chain(&s2[n1.min(s2.len())..])
+                .copied()
+                .collect(),
+        };
         let q = self
             .float_part(&cand.floaters)
             .map(|f| quality(&f, &part))?;
@@ -375,50 +417,35 @@ impl Search<'_> {
         for &j in &prefix {
             taken[j] = true;
         }
-        let (cand, part) = self.extend(
-            rest,
+        let more = || {
             prefix
                 .iter()
                 .enumerate()
-                .map(|(i, &j)| (players[s1[i]], players[s2[j]])),
-            (0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]),
+                .map(|(i, &j)| (players[s1[i]], players[s2[j]]))
+        };
+        let left = || (0..s2.len()).filter(|&j| !taken[j]).map(|j| players[s2[j]]);
+        // The pairs' part is the least's (its [C10]-[C13] digits: the candidate costs the
+        // least, and the digits never carry), not added again pair by pair.
+        let cand = Candidate {
+            pairs: pairs.iter().copied().chain(more()).collect(),
+            floaters: rest.floaters.iter().copied().chain(left()).collect(),
+        };
+        let part = r.part.clone();
+        debug_assert_eq!(
+            part,
+            self.pairs_part(rest.base, more()),
+            "the least's digits are the candidate's counts"
         );
-        let cx = self.cx;
         let no_mdps = pairs.is_empty() && self.b.mdps.is_empty();
         let why = || {
-            (players.len() >= 2).then(|| {
-                let tpns = |v: &[usize]| {
-                    let v: Vec<PlayerIx> = v.iter().map(|&i| players[i]).collect();
-                    cx.tpns(&v)
-                };
-                format!(
-                    "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the \
-                     first candidate to reach it: {} (4.3.2), and in it each player of S1 has \
-                     the first player of S2 that still allows it (4.2.2), so every earlier one \
-                     is worse (3.8.1)",
-                    if no_mdps {
-                        "the bracket"
-                    } else {
-                        "the remainder"
-                    },
-                    cx.tpns(players),
-                    if r.original.is_some() || r.chosen.is_some() {
-                        "it denies only the colour preferences that the players' colours \
-                         force to be denied"
-                    } else {
-                        "a weighted matching of all of them gives the least"
-                    },
-                    if exchange.0.is_empty() {
-                        "the original S1 and S2 admit it".to_string()
-                    } else {
-                        format!(
-                            "no resident-exchange before the one moving {} to S2 and {} to \
-                             S1 admits it",
-                            tpns(&exchange.0),
-                            tpns(&exchange.1)
-                        )
-                    },
-                )
+            (players.len() >= 2).then(|| Reached {
+                players: players.to_vec(),
+                remainder: !no_mdps,
+                by_colours: r.original.is_some() || r.chosen.is_some(),
+                exchange: (!exchange.0.is_empty()).then(|| {
+                    let of = |v: &[usize]| v.iter().map(|&i| players[i]).collect();
+                    (of(&exchange.0), of(&exchange.1))
+                }),
             })
         };
         self.visit(cand, &part, why)
@@ -574,6 +601,52 @@ impl Search<'_> {
     }
 }
 
+/// Why no candidate before the one [`Search::first_reaching`] built is better: what the
+/// explanation says of it, put in words once the bracket is decided ([`Reached::words`]), as
+/// a large remainder's words list tens of thousands of players and a bracket may find a better
+/// candidate several times.
+struct Reached {
+    /// The bracket's or remainder's players.
+    players: Vec<PlayerIx>,
+    /// A remainder (of an MDP-Pairing), not the whole bracket.
+    remainder: bool,
+    /// The least was shown by the colours alone, not by a weighted matching.
+    by_colours: bool,
+    /// The resident-exchange admitting it (the players moved to S2, those moved to S1), when
+    /// not the original S1 and S2.
+    exchange: Option<(Vec<PlayerIx>, Vec<PlayerIx>)>,
+}
+
+impl Reached {
+    fn words(&self, cx: &Ctx) -> String {
+        format!(
+            "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
+             candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
+             player of S2 that still allows it (4.2.2), so every earlier one is worse (3.8.1)",
+            if self.remainder {
+                "the remainder"
+            } else {
+                "the bracket"
+            },
+            cx.tpns(&self.players),
+            if self.by_colours {
+                "it denies only the colour preferences that the players' colours force to be \
+                 denied"
+            } else {
+                "a weighted matching of all of them gives the least"
+            },
+            match &self.exchange {
+                None => "the original S1 and S2 admit it".to_string(),
+                Some((to_s2, to_s1)) => format!(
+                    "no resident-exchange before the one moving {} to S2 and {} to S1 admits it",
+                    cx.tpns(to_s2),
+                    cx.tpns(to_s1)
+                ),
+            },
+        )
+    }
+}
+
 /// What [`Search::homogeneous`] knows of a remainder before walking it.
 enum Directed {
     /// Its candidates are walked by branch and bound (more than one player left over, or
@@ -605,6 +678,9 @@ struct Remainder {
     least: i128,
     /// The standing of a candidate of that cost.
     quality: Quality,
+    /// The part of the pairs of a candidate of that cost: what the MDP-Pairing made, and the
+    /// least's [C10]-[C13].
+    part: PairPart,
     /// When the original S1 and S2 (4.3.2's first exchange) admit the least: their optimal
     /// assignment, rows S1 and the player left over, columns S2 (by position).
     original: Option<crate::assignment::Assignment>,
@@ -619,16 +695,57 @@ struct Remainder {
 /// walk, judging thousands of remainders, finds them again).
 const ONE_MORE_FROM: usize = 1000;
 
+/// What the fixed downfloaters and each of a remainder's players decide ([`float_part`]):
+/// `get(k)` with the remainder's `k`th player. Few are distinct (a large remainder has
+/// tens of thousands of players and a few kinds of them), and each distinct one is kept once.
+struct Parts {
+    /// The distinct parts.
+    table: Vec<Option<FloatPart>>,
+    /// Each player's place in `table`.
+    of: Vec<u32>,
+}
+
+impl Parts {
+    /// No player left over.
+    fn none() -> Parts {
+        Parts {
+            table: Vec::new(),
+            of: Vec::new(),
+        }
+    }
+
+    /// One part per player.
+    fn each(table: Vec<Option<FloatPart>>) -> Parts {
+        let of = (0..table.len())
+            .map(|k| u32::try_from(k).expect("a field of fewer than 2^32 players"))
+            .collect();
+        Parts { table, of }
+    }
+
+    fn get(&self, k: usize) -> &Option<FloatPart> {
+        &self.table[self.of[k] as usize]
+    }
+
+    /// `f` of each distinct part, then of each player's (the part's, not computed again).
+    fn map<T: Clone>(&self, f: impl Fn(&Option<FloatPart>) -> T) -> Vec<T> {
+        let by_part: Vec<T> = self.table.iter().map(f).collect();
+        self.of
+            .iter()
+            .map(|&k| by_part[k as usize].clone())
+            .collect()
+    }
+}
+
 /// What a set of fixed downfloaters and one player more decide, for each of a remainder's
-/// players (`parts[k]` with `players[k]`).
+/// players (`parts.get(k)` with `players[k]`).
 struct OneMore {
     /// Each player with its position in `parts`, in the players' order (for a binary search).
     order: Vec<(PlayerIx, u32)>,
-    parts: Rc<[Option<FloatPart>]>,
+    parts: Rc<Parts>,
 }
 
 impl OneMore {
-    fn new(players: &[PlayerIx], parts: Rc<[Option<FloatPart>]>) -> OneMore {
+    fn new(players: &[PlayerIx], parts: Rc<Parts>) -> OneMore {
         let mut order: Vec<(PlayerIx, u32)> = (0u32..).zip(players).map(|(k, &p)| (p, k)).collect();
         order.sort_unstable();
         OneMore { order, parts }
@@ -637,7 +754,7 @@ impl OneMore {
     /// What the fixed downfloaters and `p` decide, when `p` is one of the players.
     fn part_of(&self, p: PlayerIx) -> Option<&Option<FloatPart>> {
         let k = self.order.binary_search_by_key(&p, |&(q, _)| q).ok()?;
-        Some(&self.parts[self.order[k].1 as usize])
+        Some(self.parts.get(self.order[k].1 as usize))
     }
 }
 
@@ -666,13 +783,13 @@ impl Remainder {
         } else {
             None
         };
-        let parts: Rc<[Option<FloatPart>]> = if left_over == 0 {
-            Rc::new([])
+        let parts: Rc<Parts> = if left_over == 0 {
+            Rc::new(Parts::none())
         } else if cx.witnesses && n > ONE_MORE_FROM {
             // From the witnesses, player by player; kept for the search's later questions.
             let mut w = Witnesses::new(cx, b, floaters);
-            let parts: Rc<[Option<FloatPart>]> =
-                players.iter().map(|&p| w.part(cx, b, p)).collect();
+            let (table, of) = w.parts(cx, b, players);
+            let parts = Rc::new(Parts { table, of });
             let mut fixed = floaters.to_vec();
             fixed.sort();
             s.one_more
@@ -681,17 +798,19 @@ impl Remainder {
         } else {
             // A small remainder (judged many times in a walk): each set in the search's map.
             let mut witnesses = cx.witnesses.then(|| Witnesses::new(cx, b, floaters));
-            players
-                .iter()
-                .map(|&p| {
-                    let mut all = floaters.to_vec();
-                    all.push(p);
-                    match witnesses.as_mut() {
-                        Some(w) => s.float_part_with(&all, |_| w.part(cx, b, p)),
-                        None => s.float_part(&all),
-                    }
-                })
-                .collect()
+            Rc::new(Parts::each(
+                players
+                    .iter()
+                    .map(|&p| {
+                        let mut all = floaters.to_vec();
+                        all.push(p);
+                        match witnesses.as_mut() {
+                            Some(w) => s.float_part_with(&all, |_| w.part(cx, b, p)),
+                            None => s.float_part(&all),
+                        }
+                    })
+                    .collect(),
+            ))
         };
         if cx.by_classes {
             if let Some(found) = by_classes(s, players, n1, floaters, base, &fixed, &parts) {
@@ -729,7 +848,7 @@ impl Remainder {
             .flatten()
             .map(|c| c.map(usize::from));
         // The costs of every pair go to the assignment and the matchings as 64-bit numbers.
-        let Some(wide) = radix_of(n1, counted, &parts, 1 << 50) else {
+        let Some(wide) = radix_of(n1, counted, &parts.table, 1 << 50) else {
             return Directed::Walk;
         };
         // Below 2^50 (`radix_of`'s limit), so every number fits.
@@ -748,21 +867,18 @@ impl Remainder {
             })
             .collect();
         let key = level;
-        let mut levels: Vec<_> = parts.iter().flatten().map(key).collect();
+        let mut levels: Vec<_> = parts.table.iter().flatten().map(key).collect();
         levels.sort();
         levels.dedup();
         let top = wide.iter().product::<i128>() as i64;
         // The over costs of the players whose downfloat gives the best [C5]-[C9] (every one
         // `None` when none is left over).
         let over_at = |want: Option<&_>| -> Vec<Option<i64>> {
-            parts
-                .iter()
-                .map(|f| {
-                    f.as_ref()
-                        .filter(|f| want.is_some_and(|w| key(f) == *w))
-                        .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
-                })
-                .collect()
+            parts.map(|f| {
+                f.as_ref()
+                    .filter(|f| want.is_some_and(|w| key(f) == *w))
+                    .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
+            })
         };
         // 3.8.1 without a matching: no candidate denies fewer [C12] (or [C13]) preferences
         // than the players preferring one colour beyond the pairs' share of it, nor fails
@@ -894,16 +1010,17 @@ fn encode(d: [usize; 6], radix: [i128; 6]) -> i128 {
 }
 
 /// [C5]-[C9] of a downfloat: the level at which a player left over is compared first.
-type Level = (
+/// Borrowed from the part: a remainder of tens of thousands compares one per player.
+type Level<'f> = (
     Option<Points>,
     usize,
-    Vec<Points>,
-    (usize, Vec<Points>),
+    &'f [Points],
+    (usize, &'f [Points]),
     u32,
 );
 
-fn level(f: &FloatPart) -> Level {
-    (f.c5, f.c6, f.c7.clone(), f.c8.clone(), f.c9)
+fn level(f: &FloatPart) -> Level<'_> {
+    (f.c5, f.c6, &f.c7, (f.c8.0, &f.c8.1), f.c9)
 }
 
 /// The least cost no candidate of the remainder `players` (`n1` pairs, the one left over, if
@@ -917,7 +1034,7 @@ fn colour_bound<T>(
     players: &[PlayerIx],
     n1: usize,
     over: &[Option<T>],
-    parts: &[Option<FloatPart>],
+    parts: &Parts,
     radix: [i128; 6],
 ) -> Option<i128> {
     let count = |strong: bool| {
@@ -972,7 +1089,7 @@ fn colour_bound<T>(
         (0..players.len())
             .filter(|&i| over[i].is_some())
             .filter_map(|i| {
-                let f = parts[i].as_ref()?;
+                let f = parts.get(i).as_ref()?;
                 at(Some(i), f.c14, f.c16)
             })
             .min()
@@ -997,7 +1114,7 @@ fn by_classes(
     floaters: &[PlayerIx],
     base: &PairPart,
     fixed: &Option<FloatPart>,
-    parts: &[Option<FloatPart>],
+    parts: &Parts,
 ) -> Option<Directed> {
     let (cx, b) = (s.cx, s.b);
     let n = players.len();
@@ -1070,22 +1187,18 @@ fn by_classes(
     let radix = radix_of(
         n1,
         counts.iter().flatten().flatten().copied(),
-        parts,
+        &parts.table,
         1 << 100,
     )?;
     let number = |d: [usize; 6]| encode(d, radix);
     // Who may be left over: the players whose downfloat gives the best [C5]-[C9].
-    let best = parts.iter().flatten().map(level).min();
-    let over: Vec<Option<i128>> = parts
-        .iter()
-        .map(|f| {
-            f.as_ref()
-                .filter(|f| best.as_ref() == Some(&level(f)))
-                .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
-        })
-        .chain(std::iter::repeat(None))
-        .take(n)
-        .collect();
+    let best = parts.table.iter().flatten().map(level).min();
+    let mut over: Vec<Option<i128>> = parts.map(|f| {
+        f.as_ref()
+            .filter(|f| best.as_ref() == Some(&level(f)))
+            .map(|f| number([0, 0, 0, 0, f.c14, f.c16]))
+    });
+    over.resize(n, None);
     let least = colour_bound(cx, players, n1, &over, parts, radix)?;
     // Rows: S1 by preference, then the row of the one left over (class `k`); columns: S2
     // by preference and cost of being left over.
@@ -1196,6 +1309,7 @@ fn conclude(
         over,
         least,
         quality: quality(&f, &p),
+        part: p,
         original: None,
         chosen: None,
     }))
@@ -1238,6 +1352,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     let mut floor: Vec<Points> = mdp_scores[..limbo].to_vec();
     floor.extend(others.into_iter().take(c6 - limbo));
     floor.sort_by(|x, y| y.cmp(x));
+    let forced = forced_denials(cx, &all, (all.len() - c6) / 2, c6);
     let ideal = Ideal {
         c5: if (c6 + b.lower.len()) % 2 == 1 {
             everyone
@@ -1257,8 +1372,8 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
             }
             _ => (0, Vec::new()),
         },
-        c12: forced_denials(cx, &all, (all.len() - c6) / 2, c6, false),
-        c13: forced_denials(cx, &all, (all.len() - c6) / 2, c6, true),
+        c12: forced[0],
+        c13: forced[1],
     };
     let c5 = ideal.c5;
     let mut s = Search {
@@ -1374,10 +1489,6 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                             .filter(|j| !prefix.contains(j))
                             .map(|j| s2[j])
                             .collect();
-                        if pairs_cap > max_pairs(cx, &remainder) {
-                            // Visited at the cap the remainder allows.
-                            return Walk::Go;
-                        }
                         let rest = Rest {
                             players: &remainder,
                             n1: pairs_cap,
@@ -1385,6 +1496,15 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                             floaters: &limbo,
                             base: &part,
                         };
+                        // Before the matching of `max_pairs`: a large bracket's MDP-Pairings
+                        // leave remainders of thousands, most of them no better than the best.
+                        if s.colours_hopeless(rest) {
+                            return Walk::Go;
+                        }
+                        if pairs_cap > max_pairs(cx, &remainder) {
+                            // Visited at the cap the remainder allows.
+                            return Walk::Go;
+                        }
                         if s.homogeneous(rest) {
                             Walk::Go
                         } else {
@@ -1409,7 +1529,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         tried: s.tried,
         first,
         limited: s.limited,
-        reached: s.reached,
+        reached: s.reached.map(|r| r.words(cx)),
     })
 }
 
