@@ -312,3 +312,48 @@ fn dubov_9_aros_are_shown_with_the_precision_they_are_compared_with() {
     );
     assert_eq!(Aro::default().with(2000).with(2001).to_string(), "2000.500");
 }
+
+/// Dubov 6.2, 7 and 8 sort by ARO: the number `Aro::key` sorts by is ordered exactly as the
+/// AROs are, equal where they are equal. Every pair of AROs of 1 to 40 games whose averages
+/// lie within a point of each other (where rounding could swap them), ratings 1,000-2,900,
+/// plus the extremes (no game; the highest ratings over the most games a `u16` of rounds
+/// allows).
+#[test]
+fn dubov_6_2_the_aro_sort_key_is_ordered_as_the_aros() {
+    use engine::history::Aro;
+    let mut aros: Vec<Aro> = vec![
+        Aro::default(),
+        Aro {
+            sum: 65535 * 65535,
+            games: 65535,
+        },
+        Aro {
+            sum: 65535 * 65535 - 1,
+            games: 65535,
+        },
+        Aro {
+            sum: 65534 * 65535,
+            games: 65534,
+        },
+    ];
+    // Around 2,318.4 (where 5 and 7 games nearly meet) and 1,000: every count, each sum
+    // within a point of the average.
+    for centre in [1000u64, 2318, 2900] {
+        for games in 1..=40u64 {
+            for sum in centre * games - games..=centre * games + games {
+                aros.push(Aro { sum, games });
+            }
+        }
+    }
+    let (mut equal, mut compared) = (0, 0);
+    for a in &aros {
+        for b in &aros {
+            assert_eq!(a.key().cmp(&b.key()), a.cmp(b), "{a:?} against {b:?}");
+            compared += 1;
+            equal += usize::from(a == b);
+        }
+    }
+    assert!(compared > 1_000_000, "{compared} compared");
+    // Equal averages over different counts (4,000/2 and 6,000/3) are among them.
+    assert!(equal > aros.len(), "{equal} equal");
+}

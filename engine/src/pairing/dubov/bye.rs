@@ -22,15 +22,19 @@ pub(super) fn choose_bye(cx: &Ctx, g: &[PlayerIx]) -> Option<PlayerIx> {
         .copied()
         .filter(|&x| !cx.players[x].unplayed_point)
         .collect();
-    let dom = |x: PlayerIx| cx.players[x].due == Some(dominating);
-    cands.sort_by(|&a, &b| {
-        cx.players[a]
-            .rating
-            .cmp(&cx.players[b].rating)
-            .then(dom(b).cmp(&dom(a)))
-            .then(cx.aro_cmp(b, a))
-            .then(cx.tpn_order(a, b))
-    });
+    // The lowest R, then the dominating colour due, then the higher ARO.
+    cx.sort_by_key(
+        &mut cands,
+        |p| {
+            (
+                p.rating,
+                std::cmp::Reverse(p.due == Some(dominating)),
+                std::cmp::Reverse(p.aro.key()),
+                p.tpn,
+            )
+        },
+        |_, _| Ordering::Equal,
+    );
     cands.into_iter().find(|&c| {
         let rest: Vec<PlayerIx> = g.iter().copied().filter(|&x| x != c).collect();
         completely_pairable(cx, &rest)

@@ -19,7 +19,8 @@ pub(super) fn boards(
             pa.tpn.min(pb.tpn),
         )
     };
-    rows.sort_by_key(|m| key(m.a, m.b));
+    // Each pair's key once: the players of a large field lie far apart.
+    rows.sort_by_cached_key(|m| key(m.a, m.b));
     rows.iter()
         .enumerate()
         .map(|(board, &Made { a, b, colours })| {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::pairing::explanation::joined;
+use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 /// One player as the procedure sees them.
@@ -69,6 +70,11 @@ pub(super) struct Ctx<'t> {
     pub(super) relax_up: bool,
     /// 2.5 set aside for these players only (indexed like `players`; empty: for nobody).
     pub(super) up_exempt: IxVec<bool>,
+}
+
+/// The last two of 6.2's and 7.3/7.4's orders: by name, then by pairing number.
+pub(super) fn by_name(a: &Dp, b: &Dp) -> Ordering {
+    a.name.cmp(b.name).then(a.tpn.cmp(&b.tpn))
 }
 
 impl<'t> Ctx<'t> {
@@ -153,28 +159,49 @@ impl<'t> Ctx<'t> {
         self.players[a].aro.cmp(&self.players[b].aro)
     }
 
-    /// 6.2, the white column: increasing ARO, then lower R, then the name.
-    pub(super) fn white_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
-        self.aro_cmp(a, b)
-            .then(self.players[a].rating.cmp(&self.players[b].rating))
-            .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(self.tpn_order(a, b))
+    /// Sorts `players` by `key`, equal keys by `tie` (a stable sort: equal in both, they keep
+    /// their order). Each player's key is read once, into a list of small numbers sorted on
+    /// its own: a large score group's players fill megabytes, and a comparison reading both
+    /// players would miss the cache at every step; `tie` reads them only where the keys meet.
+    pub(super) fn sort_by_key<K: Ord>(
+        &self,
+        players: &mut [PlayerIx],
+        key: impl Fn(&Dp<'t>) -> K,
+        tie: impl Fn(&Dp<'t>, &Dp<'t>) -> Ordering,
+    ) {
+        let mut keyed: Vec<(K, PlayerIx)> = players
+            .iter()
+            .map(|&p| (key(&self.players[p]), p))
+            .collect();
+        keyed.sort_by(|x, y| {
+            x.0.cmp(&y.0)
+                .then_with(|| tie(&self.players[x.1], &self.players[y.1]))
+        });
+        for (slot, (_, p)) in players.iter_mut().zip(keyed) {
+            *slot = p;
+        }
     }
 
-    /// 6.2, the black column: decreasing R, then higher ARO, then the name.
-    pub(super) fn black_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
-        self.players[b]
-            .rating
-            .cmp(&self.players[a].rating)
-            .then(self.aro_cmp(b, a))
-            .then_with(|| self.players[a].name.cmp(self.players[b].name))
-            .then(self.tpn_order(a, b))
+    /// 6.2, the white column: increasing ARO, then lower R, then the name (then the pairing
+    /// number).
+    pub(super) fn white_order(&self, players: &mut [PlayerIx]) {
+        self.sort_by_key(players, |p| (p.aro.key(), p.rating), by_name);
     }
 
-    /// The last of every order the procedure gives players: by pairing number (never by
-    /// their numbering here, which is by score group).
-    pub(super) fn tpn_order(&self, a: PlayerIx, b: PlayerIx) -> Ordering {
-        self.players[a].tpn.cmp(&self.players[b].tpn)
+    /// 6.2, the black column: decreasing R, then higher ARO, then the name (then the pairing
+    /// number).
+    pub(super) fn black_order(&self, players: &mut [PlayerIx]) {
+        self.sort_by_key(
+            players,
+            |p| (Reverse(p.rating), Reverse(p.aro.key())),
+            by_name,
+        );
+    }
+
+    /// The players by pairing number: the last of every order the procedure gives players
+    /// (never their numbering here, which is by score group).
+    pub(super) fn by_tpn(&self, players: &mut [PlayerIx]) {
+        self.sort_by_key(players, |p| p.tpn, |_, _| Ordering::Equal);
     }
 
     pub(super) fn colours_fit(&self, a: PlayerIx, b: PlayerIx) -> bool {

@@ -31,12 +31,11 @@ pub(super) fn pair_group(
         .copied()
         .filter(|&x| cx.players[x].due.is_none())
         .collect();
-    undecided.sort_by(|&a, &b| {
-        cx.aro_cmp(b, a)
-            .then(cx.players[a].rating.cmp(&cx.players[b].rating))
-            .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
-            .then(cx.tpn_order(a, b))
-    });
+    cx.sort_by_key(
+        &mut undecided,
+        |p| (std::cmp::Reverse(p.aro.key()), p.rating),
+        by_name,
+    );
     for x in undecided {
         if blacks.len() < whites.len() {
             blacks.push(x);
@@ -50,8 +49,8 @@ pub(super) fn pair_group(
     } else if blacks.len() > whites.len() + 1 {
         transfer_colour(cx, &mut blacks, &mut whites, Color::Black, lines);
     }
-    whites.sort_by(|&a, &b| cx.white_order(a, b));
-    blacks.sort_by(|&a, &b| cx.black_order(a, b));
+    cx.white_order(&mut whites);
+    cx.black_order(&mut blacks);
     lines.push(Step::new("6.2", format!("white (ARO): {}.", cx.list_aro(&whites))).inner());
     lines.push(Step::new("6.2", format!("black (R): {}.", cx.list_r(&blacks))).inner());
     if whites.len() == blacks.len() {

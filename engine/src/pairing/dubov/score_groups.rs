@@ -38,7 +38,7 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                     "the AROs before this round, to be published:",
                 ));
                 let mut all: Vec<PlayerIx> = cx.players.indices().collect();
-                all.sort_by_key(|&i| cx.players[i].tpn);
+                cx.by_tpn(&mut all);
                 explanation.push(Step::new("9", cx.list_aro(&all)).inner());
                 return Ok(RoundPairing {
                     round,
@@ -61,7 +61,7 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                             .filter(|(_, &e)| e)
                             .map(|(i, _)| i)
                             .collect();
-                        who.sort_by_key(|&i| base.players[i].tpn);
+                        base.by_tpn(&mut who);
                         explanation.push(Step::new(
                             "9",
                             format!(
@@ -311,8 +311,8 @@ pub(super) fn floater_sequence(cx: &Ctx, down: &[PlayerIx]) -> Vec<PlayerIx> {
         .copied()
         .filter(|&f| cx.players[f].due == Some(Color::Black))
         .collect();
-    w.sort_by(|&x, &y| cx.white_order(x, y));
-    b.sort_by(|&x, &y| cx.black_order(x, y));
+    cx.white_order(&mut w);
+    cx.black_order(&mut b);
     let mut out = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < w.len() || j < b.len() {
@@ -357,7 +357,7 @@ pub(super) fn fewest_breaches(cx: &Ctx) -> Option<IxVec<bool>> {
     // The matching's vertices are the players in pairing-number order (vertex `k` is
     // `by_tpn[k]`: the players' indices are in score order); vertex n stands for the bye.
     let mut by_tpn: Vec<PlayerIx> = cx.players.indices().collect();
-    by_tpn.sort_by_key(|&i| cx.players[i].tpn);
+    cx.by_tpn(&mut by_tpn);
     let ix = |k: usize| by_tpn[k];
     let mut edges: Vec<Edge> = Vec::new();
     for a in 0..n {

@@ -2,6 +2,7 @@
 //! across the colour subgroups (7.3, 7.4, within 2.6).
 
 use super::*;
+use std::cmp::Reverse;
 
 /// 7.1/7.2: the player to transfer up from the nearest lower group that has one who `fits`:
 /// the due colour opposite to `against` first, then the highest R, then the lowest ARO.
@@ -30,14 +31,12 @@ pub(super) fn transfer(
 /// The order 7.1, 7.2 and 8.2 each give the candidates: the due colour opposite to `against`
 /// first, then the highest R, then the lowest ARO (then the list's order).
 pub(super) fn by_preference(cx: &Ctx, cands: &mut [PlayerIx], against: Option<Color>) {
-    let opp = |x: PlayerIx| against.is_some() && cx.players[x].due == against.map(Color::opposite);
-    cands.sort_by(|&a, &b| {
-        opp(b)
-            .cmp(&opp(a))
-            .then(cx.players[b].rating.cmp(&cx.players[a].rating))
-            .then(cx.aro_cmp(a, b))
-            .then(cx.tpn_order(a, b))
-    });
+    let opp = |p: &Dp| against.is_some() && p.due == against.map(Color::opposite);
+    cx.sort_by_key(
+        cands,
+        |p| (Reverse(opp(p)), Reverse(p.rating), p.aro.key(), p.tpn),
+        |_, _| Ordering::Equal,
+    );
 }
 
 /// 7.3 (`from` the whites) and 7.4 (`from` the blacks): half the surplus moves to the other
@@ -52,20 +51,18 @@ pub(super) fn transfer_colour(
 ) {
     let n = (from.len() - to.len()) / 2;
     let mut movable: Vec<PlayerIx> = from.clone();
-    movable.sort_by(|&a, &b| {
-        let (aro, rating) = match colour {
-            Color::White => (
-                cx.aro_cmp(a, b),
-                cx.players[b].rating.cmp(&cx.players[a].rating),
-            ),
-            Color::Black => (
-                cx.aro_cmp(b, a),
-                cx.players[a].rating.cmp(&cx.players[b].rating),
-            ),
-        };
-        aro.then(rating)
-            .then_with(|| cx.players[a].name.cmp(cx.players[b].name))
-    });
+    match colour {
+        Color::White => cx.sort_by_key(
+            &mut movable,
+            |p| (p.aro.key(), Reverse(p.rating)),
+            |a, b| a.name.cmp(b.name),
+        ),
+        Color::Black => cx.sort_by_key(
+            &mut movable,
+            |p| (Reverse(p.aro.key()), p.rating),
+            |a, b| a.name.cmp(b.name),
+        ),
+    }
     // 2.6: those 2.3/2.4 keep to `colour` stay, and the next in the order move instead.
     let mut moved = Vec::with_capacity(n);
     let mut kept = Vec::new();
