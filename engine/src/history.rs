@@ -321,8 +321,23 @@ impl std::fmt::Display for Aro {
         if self.games == 0 {
             return write!(f, "0.000");
         }
-        let thousandths =
-            (u128::from(self.sum) * 2000 + u128::from(self.games)) / (2 * u128::from(self.games));
-        write!(f, "{}.{:03}", thousandths / 1000, thousandths % 1000)
+        // In 64 bits where they hold it (always, for sums of ratings): a field's explanation
+        // writes every player's ARO, and a 128-bit division is slow.
+        match (
+            self.sum
+                .checked_mul(2000)
+                .and_then(|s| s.checked_add(self.games)),
+            self.games.checked_mul(2),
+        ) {
+            (Some(n), Some(d)) => {
+                let thousandths = n / d;
+                write!(f, "{}.{:03}", thousandths / 1000, thousandths % 1000)
+            }
+            _ => {
+                let thousandths = (u128::from(self.sum) * 2000 + u128::from(self.games))
+                    / (2 * u128::from(self.games));
+                write!(f, "{}.{:03}", thousandths / 1000, thousandths % 1000)
+            }
+        }
     }
 }

@@ -52,6 +52,11 @@ impl<T> IxVec<T> {
         (0..self.0.len()).map(PlayerIx::new)
     }
 
+    /// Every entry, to change.
+    pub(crate) fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.0.iter_mut()
+    }
+
     /// Each index with its entry, in order.
     pub(crate) fn enumerated(&self) -> impl Iterator<Item = (PlayerIx, &T)> {
         self.0

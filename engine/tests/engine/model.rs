@@ -311,6 +311,15 @@ fn dubov_9_aros_are_shown_with_the_precision_they_are_compared_with() {
         }
     );
     assert_eq!(Aro::default().with(2000).with(2001).to_string(), "2000.500");
+    // Beyond what 64 bits hold (no sum of ratings comes near it): the same rounding.
+    assert_eq!(
+        Aro {
+            sum: 10_000_000_000_000_001,
+            games: 4
+        }
+        .to_string(),
+        "2500000000000000.250"
+    );
 }
 
 /// Dubov 6.2, 7 and 8 sort by ARO: the number `Aro::key` sorts by is ordered exactly as the

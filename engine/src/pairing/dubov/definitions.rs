@@ -72,6 +72,18 @@ pub(super) struct Ctx<'t> {
     pub(super) up_exempt: IxVec<bool>,
 }
 
+/// The first eight bytes of a name as one number (zeros past its end), ordered as the names
+/// are where two differ: the first byte where they differ, or the shorter name's end, decides
+/// both. Equal numbers leave the whole names to decide ([`by_name`]). In a sort's key, so that
+/// players of equal ARO and rating (many in early rounds) are not compared by reading their
+/// names, far apart in memory, at every step.
+pub(super) fn name_prefix(name: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = name.len().min(8);
+    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
+}
+
 /// The last two of 6.2's and 7.3/7.4's orders: by name, then by pairing number.
 pub(super) fn by_name(a: &Dp, b: &Dp) -> Ordering {
     a.name.cmp(b.name).then(a.tpn.cmp(&b.tpn))
@@ -185,7 +197,11 @@ impl<'t> Ctx<'t> {
     /// 6.2, the white column: increasing ARO, then lower R, then the name (then the pairing
     /// number).
     pub(super) fn white_order(&self, players: &mut [PlayerIx]) {
-        self.sort_by_key(players, |p| (p.aro.key(), p.rating), by_name);
+        self.sort_by_key(
+            players,
+            |p| (p.aro.key(), p.rating, name_prefix(p.name)),
+            by_name,
+        );
     }
 
     /// 6.2, the black column: decreasing R, then higher ARO, then the name (then the pairing
@@ -193,7 +209,7 @@ impl<'t> Ctx<'t> {
     pub(super) fn black_order(&self, players: &mut [PlayerIx]) {
         self.sort_by_key(
             players,
-            |p| (Reverse(p.rating), Reverse(p.aro.key())),
+            |p| (Reverse(p.rating), Reverse(p.aro.key()), name_prefix(p.name)),
             by_name,
         );
     }

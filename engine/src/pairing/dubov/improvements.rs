@@ -33,7 +33,13 @@ pub(super) fn pair_group(
         .collect();
     cx.sort_by_key(
         &mut undecided,
-        |p| (std::cmp::Reverse(p.aro.key()), p.rating),
+        |p| {
+            (
+                std::cmp::Reverse(p.aro.key()),
+                p.rating,
+                name_prefix(p.name),
+            )
+        },
         by_name,
     );
     for x in undecided {

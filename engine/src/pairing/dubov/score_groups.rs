@@ -24,10 +24,13 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
     let mut relax_up = false;
     let mut checked = false;
     let mut exempt_first = true;
-    let mut base = base;
+    // Each attempt pairs the same players: what one changes (6.4's floaters) is undone
+    // before the next, rather than every player copied for each (a field of 100,000 would
+    // copy its 100,000 colour histories).
+    let mut cx = base;
     loop {
-        let mut cx = base.clone();
         cx.relax_up = relax_up;
+        cx.players.values_mut().for_each(|p| p.floater = false);
         match procedure(&mut cx, &groups) {
             Ok((pairs, bye, lines)) => {
                 explanation.extend(lines);
@@ -47,13 +50,13 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                     explanation,
                 });
             }
-            Err(()) if !relax_up && !checked && !whole_field_pairable(&base) => {
+            Err(()) if !relax_up && !checked && !whole_field_pairable(&cx) => {
                 // Joining groups cannot help when no pairing of the whole field keeps 2.1-2.5.
                 // 9, reading: 2.5 gives way for as few players as it must: those who float up
                 // against it in a pairing of the whole field with the fewest such upfloats.
                 checked = true;
                 groups = original.clone();
-                match fewest_breaches(&base) {
+                match fewest_breaches(&cx) {
                     Some(exempt) if exempt_first => {
                         exempt_first = false;
                         let mut who: Vec<PlayerIx> = exempt
@@ -61,15 +64,15 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                             .filter(|(_, &e)| e)
                             .map(|(i, _)| i)
                             .collect();
-                        base.by_tpn(&mut who);
+                        cx.by_tpn(&mut who);
                         explanation.push(Step::new(
                             "9",
                             format!(
                                 "no pairing keeps 2.5's upfloat limits for everyone: they are set aside for {} only, the fewest any pairing needs.",
-                                base.list(&who)
+                                cx.list(&who)
                             ),
                         ));
-                        base.up_exempt = exempt;
+                        cx.up_exempt = exempt;
                     }
                     _ => {
                         explanation.push(Step::new(
@@ -88,7 +91,7 @@ pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing
                     "9",
                     format!(
                         "the lowest group ({}) cannot be paired; it is joined with the one above.",
-                        base.list(&low)
+                        cx.list(&low)
                     ),
                 ));
                 groups.last_mut().expect("one group").extend(low);

@@ -452,3 +452,45 @@ fn dubov_3_colour_allocation() {
         (false, ("3", "White to the lower R"))
     );
 }
+
+/// 6.2 and 7.3/7.4 order by name last but one: the number a name's first eight bytes make
+/// (`name_prefix`, in the sorts' keys) orders two names as the names are wherever the
+/// numbers differ. Names equal in their first eight bytes, one a prefix of the other, of
+/// other scripts, and empty.
+#[test]
+fn dubov_6_2_a_name_prefix_orders_names_as_they_are() {
+    let names = [
+        "",
+        "A",
+        "Aa",
+        "Ab",
+        "Abrahamsen",
+        "Abrahamsen,Anna",
+        "Abrahamsen,Bo",
+        "Abrahams",
+        "abrahamsen",
+        "Zz",
+        "Øberg",
+        "Ölz",
+        "Ölzer",
+        "Шахматов",
+        "Шахматова",
+        "王",
+        "A\u{0}",
+    ];
+    let (mut decided, mut left) = (0, 0);
+    for a in names {
+        for b in names {
+            let (pa, pb) = (name_prefix(a), name_prefix(b));
+            if pa != pb {
+                assert_eq!(pa.cmp(&pb), a.cmp(b), "{a:?} and {b:?}");
+                decided += 1;
+            } else if a != b {
+                // Left to the whole names: "Abrahamsen" and "Abrahamsen,Anna", "A" and "A\0".
+                left += 1;
+            }
+        }
+    }
+    assert!(decided > 200, "{decided} decided by the prefix");
+    assert!(left >= 4, "{left} left to the names");
+}

@@ -54,12 +54,12 @@ pub(super) fn transfer_colour(
     match colour {
         Color::White => cx.sort_by_key(
             &mut movable,
-            |p| (p.aro.key(), Reverse(p.rating)),
+            |p| (p.aro.key(), Reverse(p.rating), name_prefix(p.name)),
             |a, b| a.name.cmp(b.name),
         ),
         Color::Black => cx.sort_by_key(
             &mut movable,
-            |p| (Reverse(p.aro.key()), p.rating),
+            |p| (Reverse(p.aro.key()), p.rating, name_prefix(p.name)),
             |a, b| a.name.cmp(b.name),
         ),
     }
