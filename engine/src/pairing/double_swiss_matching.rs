@@ -148,12 +148,15 @@ pub fn pair_with(
     let mut bye = None;
     if players.len() % 2 == 1 {
         let mut candidates = players.clone();
-        candidates.sort_by(|a, b| {
-            field
-                .score(*a)
-                .cmp(&field.score(*b))
-                .then(field.played_count(*b).cmp(&field.played_count(*a)))
-                .then(b.cmp(a))
+        // Each player's key once (the matches played are counted from his history: a
+        // comparison counting both, at each step of a sort of the whole field, read every
+        // history again and again).
+        candidates.sort_by_cached_key(|&p| {
+            (
+                field.score(p),
+                std::cmp::Reverse(field.played_count(p)),
+                std::cmp::Reverse(p),
+            )
         });
         bye = candidates.into_iter().find(|c| {
             let rest: Vec<Tpn> = players.iter().copied().filter(|p| p != c).collect();
@@ -756,7 +759,8 @@ fn plain_upfloaters(
                 .copied()
                 .filter(|p| field.score(*p) == score)
                 .collect();
-            level.sort_by_key(|p| (field.floated_last_round(*p), *p));
+            // Each player's key once: C7 reads the player's history.
+            level.sort_by_cached_key(|p| (field.floated_last_round(*p), *p));
             let mut any_legal = false;
             for c in level {
                 checked += 1;

@@ -14,12 +14,10 @@ pub(super) fn allocate(
             *p = (p.1, p.0);
         }
     }
-    pairs.sort_by(|a, b| {
-        let key = |(h, l): (PlayerIx, PlayerIx)| {
-            let (sh, sl) = (cx.players[h].score, cx.players[l].score);
-            (std::cmp::Reverse(sh.max(sl)), std::cmp::Reverse(sh + sl), h)
-        };
-        key(*a).cmp(&key(*b))
+    // Each pair's key once: a large field's players lie far apart.
+    pairs.sort_by_cached_key(|&(h, l)| {
+        let (sh, sl) = (cx.players[h].score, cx.players[l].score);
+        (std::cmp::Reverse(sh.max(sl)), std::cmp::Reverse(sh + sl), h)
     });
     let mut lines = Vec::new();
     let out = pairs

@@ -1607,8 +1607,9 @@ pub(crate) fn procedure(
             format!("{b} downfloats from the last bracket and receives the pairing-allocated bye."),
         ));
     }
-    // C.04.2 3.6: boards by the higher score of the pair, the sum, the higher-ranked's TPN.
-    pairs.sort_by_key(|&(a, b)| {
+    // C.04.2 3.6: boards by the higher score of the pair, the sum, the higher-ranked's TPN
+    // (each pair's key once: a large field's players lie far apart).
+    pairs.sort_by_cached_key(|&(a, b)| {
         let (h, l) = if a < b { (a, b) } else { (b, a) };
         let (ph, pl) = (&cx.players[h], &cx.players[l]);
         (
