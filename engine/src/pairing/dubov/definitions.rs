@@ -138,7 +138,7 @@ impl<'t> Ctx<'t> {
                 tpn: p,
                 name: &pl.name,
                 score: s.score,
-                rating: pl.pairing_rating(),
+                rating: rating[p.index()],
                 aro,
                 due,
                 must,

@@ -435,14 +435,10 @@ impl Witnesses {
                 // without b0 it leaves only his partner, and no second matching is needed.
                 let partner = (whole == Some(Lone::Bye))
                     .then(|| {
-                        pairs.iter().find_map(|&(x, y)| {
-                            if x == b0 {
-                                Some(y)
-                            } else if y == b0 {
-                                Some(x)
-                            } else {
-                                None
-                            }
+                        pairs.iter().find_map(|&(x, y)| match (x == b0, y == b0) {
+                            (true, _) => Some(y),
+                            (_, true) => Some(x),
+                            _ => None,
                         })
                     })
                     .flatten();

@@ -71,6 +71,32 @@ struct Ideal {
     c13: usize,
 }
 
+/// A colour preference as [C12] and [C13] count it: its colour's place (White 0, Black 1)
+/// and whether it is strong (or absolute); `None` without one.
+fn preferred(pref: ColorPreference) -> Option<(usize, bool)> {
+    let strong = matches!(
+        pref,
+        ColorPreference::Strong(_) | ColorPreference::Absolute(_)
+    );
+    match pref.color()? {
+        Color::White => Some((0, strong)),
+        Color::Black => Some((1, strong)),
+    }
+}
+
+/// The players preferring each colour (White, Black): `[0]` every preference, `[1]` the
+/// strong and absolute ones ([C12], [C13]).
+fn preference_counts(cx: &Ctx, players: &[PlayerIx]) -> [[usize; 2]; 2] {
+    let mut by = [[0usize; 2]; 2];
+    for &p in players {
+        if let Some((c, strong)) = preferred(cx.players[p].pref) {
+            by[0][c] += 1;
+            by[1][c] += usize::from(strong);
+        }
+    }
+    by
+}
+
 /// [C12] and [C13]: the fewest preferences (and strong preferences) a pairing of `pairs`
 /// pairs among `players`, `floating` of them left out, must deny: the players preferring one
 /// colour beyond what the pairs can give them.
@@ -80,25 +106,8 @@ pub(crate) fn forced_denials(
     pairs: usize,
     floating: usize,
 ) -> [usize; 2] {
-    // By colour (White, Black): all preferences, the strong and absolute ones.
-    let mut by = [[0usize; 2]; 2];
-    for &p in players {
-        let pref = cx.players[p].pref;
-        let c = match pref.color() {
-            Some(Color::White) => 0,
-            Some(Color::Black) => 1,
-            None => continue,
-        };
-        by[0][c] += 1;
-        if matches!(
-            pref,
-            ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-        ) {
-            by[1][c] += 1;
-        }
-    }
     let beyond = |n: usize| n.saturating_sub(floating + pairs);
-    by.map(|[w, b]| beyond(w) + beyond(b))
+    preference_counts(cx, players).map(|[w, b]| beyond(w) + beyond(b))
 }
 
 impl Ideal {
@@ -108,24 +117,24 @@ impl Ideal {
             && q.c7 <= self.c7
             && q.c8 <= self.c8
             && q.c9 == 0
-            && q.counts[0] == 0
-            && q.counts[1] == 0
-            && q.counts[2] <= self.c12
-            && q.counts[3] <= self.c13
-            && q.counts[4..].iter().all(|&n| n == 0)
-            && q.diffs.iter().all(Vec::is_empty)
+            && self.within(&q.counts, &q.diffs)
     }
 
     /// Whether a candidate whose pairs give `p` may still be perfect: a part only grows as
     /// pairs are added ([`PairPart`]), so once it is past the ideal no candidate containing
     /// its pairs reaches it.
     fn admits(&self, p: &PairPart) -> bool {
-        p.counts[0] == 0
-            && p.counts[1] == 0
-            && p.counts[2] <= self.c12
-            && p.counts[3] <= self.c13
-            && p.counts[4..].iter().all(|&n| n == 0)
-            && p.diffs.iter().all(Vec::is_empty)
+        self.within(&p.counts, &p.diffs)
+    }
+
+    /// [C10]-[C21] at the ideal: only the preferences the colours force denied.
+    fn within(&self, counts: &[usize; 8], diffs: &[Vec<Points>; 4]) -> bool {
+        counts[0] == 0
+            && counts[1] == 0
+            && counts[2] <= self.c12
+            && counts[3] <= self.c13
+            && counts[4..].iter().all(|&n| n == 0)
+            && diffs.iter().all(Vec::is_empty)
     }
 }
 
@@ -218,8 +227,9 @@ impl Search<'_> {
     /// them, however its left-over players are chosen ([`forced_denials`]). A pass over the
     /// players, where judging a remainder of thousands builds its costs and a candidate: a
     /// large heterogeneous bracket's MDP-Pairings ask for one remainder after another, most
-    /// of which this shows no better than the best so far. The walk ([`Way::Walked`]) does
-    /// without it.
+    /// of which this shows no better than the best so far. Asked before those remainders
+    /// reach [`Search::homogeneous`] (and `max_pairs`'s matching); the walk
+    /// ([`Way::Walked`]) does without it.
     fn colours_hopeless(&self, rest: Rest) -> bool {
         if self.way == Way::Walked || self.best.is_none() {
             return false;
@@ -315,9 +325,6 @@ impl Search<'_> {
         }
         if self.way == Way::Walked {
             return self.walk(rest);
-        }
-        if self.colours_hopeless(rest) {
-            return true;
         }
         if let Some(go_on) = self.first_if_perfect(rest) {
             return go_on;
@@ -1037,42 +1044,15 @@ fn colour_bound<T>(
     parts: &Parts,
     radix: [i128; 6],
 ) -> Option<i128> {
-    let count = |strong: bool| {
-        let mut by = [0usize; 2];
-        for &p in players {
-            let pref = cx.players[p].pref;
-            if strong
-                && !matches!(
-                    pref,
-                    ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                )
-            {
-                continue;
-            }
-            match pref.color() {
-                Some(Color::White) => by[0] += 1,
-                Some(Color::Black) => by[1] += 1,
-                None => {}
-            }
-        }
-        by
-    };
-    let (all, strong) = (count(false), count(true));
+    let [all, strong] = preference_counts(cx, players);
     let at = |leaving: Option<usize>, c14: usize, c16: usize| {
         // The one left over does not ask for a colour.
-        let less = |by: [usize; 2], strong: bool| {
+        let less = |by: [usize; 2], strong_only: bool| {
             let mut by = by;
-            if let Some(i) = leaving {
-                let pref = cx.players[players[i]].pref;
-                let counted = !strong
-                    || matches!(
-                        pref,
-                        ColorPreference::Strong(_) | ColorPreference::Absolute(_)
-                    );
-                match pref.color() {
-                    Some(Color::White) if counted => by[0] -= 1,
-                    Some(Color::Black) if counted => by[1] -= 1,
-                    _ => {}
+            if let Some((c, strong)) = leaving.and_then(|i| preferred(cx.players[players[i]].pref))
+            {
+                if strong || !strong_only {
+                    by[c] -= 1;
                 }
             }
             by.iter().map(|&x| x.saturating_sub(n1)).sum::<usize>()
