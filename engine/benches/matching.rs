@@ -1,7 +1,7 @@
 //! The weighted matching's cost on dense graphs (what a large score bracket looks like), printed
 //! as figures. Run: `cargo bench -p engine --bench matching`.
 
-use engine::matching::max_weight_matching;
+use engine::matching::weighted::max_weight_matching;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 

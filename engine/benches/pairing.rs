@@ -13,7 +13,7 @@
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
 //! `swiss check` re-pairs it), for setting beside another program's time on the same file.
 
-use engine::generate::{generate, GenerateConfig};
+use engine::pairing::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;
 use engine::{RoundNo, System};
 use std::time::Instant;
@@ -130,10 +130,10 @@ const CASES: [(u32, u16); 11] = [
 /// Each round of the TRF file `path` re-paired by `system`, timed.
 fn time_file(system: System, path: &str) {
     let bytes = std::fs::read(path).expect("the TRF file");
-    let t = engine::trf::read_bytes(&bytes).expect("a TRF file");
+    let t = engine::formats::trf::read_bytes(&bytes).expect("a TRF file");
     for r in 1..=t.rounds().len() {
         let round = RoundNo::new(r as u16).expect("round");
-        let before = engine::check::before_round(&t, round);
+        let before = engine::pairing::check::before_round(&t, round);
         let start = Instant::now();
         let result = pair_next_round(&before, system);
         let ms = start.elapsed().as_secs_f64() * 1000.0;

@@ -2,7 +2,7 @@
 //! 9 rounds, Dutch 1992), and of the standings it carries: the export a server answers.
 //! Printed as figures (median of 15). Run: `cargo bench -p engine --bench trf`.
 
-use engine::generate::{generate, GenerateConfig};
+use engine::pairing::generate::{generate, GenerateConfig};
 use engine::standings::{apply_ranks, standings};
 use engine::System;
 use std::time::Instant;
@@ -29,7 +29,7 @@ fn main() {
     })
     .expect("generated");
     let table = standings(&t, None, &[], 1);
-    let text = engine::trf::write(&t);
+    let text = engine::formats::trf::write(&t);
     println!("9,999 players, 9 rounds ({} bytes of TRF):", text.len());
     println!(
         "  copy the tournament  {:>7.2} ms",
@@ -54,10 +54,14 @@ fn main() {
     );
     println!(
         "  write                {:>7.2} ms",
-        median_ms(15, || drop(std::hint::black_box(engine::trf::write(&t))))
+        median_ms(15, || drop(std::hint::black_box(
+            engine::formats::trf::write(&t)
+        )))
     );
     println!(
         "  read                 {:>7.2} ms",
-        median_ms(15, || drop(std::hint::black_box(engine::trf::read(&text))))
+        median_ms(15, || drop(std::hint::black_box(
+            engine::formats::trf::read(&text)
+        )))
     );
 }

@@ -33,11 +33,11 @@
 //!   through an announced absence.
 
 use crate::schema::*;
-use engine::details::Date;
-use engine::player::{BirthDate, Federation, Player, Title};
-use engine::result::{ByeKind, GameMode, GameResult, GameScore};
-use engine::standings::Tiebreak;
-use engine::tournament::{Bye, Pairing, Round, Tournament};
+use engine::model::details::Date;
+use engine::model::player::{BirthDate, Federation, Player, Title};
+use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::model::tiebreak::Tiebreak;
+use engine::model::tournament::{Bye, Pairing, Round, Tournament};
 use engine::{Color, PointValues, Points, RoundNo, Settings, System, Tpn};
 use std::collections::{BTreeMap, HashMap};
 
@@ -336,7 +336,7 @@ impl State {
         let Some(settings) = &self.settings else {
             return self.players.iter().map(|p| p.key).collect();
         };
-        let ranks = engine::player::initial_order_for(to_engine_system(settings.system));
+        let ranks = engine::model::player::initial_order_for(to_engine_system(settings.system));
         match &self.order {
             None => {
                 let mut ranked: Vec<&PlayerRecord> = self.players.iter().collect();
@@ -791,8 +791,8 @@ impl State {
                 p.fide_id = data.fide_id;
                 p.birth_date = data.birth_date.as_deref().and_then(BirthDate::parse);
                 p.sex = data.sex.map(|s| match s {
-                    SexV1::Male => engine::player::Sex::Male,
-                    SexV1::Female => engine::player::Sex::Female,
+                    SexV1::Male => engine::model::player::Sex::Male,
+                    SexV1::Female => engine::model::player::Sex::Female,
                 });
 
                 if let Some(id) = data.fide_id.filter(|&i| i > 0) {
@@ -1046,7 +1046,8 @@ pub fn admit_tiebreaks(field: &'static str, codes: &[String]) -> Result<(), Reje
 /// naming it), or the system's defaults when none are.
 pub fn recorded_tiebreaks(asked: Vec<String>, system: SystemV1) -> Vec<String> {
     if asked.is_empty() {
-        return Tiebreak::defaults(Some(to_engine_system(system)))
+        return to_engine_system(system)
+            .default_tiebreaks()
             .iter()
             .map(Tiebreak::code)
             .collect();
@@ -1061,7 +1062,7 @@ pub fn recorded_tiebreaks(asked: Vec<String>, system: SystemV1) -> Vec<String> {
 /// recorded (an empty list), the defaults of that time.
 pub fn tiebreaks_of(s: &SettingsV1) -> Vec<Tiebreak> {
     if s.tiebreaks.is_empty() {
-        return Tiebreak::legacy_defaults(Some(to_engine_system(s.system)));
+        return to_engine_system(s.system).legacy_tiebreaks();
     }
     s.tiebreaks
         .iter()

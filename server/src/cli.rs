@@ -12,11 +12,11 @@
 //! | 5 | this build does not yet pair that round with that system |
 //! | 6 | nothing to pair (`pair`): every round is paired, or the last round lacks results |
 
-use engine::check::{recheck, RoundCheck};
-use engine::generate::{generate, GenerateConfig, GenerateError};
+use engine::formats::trf::{self, Layout, ReadError};
+use engine::pairing::check::{recheck, RoundCheck};
+use engine::pairing::generate::{generate, GenerateConfig, GenerateError};
+use engine::pairing::validate::validate;
 use engine::pairing::{pair_next_round, PairingError};
-use engine::trf::{self, ReadError};
-use engine::validate::validate;
 use engine::System;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -101,6 +101,11 @@ fn from_pairing(e: PairingError) -> CliError {
 }
 
 fn read_file(path: &Path, system: System) -> Result<engine::Tournament, CliError> {
+    read_with_layout(path, system).map(|(t, _)| t)
+}
+
+/// The tournament of a file with its layout, for writing the file back as it was.
+fn read_with_layout(path: &Path, system: System) -> Result<(engine::Tournament, Layout), CliError> {
     let bytes = std::fs::read(path).map_err(|source| CliError::Io {
         path: path.into(),
         source,
@@ -111,16 +116,15 @@ fn read_file(path: &Path, system: System) -> Result<engine::Tournament, CliError
             .err()
             .unwrap_or(ReadError { errors: vec![] }),
     })?;
-    let (t, warnings) =
-        trf::read_with_warnings(text, Some(system)).map_err(|error| CliError::BadInput {
-            path: path.into(),
-            error,
-        })?;
+    let file = trf::read_file(text, Some(system)).map_err(|error| CliError::BadInput {
+        path: path.into(),
+        error,
+    })?;
     let mut err = std::io::stderr();
-    for w in &warnings {
+    for w in &file.warnings {
         let _ = writeln!(err, "{}: {w}", path.display());
     }
-    Ok(t)
+    Ok((file.tournament, file.layout))
 }
 
 fn write_out(path: Option<&Path>, text: &str) -> Result<(), CliError> {
@@ -269,8 +273,9 @@ pub fn standings(
         table,
         trf_out,
     } = form;
-    use engine::standings::{apply_ranks, cross_table, standings, Tiebreak};
-    let mut t = read_file(input, system)?;
+    use engine::model::tiebreak::Tiebreak;
+    use engine::standings::{apply_ranks, cross_table, standings};
+    let (mut t, layout) = read_with_layout(input, system)?;
     let order = match tiebreaks {
         None => Vec::new(),
         Some(list) => list
@@ -304,7 +309,7 @@ pub fn standings(
     out.write_all(text.as_bytes()).map_err(io)?;
     if let Some(path) = trf_out {
         apply_ranks(&mut t, &s);
-        std::fs::write(path, trf::write(&t)).map_err(|source| CliError::Io {
+        std::fs::write(path, trf::write_as(&t, &layout)).map_err(|source| CliError::Io {
             path: path.into(),
             source,
         })?;

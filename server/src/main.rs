@@ -2,7 +2,7 @@
 //! mapping of errors to exit codes live here.
 
 use clap::{Args, Parser, Subcommand};
-use engine::generate::GenerateConfig;
+use engine::pairing::generate::GenerateConfig;
 use engine::System;
 use server::cli;
 use server::config::{Config, Overrides};

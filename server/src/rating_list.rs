@@ -4,7 +4,7 @@
 //!
 //! One list for the server: every tournament on it registers from the same month's list.
 
-use engine::rating_list::RatingList;
+use engine::formats::rating_list::RatingList;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -153,10 +153,10 @@ pub fn read(bytes: &[u8]) -> Result<RatingList, String> {
         let name = file
             .name()
             .map_or_else(|_| "the list".to_string(), |n| n.to_string());
-        engine::rating_list::read(BufReader::with_capacity(1 << 16, file.take(u64::MAX)))
+        engine::formats::rating_list::read(BufReader::with_capacity(1 << 16, file.take(u64::MAX)))
             .map_err(|e| format!("{name}: {e}"))?
     } else {
-        engine::rating_list::read(bytes).map_err(|e| e.to_string())?
+        engine::formats::rating_list::read(bytes).map_err(|e| e.to_string())?
     };
     Ok(RatingList::new(entries))
 }

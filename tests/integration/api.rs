@@ -619,8 +619,8 @@ fn a_trf_file_imported_comes_back_out() {
         exported.lines().any(|l| l == "192 FIDE_DUTCH_2025"),
         "the export names the edition:\n{exported}"
     );
-    let mut a = engine::trf::read(&text).unwrap();
-    let mut b = engine::trf::read(&exported).unwrap_or_else(|e| panic!("{e}\n{exported}"));
+    let mut a = engine::formats::trf::read(&text).unwrap();
+    let mut b = engine::formats::trf::read(&exported).unwrap_or_else(|e| panic!("{e}\n{exported}"));
     for p in 1..=10 {
         let tpn = engine::Tpn::new(p).unwrap();
         a.player_mut(tpn).unwrap().rank = None;
@@ -1174,7 +1174,7 @@ fn input_limits_name_the_field_and_write_nothing() {
     let export = server
         .public(&format!("/api/tournaments/{id}/export.trf"))
         .body;
-    assert!(engine::trf::read(&export).is_ok());
+    assert!(engine::formats::trf::read(&export).is_ok());
     let mut big = settings("dutch-2026");
     big["points"] = json!({ "win": i32::MAX, "draw": 5, "loss": 0, "forfeit_win": 10,
         "forfeit_loss": 0, "pairing_bye": 10, "full_bye": 10, "half_bye": 5, "zero_bye": 0 });

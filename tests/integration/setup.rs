@@ -103,7 +103,7 @@ fn trf_012_to_132_carry_the_tournaments_details() {
         "round 1's opponent is in the same columns: {player}"
     );
     // The report reads back, and imported it is the same tournament with the same details.
-    engine::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
+    engine::formats::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
     let r = server.request(
         "POST",
         "/api/tournaments/import",

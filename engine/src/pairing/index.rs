@@ -2,7 +2,7 @@
 //!
 //! A procedure numbers the players it pairs in a list of its own (the Dutch ranking by A.2,
 //! the Dubov procedure's available players): a [`PlayerIx`] is an index into that list, and
-//! only an [`IxVec`] can be indexed by one. A pairing number is a [`crate::ids::Tpn`]; a bare
+//! only an [`IxVec`] can be indexed by one. A pairing number is a [`crate::model::ids::Tpn`]; a bare
 //! `usize` in a procedure is a position (in S1 or S2, a row of a column, a vertex of a
 //! matching built for one question) or a count. Mixing them up is a type error.
 

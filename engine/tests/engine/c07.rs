@@ -4,7 +4,8 @@
 //! and the places they give: 0 differences.
 
 use crate::support::{bbp_generate, bbp_pairings};
-use engine::standings::{standings, Tiebreak};
+use engine::model::tiebreak::Tiebreak;
+use engine::standings::standings;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -181,7 +182,7 @@ fn compare(bbp: &Path, gacrux: &Path, seeds: std::ops::Range<u32>) -> (Vec<Strin
         }
         let path = dir.join(format!("{seed}.trf"));
         std::fs::write(&path, &text).unwrap();
-        let t = engine::trf::read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let t = engine::formats::trf::read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         for order in ORDERS {
             let theirs = calculator(gacrux, &path, order);
             let tiebreaks: Vec<Tiebreak> = order

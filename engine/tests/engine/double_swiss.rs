@@ -2,12 +2,13 @@
 //! the articles it applies.
 
 use crate::support::{field, tpn};
-use engine::generate::{generate, GenerateConfig};
-use engine::pairing::double_swiss_matching::{self, Paths};
-use engine::pairing::{double_swiss_reference, pair_next_round, RoundPairing};
-use engine::result::{GameResult, GameScore};
-use engine::tournament::{Pairing, Round};
-use engine::validate::validate;
+use engine::model::result::{GameResult, GameScore};
+use engine::model::tournament::{Pairing, Round};
+use engine::pairing::double_swiss::matching::{self, Paths};
+use engine::pairing::double_swiss::reference;
+use engine::pairing::generate::{generate, GenerateConfig};
+use engine::pairing::validate::validate;
+use engine::pairing::{pair_next_round, RoundPairing};
 use engine::{Color, RoundNo, System, Tournament};
 
 /// A match: both games' results for White and Black of the pairing.
@@ -56,7 +57,7 @@ fn after_round_one(n: u32, pairings: Vec<Pairing>) -> Tournament {
 
 #[test]
 fn round_one_by_the_reference_agrees_with_the_direct_one() {
-    for n in 2..=double_swiss_reference::LIMIT as u32 {
+    for n in 2..=reference::LIMIT as u32 {
         let mut t = field(System::DoubleSwiss, n);
         t.settings.initial_color = Some(if n % 2 == 0 {
             Color::White
@@ -64,9 +65,7 @@ fn round_one_by_the_reference_agrees_with_the_direct_one() {
             Color::Black
         });
         let direct = pair_next_round(&t, System::DoubleSwiss).unwrap();
-        let reference = double_swiss_reference::pair(&t, RoundNo::FIRST)
-            .unwrap()
-            .unwrap();
+        let reference = reference::pair(&t, RoundNo::FIRST).unwrap().unwrap();
         assert_eq!(
             (direct.pairs, direct.bye),
             (reference.pairs, reference.bye),
@@ -119,9 +118,9 @@ fn bye_3_4_and_c2() {
     // Round 1: 1-3 (2-0), 2-4 (1-1), bye 5.
     t.push_round(Round {
         pairings: vec![matched(1, 3, (W, L), (W, L)), matched(2, 4, (D, D), (D, D))],
-        byes: vec![engine::tournament::Bye {
+        byes: vec![engine::model::tournament::Bye {
             player: tpn(5),
-            kind: engine::result::ByeKind::PairingAllocated,
+            kind: engine::model::result::ByeKind::PairingAllocated,
         }],
     })
     .unwrap();
@@ -149,21 +148,21 @@ fn generated_small_tournaments_are_legal_and_re_pair_the_same() {
         let t: Tournament = match generate(config) {
             Ok(t) => t,
             // Small fields can run out of legal pairings (3.3.3: the chief arbiter decides).
-            Err(engine::generate::GenerateError::Pairing {
+            Err(engine::pairing::generate::GenerateError::Pairing {
                 error: engine::pairing::PairingError::NoValidPairing { .. },
                 ..
             }) => continue,
             Err(e) => panic!("seed {seed}: {e}"),
         };
         assert_eq!(
-            engine::trf::write(&t),
-            engine::trf::write(&generate(config).unwrap()),
+            engine::formats::trf::write(&t),
+            engine::formats::trf::write(&generate(config).unwrap()),
             "seed {seed}"
         );
-        for (round, outcome) in engine::check::recheck(&t, System::DoubleSwiss) {
+        for (round, outcome) in engine::pairing::check::recheck(&t, System::DoubleSwiss) {
             assert_eq!(
                 outcome,
-                engine::check::RoundCheck::Same,
+                engine::pairing::check::RoundCheck::Same,
                 "seed {seed} round {round}"
             );
         }
@@ -197,7 +196,7 @@ fn generated_tournaments_of_many_sizes_are_legal() {
         let t = generate(config).unwrap_or_else(|e| panic!("{players} players: {e}"));
         for r in 1..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
+            let before = engine::pairing::check::before_round(&t, round);
             let p = pair_next_round(&before, System::DoubleSwiss).unwrap();
             assert_eq!(
                 validate(&before, System::DoubleSwiss, &p),
@@ -205,10 +204,10 @@ fn generated_tournaments_of_many_sizes_are_legal() {
                 "{players} players, round {r}"
             );
         }
-        for (round, outcome) in engine::check::recheck(&t, System::DoubleSwiss) {
+        for (round, outcome) in engine::pairing::check::recheck(&t, System::DoubleSwiss) {
             assert_eq!(
                 outcome,
-                engine::check::RoundCheck::Same,
+                engine::pairing::check::RoundCheck::Same,
                 "{players} players, round {round}"
             );
         }
@@ -241,10 +240,8 @@ fn the_matching_implementation_agrees_with_the_reference() {
         let Ok(t) = generate(config) else { continue };
         for r in 2..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
-            let slow = double_swiss_reference::pair(&before, round)
-                .unwrap()
-                .unwrap();
+            let before = engine::pairing::check::before_round(&t, round);
+            let slow = reference::pair(&before, round).unwrap().unwrap();
             // Every path: the plain answers first (greedy pairings as proofs), or the
             // matchings alone with every C5 level given its tier, or with the levels barred
             // (as large fields need).
@@ -253,7 +250,7 @@ fn the_matching_implementation_agrees_with_the_reference() {
                     plain_first,
                     always_bar,
                 };
-                let fast = double_swiss_matching::pair_with(&before, round, paths).unwrap();
+                let fast = matching::pair_with(&before, round, paths).unwrap();
                 assert_eq!(
                     (&fast.pairs, fast.bye),
                     (&slow.pairs, slow.bye),
@@ -376,9 +373,9 @@ fn bye_c2_not_twice_then_the_next_lowest_score() {
     let mut t = field(System::DoubleSwiss, 5);
     t.settings.initial_color = Some(Color::White);
     t.settings.rounds = Some(5);
-    let pab = |p: u32| engine::tournament::Bye {
+    let pab = |p: u32| engine::model::tournament::Bye {
         player: tpn(p),
-        kind: engine::result::ByeKind::PairingAllocated,
+        kind: engine::model::result::ByeKind::PairingAllocated,
     };
     let rounds = [
         (
@@ -413,9 +410,9 @@ fn colours_4_3_5_the_opponents_last_match() {
     t.settings.rounds = Some(5);
     t.push_round(Round {
         pairings: vec![matched(4, 2, (W, L), (W, L)), matched(3, 5, (W, L), (W, L))],
-        byes: vec![engine::tournament::Bye {
+        byes: vec![engine::model::tournament::Bye {
             player: tpn(1),
-            kind: engine::result::ByeKind::Zero,
+            kind: engine::model::result::ByeKind::Zero,
         }],
     })
     .unwrap();
@@ -437,7 +434,7 @@ fn paired(t: &Tournament) -> RoundPairing {
 #[test]
 fn c6_the_reference_agrees_on_the_hand_worked_case() {
     let t = crate::support::hand_worked("double_swiss_c6_the_following_group_pairs_itself");
-    let reference = double_swiss_reference::pair(&t, RoundNo::new(3).unwrap())
+    let reference = reference::pair(&t, RoundNo::new(3).unwrap())
         .unwrap()
         .unwrap();
     let fast = crate::support::check("double_swiss_c6_the_following_group_pairs_itself");

@@ -1,8 +1,8 @@
 //! The Dubov system (1997 text) beyond round 1, tests named after the articles.
 
 use crate::support::{fewest_breaches, legal_pairing_exists, Limits};
-use engine::generate::GenerateConfig;
-use engine::history::{states_before, Float};
+use engine::model::history::{states_before, Float};
+use engine::pairing::generate::GenerateConfig;
 use engine::{RoundNo, System};
 
 /// Generated tournaments of many sizes: every round the system pairs meets the limitations
@@ -25,10 +25,10 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
             rounds,
             seed,
         };
-        let (t, outcome) = engine::generate::generate_partial(config);
+        let (t, outcome) = engine::pairing::generate::generate_partial(config);
         rounds_paired += t.rounds().len();
         if let Err(e) = outcome {
-            let engine::generate::GenerateError::Pairing { round, error } = e else {
+            let engine::pairing::generate::GenerateError::Pairing { round, error } = e else {
                 panic!("seed {seed}: {e}");
             };
             assert!(
@@ -44,7 +44,7 @@ fn generated_tournaments_are_legal_and_keep_the_upfloat_limits() {
         let limit = if rounds >= 10 { 4 } else { 3 };
         for r in 1..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
+            let before = engine::pairing::check::before_round(&t, round);
             let again = engine::pairing::pair_next_round(&before, System::Dubov).unwrap();
             let recorded: Vec<(engine::Tpn, engine::Tpn)> = t.rounds()[r - 1]
                 .pairings

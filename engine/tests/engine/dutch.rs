@@ -1,7 +1,7 @@
 //! The Dutch system (1992-2006 text) beyond round 1, tests named after the articles.
 
-use engine::generate::GenerateConfig;
 use engine::pairing::dutch;
+use engine::pairing::generate::GenerateConfig;
 use engine::{RoundNo, System};
 
 /// 2,000 generated tournaments of 4-16 players: the fast search and the literal one (every exchange
@@ -29,13 +29,13 @@ fn the_fast_search_agrees_with_the_literal_one() {
         };
         // A field too small for its rounds stops where no pairing exists (checked to be
         // genuine below); the rounds before are compared all the same.
-        let (t, outcome) = engine::generate::generate_partial(config);
+        let (t, outcome) = engine::pairing::generate::generate_partial(config);
         if let Err(e) = outcome {
             failed.push(format!("seed {seed}: {e}"));
         }
         for r in 2..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
+            let before = engine::pairing::check::before_round(&t, round);
             let Some(literal) = dutch::pair_literal(&before, round) else {
                 continue;
             };
@@ -82,10 +82,10 @@ fn dutch_b4_d1_the_fewest_denials_by_kinds_as_by_every_cell() {
             rounds: 4 + (seed % 8) as u16,
             seed,
         };
-        let (t, _) = engine::generate::generate_partial(config);
+        let (t, _) = engine::pairing::generate::generate_partial(config);
         for r in 2..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
+            let before = engine::pairing::check::before_round(&t, round);
             let kinds = dutch::pair(&before, round).unwrap();
             let cells = dutch::pair_by_every_cell(&before, round).unwrap();
             assert_eq!(
@@ -116,11 +116,11 @@ fn generated_tournaments_are_legal_and_refusals_are_genuine() {
             rounds,
             seed,
         };
-        let (t, outcome) = engine::generate::generate_partial(config);
+        let (t, outcome) = engine::pairing::generate::generate_partial(config);
         rounds_paired += t.rounds().len();
         match outcome {
             Ok(()) => {}
-            Err(engine::generate::GenerateError::Pairing { round, error }) => {
+            Err(engine::pairing::generate::GenerateError::Pairing { round, error }) => {
                 assert!(
                     matches!(error, engine::pairing::PairingError::NoValidPairing { .. }),
                     "seed {seed}: {error}"
@@ -155,10 +155,10 @@ fn the_limit_on_exchanges_walked_changes_no_generated_round() {
             rounds: 3 + (seed % 7) as u16,
             seed,
         };
-        let (t, _) = engine::generate::generate_partial(config);
+        let (t, _) = engine::pairing::generate::generate_partial(config);
         for r in 2..=t.rounds().len() {
             let round = RoundNo::new(r as u16).unwrap();
-            let before = engine::check::before_round(&t, round);
+            let before = engine::pairing::check::before_round(&t, round);
             let normal = dutch::pair(&before, round).unwrap();
             let walked = dutch::pair_with_exchange_work(&before, round, 0).unwrap();
             assert_eq!(
@@ -168,7 +168,7 @@ fn the_limit_on_exchanges_walked_changes_no_generated_round() {
                 engine::pairing::explanation::to_text(&walked.explanation)
             );
             assert_eq!(
-                engine::validate::validate(&before, System::Dutch1992, &walked),
+                engine::pairing::validate::validate(&before, System::Dutch1992, &walked),
                 vec![]
             );
             rounds += 1;
@@ -249,13 +249,17 @@ fn a_real_event_re_pairs_as_recorded_where_its_program_followed_the_text() {
     let Some(bytes) = crate::support::shared_trf("gros-open-2010.trf") else {
         return;
     };
-    let t = engine::trf::read_bytes(&bytes).unwrap();
-    let checks = engine::check::recheck(&t, System::Dutch1992);
+    let t = engine::formats::trf::read_bytes(&bytes).unwrap();
+    let checks = engine::pairing::check::recheck(&t, System::Dutch1992);
     for (round, check) in &checks {
         match round.get() {
-            1 | 3 => assert_eq!(check, &engine::check::RoundCheck::Same, "round {round}"),
+            1 | 3 => assert_eq!(
+                check,
+                &engine::pairing::check::RoundCheck::Same,
+                "round {round}"
+            ),
             _ => assert!(
-                !matches!(check, engine::check::RoundCheck::NotPaired(_)),
+                !matches!(check, engine::pairing::check::RoundCheck::NotPaired(_)),
                 "round {round}: {check:?}"
             ),
         }

@@ -1,7 +1,7 @@
 //! The Dutch system of 2026 against bbpPairings v6, which implements the same text: tournaments
 //! made by bbpPairings' own generator (byes, forfeits, retirements), every round re-paired.
 
-use engine::check::{recheck, RoundCheck};
+use engine::pairing::check::{recheck, RoundCheck};
 use engine::System;
 
 /// A generator configuration: `players` players, `rounds` rounds, and results with draws,
@@ -23,7 +23,8 @@ fn differing_rounds(
     rounds: u32,
 ) -> Option<(usize, usize)> {
     let bytes = crate::support::bbp_generate(bbp, "dutch2026", &config(players, rounds), seed)?;
-    let mut t = engine::trf::read_bytes(&bytes).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let mut t =
+        engine::formats::trf::read_bytes(&bytes).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     // The generator writes no XXR: the rounds played are all the rounds.
     t.settings.rounds = Some(rounds as u16);
     let checks = recheck(&t, System::Dutch2026);
@@ -118,7 +119,7 @@ fn dutch_2026_agrees_with_bbppairings_on_larger_generated_tournaments() {
 /// that says so, rather than tying up the server for minutes.
 #[test]
 fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
-    let t = engine::generate::generate(engine::generate::GenerateConfig {
+    let t = engine::pairing::generate::generate(engine::pairing::generate::GenerateConfig {
         system: System::Dutch1992,
         players: engine::pairing::dutch2026::FIELD_LIMIT as u32 + 1,
         rounds: 1,
@@ -139,7 +140,7 @@ fn dutch_2026_refuses_fields_beyond_the_literal_procedure() {
         )),
         "{e}"
     );
-    let small = engine::generate::generate(engine::generate::GenerateConfig {
+    let small = engine::pairing::generate::generate(engine::pairing::generate::GenerateConfig {
         system: System::Dutch1992,
         players: engine::pairing::dutch2026::FIELD_LIMIT as u32,
         rounds: 1,
@@ -163,7 +164,7 @@ fn dutch_2026_5_2_5_the_lot_of_a_file_without_xxc_is_read_from_round_one() {
         001    3      Cc,Cid                            2380                             0.0          5 w 0\n\
         001    4      Dd,Dan                            2370                             1.0          2 w 1\n\
         001    5      Ee,Eve                            2360                             1.0          3 b 1\n";
-    let t = engine::trf::read_as(text, Some(System::Dutch2026)).unwrap();
+    let t = engine::formats::trf::read_as(text, Some(System::Dutch2026)).unwrap();
     assert_eq!(t.settings.initial_color, None);
     let checks = recheck(&t, System::Dutch2026);
     assert!(
@@ -202,7 +203,7 @@ fn dutch_2026_5_2_5_the_next_round_of_a_file_without_xxc_takes_the_lot_of_round_
         001    2      Bb,Bob                            2390                             1.0          4 w +\n\
         001    3      Cc,Cid                            2380                             0.0          1 w -\n\
         001    4      Dd,Dan                            2370                             0.0          2 b -\n";
-    let t = engine::trf::read_as(text, Some(System::Dutch2026)).unwrap();
+    let t = engine::formats::trf::read_as(text, Some(System::Dutch2026)).unwrap();
     assert_eq!(t.settings.initial_color, None);
     let p = engine::pairing::pair_next_round(&t, System::Dutch2026).unwrap();
     let tpn = |n| engine::Tpn::new(n).unwrap();

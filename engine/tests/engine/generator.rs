@@ -1,8 +1,9 @@
 //! The random tournament generator: reproducible from its seed.
 
-use engine::generate::{generate, GenerateConfig, GenerateError};
+use engine::formats::trf;
+use engine::pairing::generate::{generate, GenerateConfig, GenerateError};
 use engine::pairing::PairingError;
-use engine::{trf, System};
+use engine::System;
 
 #[test]
 fn same_seed_same_bytes_other_seed_other_bytes() {
@@ -44,7 +45,7 @@ fn generated_round_has_results_and_a_bye_for_an_odd_field() {
     assert!(
         r.byes
             .iter()
-            .filter(|b| b.kind == engine::result::ByeKind::PairingAllocated)
+            .filter(|b| b.kind == engine::model::result::ByeKind::PairingAllocated)
             .count()
             <= 1
     );
@@ -78,8 +79,8 @@ fn rounds_that_cannot_be_paired_are_an_error_not_a_panic() {
 /// withdrawals, requested byes and forfeits; and re-pairing every round gives what was paired.
 #[test]
 fn generated_events_have_late_entries_withdrawals_byes_and_forfeits() {
-    use engine::history::{states_before, RoundEntry};
-    use engine::result::{ByeKind, GameMode};
+    use engine::model::history::{states_before, RoundEntry};
+    use engine::model::result::{ByeKind, GameMode};
     let t = generate(GenerateConfig {
         system: System::DoubleSwiss,
         players: 90,
@@ -116,7 +117,11 @@ fn generated_events_have_late_entries_withdrawals_byes_and_forfeits() {
         late > 0 && withdrawn > 0 && requested > 0 && forfeits > 0,
         "late {late}, withdrawn {withdrawn}, byes {requested}, forfeits {forfeits}"
     );
-    for (round, outcome) in engine::check::recheck(&t, System::DoubleSwiss) {
-        assert_eq!(outcome, engine::check::RoundCheck::Same, "round {round}");
+    for (round, outcome) in engine::pairing::check::recheck(&t, System::DoubleSwiss) {
+        assert_eq!(
+            outcome,
+            engine::pairing::check::RoundCheck::Same,
+            "round {round}"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The weighted matching against exhaustive search on many small random graphs.
 
-use engine::matching::{has_perfect_matching, max_weight_matching, Edge};
+use engine::matching::weighted::{has_perfect_matching, max_weight_matching, Edge};
 use proptest::prelude::*;
 
 /// The best (cardinality, weight) over all matchings, by trying them all.

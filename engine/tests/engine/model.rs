@@ -1,10 +1,10 @@
 //! The tournament model: A.2 order, derived colour histories and floats, bye points.
 
 use crate::support::{field, tpn};
-use engine::history::{states_before, ColorPreference, Float};
-use engine::player::{Player, Title};
-use engine::result::{ByeKind, GameResult};
-use engine::tournament::{Bye, Pairing, Round};
+use engine::model::history::{states_before, ColorPreference, Float};
+use engine::model::player::{Player, Title};
+use engine::model::result::{ByeKind, GameResult};
+use engine::model::tournament::{Bye, Pairing, Round};
 use engine::{Color, Points, RoundNo, System, Tpn};
 
 #[test]
@@ -45,11 +45,13 @@ fn ghr_2026_2_2_ranks_the_fm_before_the_wim_where_dutch_1992_a2_ranked_the_wim_f
         mk("Greta", Some(Title::Wgm)),
     ];
     let names = |f: &[Player]| f.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
-    field.sort_by(engine::player::initial_order_for(System::Dutch2026));
+    field.sort_by(engine::model::player::initial_order_for(System::Dutch2026));
     assert_eq!(names(&field), ["Greta", "Frank", "Wanda", "Carl", "Zeta"]);
-    field.sort_by(engine::player::initial_order_for(System::DoubleSwiss));
+    field.sort_by(engine::model::player::initial_order_for(
+        System::DoubleSwiss,
+    ));
     assert_eq!(names(&field), ["Greta", "Frank", "Wanda", "Carl", "Zeta"]);
-    field.sort_by(engine::player::initial_order_for(System::Dutch1992));
+    field.sort_by(engine::model::player::initial_order_for(System::Dutch1992));
     assert_eq!(names(&field), ["Greta", "Wanda", "Frank", "Carl", "Zeta"]);
 }
 
@@ -244,9 +246,9 @@ fn double_swiss_match_forfeit_only_when_both_games_forfeited() {
 fn one_game_rounds_refuse_unmirrored_results() {
     let mut t = field(System::Dutch1992, 2);
     let half_nil = GameResult::from_parts(
-        engine::result::GameMode::Played,
-        engine::result::GameScore::Draw,
-        engine::result::GameScore::Loss,
+        engine::model::result::GameMode::Played,
+        engine::model::result::GameScore::Draw,
+        engine::model::result::GameScore::Loss,
     )
     .unwrap();
     let e = t.push_round(Round {
@@ -286,7 +288,7 @@ fn double_swiss_1_6_no_colour_when_no_game_was_played() {
 /// 2318.43 (7 games) differ, and one decimal would show both as 2318.4.
 #[test]
 fn dubov_9_aros_are_shown_with_the_precision_they_are_compared_with() {
-    use engine::history::Aro;
+    use engine::model::history::Aro;
     let five = Aro {
         sum: 11592,
         games: 5,
@@ -329,7 +331,7 @@ fn dubov_9_aros_are_shown_with_the_precision_they_are_compared_with() {
 /// allows).
 #[test]
 fn dubov_6_2_the_aro_sort_key_is_ordered_as_the_aros() {
-    use engine::history::Aro;
+    use engine::model::history::Aro;
     let mut aros: Vec<Aro> = vec![
         Aro::default(),
         Aro {

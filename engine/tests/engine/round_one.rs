@@ -1,9 +1,9 @@
 //! Round 1 of each system, named after the articles that define it.
 
 use crate::support::{field, tpn};
+use engine::model::result::ByeKind;
 use engine::pairing::pair_next_round;
-use engine::result::ByeKind;
-use engine::validate::validate;
+use engine::pairing::validate::validate;
 use engine::{Color, RoundNo, System, Tournament, Tpn};
 
 fn pairs(t: &Tournament, system: System) -> (Vec<(u32, u32)>, Option<u32>) {

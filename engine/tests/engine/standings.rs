@@ -2,10 +2,12 @@
 //! (`tests/fixtures/standings/oracle.py`, spot-checked by hand: see the comments).
 
 use crate::support::{field, fixture, tpn};
-use engine::result::{ByeKind, GameResult};
-use engine::standings::{apply_ranks, cross_table, standings, Kind, Tiebreak};
-use engine::tournament::{Bye, Pairing, Round};
-use engine::{trf, Color, Points, RoundNo, System};
+use engine::formats::trf;
+use engine::model::result::{ByeKind, GameResult};
+use engine::model::tiebreak::{Kind, Tiebreak};
+use engine::model::tournament::{Bye, Pairing, Round};
+use engine::standings::{apply_ranks, cross_table, standings};
+use engine::{Color, Points, RoundNo, System};
 use std::collections::HashMap;
 
 const EVERY: [Tiebreak; 9] = [
@@ -428,7 +430,8 @@ fn trf_2026_202_and_212_give_the_tiebreaks() {
         lines.insert(1, record);
         lines.join("\n") + "\n"
     };
-    let t = trf::read(&with("202 BH/C1, BH-M1 DE,ARO/U1000")).unwrap();
+    let file = with("202 BH/C1, BH-M1 DE,ARO/U1000");
+    let t = trf::read(&file).unwrap();
     let codes: Vec<String> = t.settings.tiebreaks.iter().map(Tiebreak::code).collect();
     assert_eq!(codes, ["BH/C1", "BH/M1", "DE", "ARO/U1000"]);
     let s = standings(&t, None, &[], 1);
@@ -437,15 +440,17 @@ fn trf_2026_202_and_212_give_the_tiebreaks() {
         "the file's order is the standings'"
     );
     // A file is written back as it was; a new file writes the calculator's codes.
-    assert!(trf::write(&t)
+    let f = trf::read_file(&file, None).unwrap();
+    assert!(trf::write_as(&f.tournament, &f.layout)
         .lines()
         .any(|l| l == "202 BH/C1, BH-M1 DE,ARO/U1000"));
-    let written = trf::write_canonical(&t);
+    let written = trf::write(&t);
     assert!(
         written.lines().any(|l| l == "202 BH/C1,BH/M1,DE,ARO/U1000"),
         "{written}"
     );
-    let t = trf::read(&with("212 PTS,SB,WIN")).unwrap();
+    let file = with("212 PTS,SB,WIN");
+    let t = trf::read(&file).unwrap();
     assert_eq!(
         t.settings.tiebreaks,
         [
@@ -453,8 +458,11 @@ fn trf_2026_202_and_212_give_the_tiebreaks() {
             Tiebreak::of(Kind::Wins)
         ]
     );
-    assert!(trf::write(&t).lines().any(|l| l == "212 PTS,SB,WIN"));
-    assert!(trf::write_canonical(&t).lines().any(|l| l == "202 SB,WIN"));
+    let f = trf::read_file(&file, None).unwrap();
+    assert!(trf::write_as(&f.tournament, &f.layout)
+        .lines()
+        .any(|l| l == "212 PTS,SB,WIN"));
+    assert!(trf::write(&t).lines().any(|l| l == "202 SB,WIN"));
     let e = trf::read(&with("202 BH,XYZ")).unwrap_err().to_string();
     assert!(
         e.contains("line 2, column 8") && e.contains("\"XYZ\" is not a tie-break"),
@@ -493,7 +501,7 @@ fn tiebreak_codes_read_as_the_calculator_writes_them() {
         assert!(Tiebreak::parse(bad).is_err(), "{bad}");
     }
     // Every code reads back as itself, and says what it measures.
-    for (kind, code, meaning) in engine::standings::KINDS {
+    for (kind, code, meaning) in engine::model::tiebreak::KINDS {
         assert_eq!(Tiebreak::parse(code).unwrap(), Tiebreak::of(kind));
         assert!(!meaning.is_empty());
     }

@@ -1,8 +1,8 @@
 //! Helpers shared by the engine's tests.
 
-use engine::player::Player;
-use engine::settings::{Settings, System};
-use engine::tournament::Tournament;
+use engine::model::player::Player;
+use engine::model::settings::{Settings, System};
+use engine::model::tournament::Tournament;
 use engine::Tpn;
 use std::path::PathBuf;
 
@@ -148,7 +148,7 @@ pub fn fewest_breaches(
     fifty_relaxed: bool,
     upfloat_limits: Limits,
 ) -> Option<usize> {
-    use engine::history::{states_before, ColorPreference, Float};
+    use engine::model::history::{states_before, ColorPreference, Float};
     let states = states_before(t, round);
     let players = t.available_players(round);
     let last = t.settings.rounds == Some(round.get());
@@ -196,7 +196,7 @@ pub fn fewest_breaches(
             edges.push((i, n, 2));
         }
     }
-    let mate = engine::matching::max_weight_matching(n + n % 2, &edges, true);
+    let mate = engine::matching::weighted::max_weight_matching(n + n % 2, &edges, true);
     if mate.iter().any(Option::is_none) {
         return None;
     }
@@ -257,7 +257,7 @@ pub fn hand_worked_system(name: &str) -> System {
 pub fn hand_worked(name: &str) -> Tournament {
     let path = hand_worked_dir().join(format!("{name}.trf"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let t = engine::trf::read_as(&text, Some(hand_worked_system(name)))
+    let t = engine::formats::trf::read_as(&text, Some(hand_worked_system(name)))
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(
         text.lines().any(|l| l.starts_with("192 ")),
@@ -321,7 +321,7 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
     let p = engine::pairing::pair_next_round(&t, system).unwrap_or_else(|e| panic!("{name}: {e}"));
     let text = engine::pairing::explanation::to_text(&p.explanation);
     assert_eq!(
-        engine::validate::validate(&t, system, &p),
+        engine::pairing::validate::validate(&t, system, &p),
         vec![],
         "{name}: the pairing breaks an absolute criterion\n{text}"
     );

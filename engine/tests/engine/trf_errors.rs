@@ -1,7 +1,7 @@
 //! Bad TRF input: every problem named with its line and column, nothing panics.
 
 use crate::support::{fixture, FIXTURES};
-use engine::trf::{self, TrfErrorKind};
+use engine::formats::trf::{self, TrfErrorKind};
 use proptest::prelude::*;
 
 const HEAD: &str = "012 Test\nXXR 3\n";
@@ -329,8 +329,9 @@ fn trf_line_endings_lf_crlf_and_cr_alone() {
         let t = trf::read(&text).unwrap_or_else(|e| panic!("{ending:?}: {e}"));
         assert_eq!(t.rounds(), base.rounds(), "{ending:?}");
         assert_eq!(t.players(), base.players(), "{ending:?}");
+        let f = trf::read_file(&text, None).unwrap();
         assert_eq!(
-            trf::write(&t),
+            trf::write_as(&f.tournament, &f.layout),
             text,
             "{ending:?}: written back with its own ending"
         );

@@ -1,12 +1,18 @@
 //! TRF round trips: real files and the project's fixtures.
 
 use crate::support::{fixture, shared_trf, FIXTURES};
-use engine::trf;
+use engine::formats::trf;
+
+/// `text` read with its layout and written back in it.
+fn written_back(text: &str, system: Option<engine::System>) -> String {
+    let f = trf::read_file(text, system).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    trf::write_as(&f.tournament, &f.layout)
+}
 
 /// Reading then writing gives back the same bytes (same lines, same line endings).
 fn check_round_trip(name: &str, text: &str) {
-    let t = trf::read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let out = trf::write(&t);
+    let f = trf::read_file(text, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let out = trf::write_as(&f.tournament, &f.layout);
     for (i, (a, b)) in text.lines().zip(out.lines()).enumerate() {
         assert_eq!(a, b, "{name}: line {} differs", i + 1);
     }
@@ -15,12 +21,10 @@ fn check_round_trip(name: &str, text: &str) {
 
 /// Writing in this program's own layout then reading gives the same tournament.
 fn check_canonical(name: &str, text: &str) {
-    let mut t = trf::read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let canonical = trf::write_canonical(&t);
-    let mut back =
+    let t = trf::read(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let canonical = trf::write(&t);
+    let back =
         trf::read(&canonical).unwrap_or_else(|e| panic!("{name} (canonical): {e}\n{canonical}"));
-    t.forget_trf_layout();
-    back.forget_trf_layout();
     assert_eq!(t, back, "{name}: the canonical file reads back differently");
     // And the canonical file is itself written back line for line.
     check_round_trip(&format!("{name} (canonical)"), &canonical);
@@ -60,8 +64,8 @@ fn real_files_read_what_they_say() {
         let p1 = t.player(engine::Tpn::new(1).unwrap()).unwrap();
         assert_eq!(p1.name, "Vasquez,Rodrigo");
         assert_eq!(p1.rating, Some(2558));
-        assert_eq!(p1.title, Some(engine::player::Title::Gm)); // written "g"
-                                                               // Player 13 lost round 1 by forfeit (153 - -) and played no more.
+        assert_eq!(p1.title, Some(engine::model::player::Title::Gm)); // written "g"
+                                                                      // Player 13 lost round 1 by forfeit (153 - -) and played no more.
         let r1 = t.round(engine::RoundNo::FIRST).unwrap();
         let (pairing, _) = r1.pairing_of(engine::Tpn::new(13).unwrap()).unwrap();
         assert!(!pairing.is_played());
@@ -88,7 +92,7 @@ fn real_files_read_what_they_say() {
 
 #[test]
 fn fixtures_read_what_they_say() {
-    use engine::result::ByeKind;
+    use engine::model::result::ByeKind;
     use engine::{RoundNo, System, Tpn};
     let t = trf::read(&fixture("open-30.trf")).unwrap();
     assert_eq!(t.settings.system, Some(System::Dubov));
@@ -117,13 +121,13 @@ fn fixtures_read_what_they_say() {
         "the ½-0 game"
     );
     // The pairing-allocated bye of a match is worth 1½, counted once.
-    let scores = engine::history::scores(&ds);
+    let scores = engine::model::history::scores(&ds);
     assert_eq!(scores[10].tenths(), 40); // player 11: bye 1½ + 0 + 1 + 1½
 }
 
 #[test]
 fn generated_round_one_round_trips() {
-    use engine::generate::{generate, GenerateConfig};
+    use engine::pairing::generate::{generate, GenerateConfig};
     use engine::System;
     // Read as one of its system's: a file of the 1992 Dutch says only FIDE_DUTCH.
     for system in System::ALL {
@@ -136,9 +140,7 @@ fn generated_round_one_round_trips() {
             })
             .unwrap();
             let text = trf::write(&t);
-            let mut back =
-                trf::read_as(&text, Some(system)).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            back.forget_trf_layout();
+            let back = trf::read_as(&text, Some(system)).unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(t, back, "{} {players}", system.name());
             check_round_trip("generated", &text);
         }
@@ -168,7 +170,11 @@ fn point_value_records() {
             engine::Points::from_tenths(30),
             "{head}: the bye follows the win"
         );
-        assert_eq!(trf::write(&t), text, "{head}: written back as it was");
+        assert_eq!(
+            written_back(&text, None),
+            text,
+            "{head}: written back as it was"
+        );
         // With the default values the same results disagree with the points column.
         let wrong = format!("012 Points\n{}", players("4.0", "1.0"));
         assert!(trf::read(&wrong).is_err());
@@ -181,17 +187,18 @@ fn point_value_records() {
 /// absences written in the round's column) is read with the same players absent.
 #[test]
 fn trf_absences_in_the_round_to_pair_travel_between_engines() {
-    use engine::result::ByeKind;
+    use engine::model::result::ByeKind;
     use engine::{RoundNo, System, Tpn};
     let Some(bbp) = crate::support::bbp_pairings() else {
         return;
     };
-    let (mut t, _) = engine::generate::generate_partial(engine::generate::GenerateConfig {
-        system: System::Dutch1992,
-        players: 20,
-        rounds: 3,
-        seed: 7,
-    });
+    let (mut t, _) =
+        engine::pairing::generate::generate_partial(engine::pairing::generate::GenerateConfig {
+            system: System::Dutch1992,
+            players: 20,
+            rounds: 3,
+            seed: 7,
+        });
     t.settings.rounds = Some(6);
     let plain = t.clone();
     let next = RoundNo::new(4).unwrap();
@@ -222,10 +229,10 @@ fn trf_absences_in_the_round_to_pair_travel_between_engines() {
         .map(|p| p.get())
         .collect();
     assert_eq!(back, ours);
-    assert_eq!(trf::write(&again), text);
+    assert_eq!(written_back(&text, None), text);
 
     // The reverse: bbpPairings' form, absences written in round 4's column.
-    let mut lines: Vec<String> = trf::write_canonical(&plain)
+    let mut lines: Vec<String> = trf::write(&plain)
         .lines()
         .filter(|l| !l.starts_with("XXR"))
         .map(str::to_string)
@@ -269,7 +276,7 @@ fn trf_absences_in_the_round_to_pair_travel_between_engines() {
 /// and of no known system when read without one (nothing guesses the edition), its line kept.
 #[test]
 fn trf_192_names_the_system_by_edition() {
-    use engine::settings::{System, TrfType};
+    use engine::model::settings::{System, TrfType};
     let file = |head: &str| {
         format!(
             "012 Types\r{head}\rXXR 3\rXXC white1\r\
@@ -284,25 +291,28 @@ fn trf_192_names_the_system_by_edition() {
     assert_eq!(earlier.settings.system, Some(System::Dutch2026));
     let named = trf::read(&file("192 FIDE_DUTCH_2025")).unwrap();
     assert_eq!(named.settings.system, Some(System::Dutch2026));
-    assert_eq!(trf::write(&named), file("192 FIDE_DUTCH_2025"));
+    assert_eq!(
+        written_back(&file("192 FIDE_DUTCH_2025"), None),
+        file("192 FIDE_DUTCH_2025")
+    );
 
     // FIDE_DUTCH: either edition when asked for, none when not; the line survives.
     let plain = file("192 FIDE_DUTCH");
     assert_eq!(trf::declared_type(&plain), Some(TrfType::Dutch));
     let unknown = trf::read(&plain).unwrap();
     assert_eq!(unknown.settings.system, None);
-    assert_eq!(trf::write(&unknown), plain);
+    assert_eq!(written_back(&plain, None), plain);
     let old = trf::read_as(&plain, Some(System::Dutch1992)).unwrap();
     assert_eq!(old.settings.system, Some(System::Dutch1992));
     assert_eq!(
-        trf::write(&old),
+        written_back(&plain, Some(System::Dutch1992)),
         plain,
         "the 1992 text is written FIDE_DUTCH"
     );
     let new = trf::read_as(&plain, Some(System::Dutch2026)).unwrap();
     assert_eq!(new.settings.system, Some(System::Dutch2026));
     assert_eq!(
-        trf::write(&new),
+        written_back(&plain, Some(System::Dutch2026)),
         file("192 FIDE_DUTCH_2025"),
         "paired by the 2026 text, the file names it"
     );
@@ -334,7 +344,7 @@ fn trf_192_names_the_system_by_edition() {
     for system in System::ALL {
         let mut t = trf::read_as(&file("012 x"), Some(system)).unwrap();
         t.settings.system = Some(system);
-        let text = trf::write_canonical(&t);
+        let text = trf::write(&t);
         let back = trf::read_as(&text, Some(system)).unwrap();
         assert_eq!(back.settings.system, Some(system), "{text}");
         assert!(
@@ -347,7 +357,7 @@ fn trf_192_names_the_system_by_edition() {
     if let Some(bbp) = crate::support::bbp_pairings() {
         for system in [System::Dutch2026, System::Dutch1992] {
             let t = trf::read_as(&file("012 x"), Some(system)).unwrap();
-            let text = trf::write_canonical(&t);
+            let text = trf::write(&t);
             assert_eq!(
                 crate::support::bbp_paired_players(&bbp, &text),
                 [1, 2].into_iter().collect(),

@@ -1,10 +1,10 @@
 //! The validator of the absolute criteria: one test per kind of violation.
 
 use crate::support::{field, tpn};
+use engine::model::result::{ByeKind, GameResult};
+use engine::model::tournament::{Bye, Pairing, Round};
+use engine::pairing::validate::{validate, Unavailable, Violation};
 use engine::pairing::RoundPairing;
-use engine::result::{ByeKind, GameResult};
-use engine::tournament::{Bye, Pairing, Round};
-use engine::validate::{validate, Unavailable, Violation};
 use engine::{Color, RoundNo, System, Tournament};
 
 fn proposal(round: u16, pairs: &[(u32, u32)], bye: Option<u32>) -> RoundPairing {
@@ -211,7 +211,7 @@ fn bye_count_must_match_the_field() {
 #[test]
 fn forbidden_pair() {
     let mut t = field(System::Dutch1992, 2);
-    t.forbidden.push(engine::tournament::ForbiddenPairs {
+    t.forbidden.push(engine::model::tournament::ForbiddenPairs {
         from: RoundNo::FIRST,
         to: RoundNo::FIRST,
         players: vec![tpn(1), tpn(2)],

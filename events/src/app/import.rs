@@ -3,7 +3,7 @@
 
 use crate::schema::*;
 use crate::{Append, Store, StoreError, TournamentId};
-use engine::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
 use engine::{Color, RoundNo, System};
 
 fn v1_system(s: System) -> SystemV1 {
@@ -113,8 +113,8 @@ pub fn import(
                 fide_id: player.fide_id,
                 birth_date: player.birth_date.map(|d| d.to_string()),
                 sex: player.sex.map(|s| match s {
-                    engine::player::Sex::Male => SexV1::Male,
-                    engine::player::Sex::Female => SexV1::Female,
+                    engine::model::player::Sex::Male => SexV1::Male,
+                    engine::model::player::Sex::Female => SexV1::Female,
                 }),
             },
         })?;
@@ -200,8 +200,8 @@ pub fn import(
 /// created here may say: a value that is not (a federation that is not three letters, as in
 /// lichess' exports, a line too long, round dates beyond the rounds) is left out, so that an
 /// unusual header never stops the import of the games.
-fn details_of(t: &engine::tournament::Tournament, rounds: u16) -> DetailsV1 {
-    let d = engine::details::Details::from_header(&t.info);
+fn details_of(t: &engine::model::tournament::Tournament, rounds: u16) -> DetailsV1 {
+    let d = engine::model::details::Details::from_header(&t.info);
     let line = |s: &str| -> String {
         let s = s.trim();
         if s.chars().count() > crate::replay::MAX_DETAIL || s.chars().any(char::is_control) {
@@ -212,7 +212,7 @@ fn details_of(t: &engine::tournament::Tournament, rounds: u16) -> DetailsV1 {
     };
     let mut out = DetailsV1 {
         city: line(&d.city),
-        federation: engine::player::Federation::parse(d.federation.trim())
+        federation: engine::model::player::Federation::parse(d.federation.trim())
             .map(|f| f.as_str().to_string())
             .unwrap_or_default(),
         start_date: d.start.map(|d| d.iso()),

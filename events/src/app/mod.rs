@@ -13,9 +13,9 @@ mod import;
 use crate::replay::{to_engine_system, RoundRecord, State};
 use crate::schema::*;
 use crate::store::{Append, Appended, Store, StoreError};
-use engine::history::{Aro, Float, RoundEntry};
+use engine::model::history::{Aro, Float, RoundEntry};
+use engine::model::result::ByeKind;
 use engine::pairing::{pair_next_round, PairingError, RoundPairing};
-use engine::result::ByeKind;
 use engine::standings::{cross_table_rows, standings, Standings};
 use engine::{Color, Points, RoundNo, Tpn};
 use std::sync::Arc;
@@ -110,7 +110,7 @@ pub struct PlayerView {
     /// Rating.
     pub rating: Option<u16>,
     /// Title.
-    pub title: Option<engine::player::Title>,
+    pub title: Option<engine::model::player::Title>,
     /// Federation.
     pub federation: Option<String>,
     /// FIDE id.
@@ -424,7 +424,7 @@ impl App {
             .rounds()
             .get(usize::from(round).wrapping_sub(1))
             .ok_or_else(|| AppError::NotFound(format!("round {round} is not published")))?;
-        let before = engine::history::states_before(
+        let before = engine::model::history::states_before(
             s.engine(),
             RoundNo::new(round).unwrap_or(RoundNo::FIRST),
         );
@@ -527,7 +527,7 @@ impl App {
             .tpn_of(key)
             .ok_or_else(|| AppError::NotFound(format!("player {} is not registered", key.0)))?;
         let tournament = s.engine();
-        let st = engine::history::states_before(tournament, tournament.next_round());
+        let st = engine::model::history::states_before(tournament, tournament.next_round());
         let me = &st[tpn.index()];
         let rounds = me
             .entries
@@ -576,7 +576,7 @@ impl App {
             .iter()
             .map(|r| {
                 let mut gained = vec![Points::ZERO; tournament.players().len()];
-                engine::history::add_gains(&tournament.settings.points, r, &mut gained);
+                engine::model::history::add_gains(&tournament.settings.points, r, &mut gained);
                 let got = gained[tpn.index()];
                 running += got;
                 (got, running)
@@ -599,7 +599,7 @@ impl App {
         let s = self.state(t)?;
         let tournament = s.engine();
         let rounds = tournament.rounds().len();
-        let finals = engine::history::states_before(tournament, tournament.next_round());
+        let finals = engine::model::history::states_before(tournament, tournament.next_round());
         Ok(tournament
             .players()
             .iter()
@@ -629,7 +629,7 @@ impl App {
         if !tournament.rounds().is_empty() {
             engine::standings::apply_ranks(&mut tournament, s.standings());
         }
-        Ok(engine::trf::write(&tournament))
+        Ok(engine::formats::trf::write(&tournament))
     }
 
     /// How many games a pairing of the tournament has (2 in a Double-Swiss match).
@@ -681,12 +681,12 @@ impl App {
     ) -> Result<(TournamentId, bool)> {
         // The file is read as one of the system asked for, if any: a file that names another
         // is refused (one saying only FIDE_DUTCH may be paired by either Dutch edition).
-        let t = engine::trf::read_as(text, system.map(to_engine_system))
+        let t = engine::formats::trf::read_as(text, system.map(to_engine_system))
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
         let Some(system) = t.settings.system else {
             return Err(AppError::Invalid(
-                match engine::trf::declared_type(text) {
-                    Some(engine::settings::TrfType::Dutch) => {
+                match engine::formats::trf::declared_type(text) {
+                    Some(engine::model::settings::TrfType::Dutch) => {
                         "system: the file says FIDE_DUTCH, which does not name the edition; \
                          add ?system=dutch-2026 (the Dutch in force) or ?system=dutch-1992"
                     }
@@ -833,10 +833,11 @@ impl App {
             explanation: vec![],
         };
         let who = |t: Tpn| described(&s, s.key_of(t).unwrap_or(PlayerKey(0)));
-        let violations: Vec<String> = engine::validate::validate(tournament, system, &proposed)
-            .iter()
-            .map(|v| v.describe(who))
-            .collect();
+        let violations: Vec<String> =
+            engine::pairing::validate::validate(tournament, system, &proposed)
+                .iter()
+                .map(|v| v.describe(who))
+                .collect();
         if !violations.is_empty() && !p.accept_violations {
             return Err(AppError::Violations(violations));
         }
@@ -921,7 +922,7 @@ impl App {
         &self,
         t: TournamentId,
         req: &Request,
-        list: &engine::rating_list::RatingList,
+        list: &engine::formats::rating_list::RatingList,
         source: &str,
     ) -> Result<Vec<RatingChange>> {
         let s = self.state(t)?;
@@ -937,7 +938,7 @@ impl App {
             PlayerKey,
             PlayerCorrectionV1,
             Option<u16>,
-            Option<engine::player::Title>,
+            Option<engine::model::player::Title>,
         )> = s
             .players()
             .iter()
@@ -1044,18 +1045,18 @@ pub struct RatingChange {
     /// The rating before.
     pub old_rating: Option<u16>,
     /// The title before.
-    pub old_title: Option<engine::player::Title>,
+    pub old_title: Option<engine::model::player::Title>,
     /// The event that recorded the change.
     pub seq: u64,
 }
 
 /// The engine's form of a tournament's details, for its TRF header.
-fn to_engine_details(name: &str, d: &DetailsV1) -> engine::details::Details {
+fn to_engine_details(name: &str, d: &DetailsV1) -> engine::model::details::Details {
     let date = |v: &Option<String>| {
         v.as_deref()
-            .and_then(|v| engine::details::Date::parse_iso(v).ok())
+            .and_then(|v| engine::model::details::Date::parse_iso(v).ok())
     };
-    engine::details::Details {
+    engine::model::details::Details {
         name: name.to_string(),
         city: d.city.clone(),
         federation: d.federation.clone(),

@@ -2,7 +2,7 @@
 //! be made; published rounds never change.
 
 use crate::support::*;
-use engine::history::states_before;
+use engine::model::history::states_before;
 use engine::{Color, Points, RoundNo, Tpn};
 use events::schema::*;
 use events::Append;

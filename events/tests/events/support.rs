@@ -83,7 +83,7 @@ pub fn publish(store: &Store, t: TournamentId) -> u16 {
         let p = engine::pairing::pair_next_round(&tournament, system).unwrap();
         (p.pairs, p.bye)
     } else {
-        let states = engine::history::states_before(&tournament, round);
+        let states = engine::model::history::states_before(&tournament, round);
         let mut left = tournament.available_players(round);
         let mut pairs = Vec::new();
         let mut bye = None;

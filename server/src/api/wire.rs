@@ -4,8 +4,8 @@
 //! changes nothing here unless this module is changed too; no `Debug` text is ever sent.
 
 use super::dto::results_text;
-use engine::history::Float as EngineFloat;
-use engine::result::ByeKind as EngineByeKind;
+use engine::model::history::Float as EngineFloat;
+use engine::model::result::ByeKind as EngineByeKind;
 use events::app;
 use events::schema::{
     ColorV1, DetailsV1, NumberingV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1,
@@ -248,7 +248,7 @@ pub struct TiebreakList {
 impl TiebreakList {
     /// The list.
     pub fn new() -> TiebreakList {
-        use engine::standings::{Kind, Tiebreak, KINDS};
+        use engine::model::tiebreak::{Kind, Tiebreak, KINDS};
         let mut list: Vec<Tiebreak> = Vec::new();
         for (kind, _, _) in KINDS {
             list.push(Tiebreak::of(kind));
@@ -280,10 +280,7 @@ impl TiebreakList {
                 .map(|s| {
                     (
                         s.name().to_string(),
-                        Tiebreak::defaults(Some(*s))
-                            .iter()
-                            .map(|t| t.code())
-                            .collect(),
+                        s.default_tiebreaks().iter().map(|t| t.code()).collect(),
                     )
                 })
                 .collect(),
@@ -737,8 +734,8 @@ pub struct ListedPlayer {
     pub sex: Option<&'static str>,
 }
 
-impl From<&engine::rating_list::Entry> for ListedPlayer {
-    fn from(e: &engine::rating_list::Entry) -> ListedPlayer {
+impl From<&engine::formats::rating_list::Entry> for ListedPlayer {
+    fn from(e: &engine::formats::rating_list::Entry) -> ListedPlayer {
         ListedPlayer {
             fide_id: e.fide_id,
             name: e.name.clone(),
@@ -747,8 +744,8 @@ impl From<&engine::rating_list::Entry> for ListedPlayer {
             rating: e.rating,
             birth_year: e.birth_year,
             sex: e.sex.map(|s| match s {
-                engine::player::Sex::Male => "m",
-                engine::player::Sex::Female => "w",
+                engine::model::player::Sex::Male => "m",
+                engine::model::player::Sex::Female => "w",
             }),
         }
     }

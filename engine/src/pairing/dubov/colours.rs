@@ -1,6 +1,13 @@
 //! Dubov 3: the colour allocation of each pair, and the boards' order.
-
-use super::*;
+use super::definitions::ColoursBy;
+use super::definitions::Ctx;
+use super::definitions::Dp;
+use super::definitions::Made;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::Step;
+use crate::Color;
+use crate::Tpn;
+use std::cmp::Ordering;
 
 /// 3 for each pair (after 2.3/2.4), then the board order (reading: higher score, sum, the
 /// higher player's number).

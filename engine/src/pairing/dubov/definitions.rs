@@ -1,8 +1,19 @@
 //! Dubov 1 (introductory definitions: R, ARO, the due colour) and 2 (the limitations 2.1-2.6):
 //! the players as the procedure sees them and what may be paired.
 
-use super::*;
+use crate::model::history::states_before;
+use crate::model::history::Aro;
+use crate::model::history::Float;
+use crate::model::history::RoundEntry;
 use crate::pairing::explanation::joined;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
+use crate::RoundNo;
+use crate::Tournament;
+use crate::Tpn;
+use std::cmp::Ordering;
 use std::cmp::Reverse;
 use std::fmt::Write as _;
 
@@ -63,7 +74,7 @@ impl Made {
 #[derive(Clone)]
 pub(super) struct Ctx<'t> {
     pub(super) players: IxVec<Dp<'t>>,
-    pub(super) met: crate::pairing::Barred,
+    pub(super) met: crate::pairing::index::Barred,
     pub(super) last_round: bool,
     pub(super) up_limit: u32,
     /// 2.5 set aside for everyone: no pairing of the round keeps it (reading of 9).
@@ -96,13 +107,14 @@ impl<'t> Ctx<'t> {
         // order of 6.1's groups): a group's players lie together in memory. Every order the
         // procedure gives them is by their own properties, ending with the pairing number,
         // never by this numbering.
-        let available = crate::pairing::by_score_then_tpn(t.available_players(round), |p| {
-            states[p.index()].score
-        });
+        let available =
+            crate::pairing::common::by_score_then_tpn(t.available_players(round), |p| {
+                states[p.index()].score
+            });
         // Every player's R by pairing number, for the AROs (a list of its own: each player's
         // opponents are read from it at random).
         let rating: Vec<u16> = t.players().iter().map(|p| p.pairing_rating()).collect();
-        let players = crate::pairing::made_in_tpn_order(&available, |p| {
+        let players = crate::pairing::common::made_in_tpn_order(&available, |p| {
             let s = &states[p.index()];
             let pl = t.player(p).expect("available");
             let aro = s.opponents().fold(Aro::default(), |a, o| {
@@ -152,7 +164,7 @@ impl<'t> Ctx<'t> {
                 }),
             }
         });
-        let met = crate::pairing::barred_pairs(t, round, &states, &available);
+        let met = crate::pairing::common::barred_pairs(t, round, &states, &available);
         Ctx {
             players,
             met,
@@ -282,4 +294,9 @@ impl<'t> Ctx<'t> {
             write!(out, "{}-{}", self.players[a].tpn, self.players[b].tpn)
         })
     }
+}
+
+/// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
+pub(super) fn completely_pairable(cx: &Ctx, v: &[PlayerIx]) -> bool {
+    crate::matching::cardinality::all_pairable(v.len(), |i, j| cx.pair_ok(v[i], v[j]), |_| false)
 }

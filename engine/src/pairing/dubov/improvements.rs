@@ -1,6 +1,15 @@
 //! Dubov 6.2 (the two columns) and 6.3 (the improvements, row by row), for one score group.
-
-use super::*;
+use super::definitions::by_name;
+use super::definitions::name_prefix;
+use super::definitions::ColoursBy;
+use super::definitions::Ctx;
+use super::definitions::Made;
+use super::transfers::transfer_colour;
+use crate::matching::weighted::max_weight_matching;
+use crate::matching::weighted::Edge;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::Step;
+use crate::Color;
 
 /// 7.3/7.4, then 6.2's columns and 6.3's improvements. Returns the pairs and the players
 /// left unpaired (6.4).
@@ -439,8 +448,9 @@ pub(super) fn complete(
     {
         return Some(free[..rows.len()].to_vec());
     }
-    let chosen = crate::pairing::bipartite_assignment(rows.len(), free.len(), |i, c| {
-        cx.pair_ok(rows[i], blacks[free[c]])
-    })?;
+    let chosen =
+        crate::matching::cardinality::bipartite_assignment(rows.len(), free.len(), |i, c| {
+            cx.pair_ok(rows[i], blacks[free[c]])
+        })?;
     Some(chosen.into_iter().map(|c| free[c]).collect())
 }

@@ -79,18 +79,11 @@
 //! - Boards: the text gives no order; the higher score of the pair, then the sum, then the
 //!   higher player's number.
 
-use super::{
-    check_no_forbidden, half_against_half, initial_color, IxVec, PairingError, PlayerIx,
-    RoundPairing, Step,
-};
-use crate::color::Color;
-use crate::history::{states_before, Aro, Float, RoundEntry};
-use crate::ids::{RoundNo, Tpn};
-use crate::matching::{max_weight_matching, Edge};
-use crate::points::Points;
-use crate::settings::System;
-use crate::tournament::Tournament;
-use std::cmp::Ordering;
+use crate::model::ids::RoundNo;
+use crate::model::tournament::Tournament;
+use crate::pairing::proposal::{PairingError, RoundPairing};
+use round_one::round_one;
+use score_groups::later_round;
 
 mod bye;
 mod colours;
@@ -101,14 +94,6 @@ mod score_groups;
 #[cfg(test)]
 mod tests;
 mod transfers;
-
-use bye::*;
-use colours::*;
-use definitions::*;
-use improvements::*;
-use round_one::*;
-use score_groups::*;
-use transfers::*;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -1,8 +1,26 @@
 //! Dubov 6.1, 6.4 and 8: the score groups from the top, the floaters (6.4's preference,
 //! 8.1's order, 8.2's partner), 2.5's upfloat limits over the whole field, and 9's remedy for
 //! a group that cannot be paired.
-
-use super::*;
+use super::bye::choose_bye;
+use super::bye::dominating;
+use super::colours::boards;
+use super::definitions::Ctx;
+use super::definitions::Made;
+use super::improvements::pair_group;
+use super::transfers::by_preference;
+use super::transfers::transfer;
+use crate::matching::weighted::max_weight_matching;
+use crate::matching::weighted::Edge;
+use crate::pairing::common::initial_color;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::PairingError;
+use crate::pairing::RoundPairing;
+use crate::pairing::Step;
+use crate::Color;
+use crate::RoundNo;
+use crate::Tournament;
+use std::cmp::Ordering;
 
 pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let base = Ctx::new(t, round);
@@ -333,12 +351,12 @@ pub(super) fn floater_sequence(cx: &Ctx, down: &[PlayerIx]) -> Vec<PlayerIx> {
 
 /// Whether `floaters` can all be given distinct partners among `group`.
 pub(super) fn floaters_fit(cx: &Ctx, floaters: &[PlayerIx], group: &[PlayerIx]) -> bool {
-    crate::pairing::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
+    crate::matching::cardinality::bipartite_perfect(floaters, group, |a, b| cx.pair_ok(a, b))
 }
 
 /// Whether the whole field can be paired within 2.1-2.5 (one bye, 2.2, if odd).
 pub(super) fn whole_field_pairable(cx: &Ctx) -> bool {
-    crate::pairing::all_pairable(
+    crate::matching::cardinality::all_pairable(
         cx.players.len(),
         |i, j| cx.pair_ok(PlayerIx::new(i), PlayerIx::new(j)),
         |i| !cx.players[PlayerIx::new(i)].unplayed_point,
@@ -394,9 +412,4 @@ pub(super) fn fewest_breaches(cx: &Ctx) -> Option<IxVec<bool>> {
         }
     }
     Some(exempt)
-}
-
-/// Whether `v` (an even number of players) can all be paired within 2.1-2.5.
-pub(super) fn completely_pairable(cx: &Ctx, v: &[PlayerIx]) -> bool {
-    crate::pairing::all_pairable(v.len(), |i, j| cx.pair_ok(v[i], v[j]), |_| false)
 }

@@ -1,6 +1,20 @@
 //! Hand-worked cases on a group built directly: players with the ratings, AROs and due
 //! colours each article looks at. Players are numbered from 1 in the order given.
-use super::*;
+use crate::model::history::Aro;
+use crate::pairing::dubov::colours::colour;
+use crate::pairing::dubov::definitions::name_prefix;
+use crate::pairing::dubov::definitions::ColoursBy;
+use crate::pairing::dubov::definitions::Ctx;
+use crate::pairing::dubov::definitions::Dp;
+use crate::pairing::dubov::definitions::Made;
+use crate::pairing::dubov::improvements::pair_group;
+use crate::pairing::dubov::score_groups::procedure;
+use crate::pairing::index::Barred;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
+use crate::Tpn;
 
 struct P {
     rating: u16,
@@ -24,7 +38,7 @@ const B: Option<Color> = Some(Color::Black);
 fn ctx(players: &[P], met: &[(usize, usize)]) -> Ctx<'static> {
     let pairs: Vec<(PlayerIx, PlayerIx)> =
         met.iter().map(|&(a, b)| (ix(a - 1), ix(b - 1))).collect();
-    let m = crate::pairing::Barred::from_pairs(players.len(), &pairs);
+    let m = Barred::from_pairs(players.len(), &pairs);
     Ctx {
         players: players
             .iter()

@@ -1,7 +1,14 @@
 //! Dubov 7: transfers to meet 6.1's requirement: a player from a lower group (7.1, 7.2) and
 //! across the colour subgroups (7.3, 7.4, within 2.6).
 
-use super::*;
+use super::definitions::name_prefix;
+use super::definitions::Ctx;
+use super::definitions::Dp;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::Step;
+use crate::Color;
+use std::cmp::Ordering;
 use std::cmp::Reverse;
 
 /// 7.1/7.2: the player to transfer up from the nearest lower group that has one who `fits`:

@@ -1,7 +1,11 @@
 //! The fast search's oracle: whether a prefix of choices can still be completed at a level
 //! (B.1-B.6 and x as a matching), and the bounds that answer it cheaply.
-
-use super::*;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::definitions::Level;
+use crate::matching::weighted::max_weight_matching;
+use crate::matching::weighted::Edge;
+use crate::pairing::index::PlayerIx;
 
 /// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
 /// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
@@ -121,7 +125,7 @@ pub(super) struct Tally {
 /// 0 when B.2 (with A.7 c) leaves `i` only White, 1 only Black.
 pub(super) fn bound_to(cx: &Ctx, i: PlayerIx, lv: &Level) -> Option<usize> {
     cx.must(i, lv)
-        .map(|c| usize::from(c == crate::color::Color::Black))
+        .map(|c| usize::from(c == crate::model::color::Color::Black))
 }
 
 pub(super) fn class(cx: &Ctx, i: PlayerIx) -> usize {
@@ -130,8 +134,8 @@ pub(super) fn class(cx: &Ctx, i: PlayerIx) -> usize {
         return 2;
     }
     match p.pref.color() {
-        Some(crate::color::Color::White) => 0,
-        Some(crate::color::Color::Black) => 1,
+        Some(crate::model::color::Color::White) => 0,
+        Some(crate::model::color::Color::Black) => 1,
         None => 2,
     }
 }
@@ -215,5 +219,97 @@ impl Tally {
             && self.must <= rw + rb + rn
             && self.bound[0] <= self.open[1]
             && self.bound[1] <= self.open[0]
+    }
+}
+
+/// The sink's side of a matching that pairs a bracket: the vertices from `first` on that take
+/// the `floaters` players left over, and the edges among them (weight `w`). Moved down or the
+/// bye: a place per player left over. C.12's look-ahead: the next bracket's residents, who
+/// take the players left over and `extra` (the others absorbed). C.13's: the lowest bracket
+/// and `extra`, paired completely with the players left over, one bye if odd. Returns the
+/// vertex count and, for each of `leftovers` (its vertex and player) that may be left over
+/// (B.5/B.6 for downfloats at `lv`, or the bye), the sink vertices it may go to; `None` when
+/// the sink cannot take that many.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sink_side(
+    cx: &Ctx,
+    lv: &Level,
+    sink: &Sink,
+    leftovers: &[(usize, PlayerIx)],
+    floaters: usize,
+    first: usize,
+    w: i64,
+    edges: &mut Vec<Edge>,
+) -> Option<(usize, Vec<(usize, usize)>)> {
+    let mut to = Vec::new();
+    // B.5/B.6 for downfloats, once for each player who may be left over.
+    let down: Vec<bool> = leftovers.iter().map(|&(_, x)| cx.down_ok(x, lv)).collect();
+    match sink {
+        Sink::Free | Sink::Bye => {
+            let bye = matches!(sink, Sink::Bye);
+            if bye && floaters > 1 {
+                return None;
+            }
+            for (l, &(k, x)) in leftovers.iter().enumerate() {
+                if (bye && cx.bye_ok(x, lv)) || (!bye && down[l]) {
+                    to.extend((first..first + floaters).map(|d| (k, d)));
+                }
+            }
+            Some((first + floaters, to))
+        }
+        Sink::IntoNext { residents, extra } => {
+            let absorb = residents.len().checked_sub(floaters + extra.len())?;
+            let r0 = first;
+            let e0 = r0 + residents.len();
+            let z0 = e0 + extra.len();
+            for (r, &res) in residents.iter().enumerate() {
+                for (l, &(k, x)) in leftovers.iter().enumerate() {
+                    if down[l] && cx.compatible(x, res, lv.b2_relaxed) {
+                        to.push((k, r0 + r));
+                    }
+                }
+                for (e, &ex) in extra.iter().enumerate() {
+                    if cx.compatible(ex, res, lv.b2_relaxed) {
+                        edges.push((e0 + e, r0 + r, w));
+                    }
+                }
+                for z in 0..absorb {
+                    edges.push((r0 + r, z0 + z, w));
+                }
+            }
+            Some((z0 + absorb, to))
+        }
+        Sink::CompleteLowest { lowest, extra } => {
+            let below: Vec<PlayerIx> = lowest.iter().chain(extra).copied().collect();
+            let l0 = first;
+            for (i, &x) in below.iter().enumerate() {
+                for (j, &y) in below.iter().enumerate().skip(i + 1) {
+                    if cx.compatible(x, y, lv.b2_relaxed) {
+                        edges.push((l0 + i, l0 + j, w));
+                    }
+                }
+                for (l, &(k, f)) in leftovers.iter().enumerate() {
+                    if down[l] && cx.compatible(f, x, lv.b2_relaxed) {
+                        to.push((k, l0 + i));
+                    }
+                }
+            }
+            let mut vertices = l0 + below.len();
+            if (floaters + below.len()) % 2 == 1 {
+                let bye = vertices;
+                for (i, &x) in below.iter().enumerate() {
+                    if cx.players[x].can_bye {
+                        edges.push((l0 + i, bye, w));
+                    }
+                }
+                for &(k, f) in leftovers {
+                    if cx.bye_ok(f, lv) {
+                        to.push((k, bye));
+                    }
+                }
+                vertices += 1;
+            }
+            Some((vertices, to))
+        }
     }
 }

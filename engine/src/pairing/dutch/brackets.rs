@@ -1,8 +1,16 @@
 //! Dutch C.4-C.11 in one bracket: S1 and S2 (C.4, C.5), the candidates (C.6-C.8) at the
 //! levels C.9-C.10 relax, the remainder of a heterogeneous bracket (C.11), and what the
 //! explanation says of each.
-
-use super::*;
+use super::criteria::first_level;
+use super::criteria::levels;
+use super::criteria::modes;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::definitions::Level;
+use super::search::Found;
+use super::search::Search;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::Step;
 
 /// Which part of a bracket a candidate pairs, as the explanation names it.
 #[derive(Clone, Copy, PartialEq, Eq)]

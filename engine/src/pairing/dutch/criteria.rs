@@ -1,57 +1,10 @@
 //! Dutch B.1-B.6 as levels the search works at, and their relaxation in the order of C.9-C.11
 //! (A.7 c, the B.6 notes); whether players can be paired completely under them.
-
-use super::*;
-
-/// The criteria in force while searching a bracket (C.9-C.11, A.7 c, B.6 notes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Level {
-    pub b6_up: bool,
-    pub b5_up: bool,
-    pub b6_down: bool,
-    pub b5_down: bool,
-    /// A.8's x: preferences that may be denied.
-    pub x: usize,
-    /// A.7 (c) in force.
-    pub a7c: bool,
-    /// B.6 notes: B.2 relaxed for players with 50 % in the last round.
-    pub b2_relaxed: bool,
-}
-
-impl Level {
-    /// What this level relaxes against the first, each under the article that allows it.
-    pub(super) fn describe(&self, first: &Level) -> Vec<(&'static str, &'static str)> {
-        let mut out = Vec::new();
-        if !self.b6_up {
-            out.push(("C.9", "B.6 for upfloats dropped"));
-        }
-        if !self.b5_up {
-            out.push(("C.9", "B.5 for upfloats dropped"));
-        }
-        if !self.b6_down {
-            out.push(("C.10", "B.6 for downfloats dropped"));
-        }
-        if !self.b5_down {
-            out.push(("C.10", "B.5 for downfloats dropped"));
-        }
-        if self.x > first.x {
-            out.push(("C.11", "x raised"));
-        }
-        if first.a7c && !self.a7c {
-            out.push((
-                "A.7",
-                "(c) not applied: it would leave more players unpaired",
-            ));
-        }
-        if self.b2_relaxed {
-            out.push((
-                "B.6",
-                "notes: B.2 not applied to players with 50 % in the last round",
-            ));
-        }
-        out
-    }
-}
+use super::definitions::Ctx;
+use crate::matching::cardinality::bipartite_perfect;
+use crate::pairing::dutch::definitions::Level;
+use crate::pairing::dutch::definitions::RELAXED;
+use crate::pairing::index::PlayerIx;
 
 /// How a bracket is searched, besides its level (see [`modes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,22 +107,115 @@ pub(super) fn modes(cx: &Ctx, group: &[PlayerIx], sink: &Sink) -> Vec<Mode> {
     out
 }
 
-pub(super) const RELAXED: Level = Level {
-    b6_up: false,
-    b5_up: false,
-    b6_down: false,
-    b5_down: false,
-    x: usize::MAX,
-    a7c: false,
-    b2_relaxed: true,
-};
-
 /// Whether `players` can all be paired (one bye to a player allowed it, if odd), by B.1/B.2
 /// (relaxed for players with 50 % in the last round with `b2_relaxed`).
 pub(super) fn completely_pairable(cx: &Ctx, players: &[PlayerIx], b2_relaxed: bool) -> bool {
-    crate::pairing::all_pairable(
+    crate::matching::cardinality::all_pairable(
         players.len(),
         |i, j| cx.compatible(players[i], players[j], b2_relaxed),
         |i| cx.players[players[i]].can_bye,
     )
+}
+
+/// Where the players left unpaired go, and what they must find there.
+#[derive(Clone, Debug)]
+pub(crate) enum Sink {
+    /// Moved down to the next bracket: only B.5/B.6 for downfloats.
+    Free,
+    /// The lowest bracket: at most one, who gets the bye (A.5, B.1 b).
+    Bye,
+    /// C.12 look-ahead: together with `extra` (players moved on regardless) they must all be
+    /// paired at once with the residents of the next bracket (B.1, B.2).
+    IntoNext {
+        residents: Vec<PlayerIx>,
+        extra: Vec<PlayerIx>,
+    },
+    /// C.13 look-ahead: together with `extra` and the lowest bracket's players, they must be
+    /// paired completely (one bye if odd).
+    CompleteLowest {
+        lowest: Vec<PlayerIx>,
+        extra: Vec<PlayerIx>,
+    },
+}
+
+impl Sink {
+    /// C.12's look-ahead on the residents of the next bracket.
+    pub fn into_next(residents: Vec<PlayerIx>) -> Sink {
+        Sink::IntoNext {
+            residents,
+            extra: Vec::new(),
+        }
+    }
+
+    /// C.13's look-ahead on the lowest bracket.
+    pub fn complete_lowest(lowest: Vec<PlayerIx>) -> Sink {
+        Sink::CompleteLowest {
+            lowest,
+            extra: Vec::new(),
+        }
+    }
+
+    /// The same, with `more` players moved down regardless (C.1).
+    pub fn with_extra(&self, more: &[PlayerIx]) -> Sink {
+        match self {
+            Sink::Free | Sink::Bye => self.clone(),
+            Sink::IntoNext { residents, extra } => Sink::IntoNext {
+                residents: residents.clone(),
+                extra: extra.iter().chain(more).copied().collect(),
+            },
+            Sink::CompleteLowest { lowest, extra } => Sink::CompleteLowest {
+                lowest: lowest.clone(),
+                extra: extra.iter().chain(more).copied().collect(),
+            },
+        }
+    }
+
+    /// The players of the brackets below that the look-ahead pairs (none for `Free`, `Bye`).
+    pub fn players(&self) -> impl Iterator<Item = PlayerIx> + '_ {
+        let (a, b): (&[PlayerIx], &[PlayerIx]) = match self {
+            Sink::Free | Sink::Bye => (&[], &[]),
+            Sink::IntoNext { residents, extra } => (residents, extra),
+            Sink::CompleteLowest { lowest, extra } => (lowest, extra),
+        };
+        a.iter().chain(b).copied()
+    }
+
+    /// Whether `floaters` may be left unpaired at level `lv`.
+    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[PlayerIx], lv: &Level) -> bool {
+        match self {
+            Sink::Free => floaters.iter().all(|&f| cx.down_ok(f, lv)),
+            Sink::Bye => match floaters {
+                [] => true,
+                [f] => cx.bye_ok(*f, lv),
+                _ => false,
+            },
+            Sink::IntoNext { residents, extra } => {
+                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
+                    let left: Vec<PlayerIx> = floaters.iter().chain(extra).copied().collect();
+                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, lv.b2_relaxed))
+                }
+            }
+            Sink::CompleteLowest { lowest, extra } => {
+                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
+                    let all: Vec<PlayerIx> = floaters
+                        .iter()
+                        .chain(extra)
+                        .chain(lowest)
+                        .copied()
+                        .collect();
+                    completely_pairable(cx, &all, lv.b2_relaxed)
+                }
+            }
+        }
+    }
+
+    /// Whether `floaters` may be left unpaired with B.5/B.6 dropped (C.14, p = 0).
+    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[PlayerIx]) -> bool {
+        self.accepts_floaters_at(cx, floaters, &RELAXED)
+    }
+
+    /// Whether a lone player may be left over (the bye in the lowest bracket).
+    pub fn accepts_alone(&self, cx: &Ctx, player: PlayerIx) -> bool {
+        self.accepts_floaters(cx, &[player])
+    }
 }

@@ -1,7 +1,18 @@
 //! Dutch A.1-A.8: the players by rank (A.2) with what the criteria look at (colour
 //! preferences A.6, floats A.4, byes A.5), and who may meet whom (B.1, B.2).
 
-use super::*;
+use crate::model::history::states_before;
+use crate::model::history::ColorPreference;
+use crate::model::history::Float;
+use crate::model::history::PlayerState;
+use crate::model::history::RoundEntry;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
+use crate::RoundNo;
+use crate::Tournament;
+use crate::Tpn;
 use std::fmt::Write as _;
 
 /// One player as the procedure sees them. Players are numbered by rank (A.2 with the score
@@ -68,7 +79,7 @@ pub(crate) struct Ctx {
     pub players: IxVec<Pl>,
     /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
     /// pairs), sorted.
-    pub(super) met: crate::pairing::Barred,
+    pub(super) met: crate::pairing::index::Barred,
 }
 
 impl Ctx {
@@ -77,7 +88,7 @@ impl Ctx {
         // A.2: score, then the order of the pairing numbers' list with current ratings: the
         // pairing number itself (`player::pairing_order`).
         let available =
-            crate::pairing::by_score_then_tpn(tournament.available_players(round), |t| {
+            crate::pairing::common::by_score_then_tpn(tournament.available_players(round), |t| {
                 states[t.index()].score
             });
         let last_round = tournament.settings.rounds == Some(round.get());
@@ -89,7 +100,7 @@ impl Ctx {
         };
         let odd_round = round.get() % 2 == 1;
         let r = round.index();
-        let players = crate::pairing::made_in_tpn_order(&available, |t| {
+        let players = crate::pairing::common::made_in_tpn_order(&available, |t| {
             let s: &PlayerState = &states[t.index()];
             let pref = s.color_preference();
             let absolute = match pref {
@@ -122,7 +133,7 @@ impl Ctx {
                 colors: s.played_colors().collect(),
             }
         });
-        let met = crate::pairing::barred_pairs(tournament, round, &states, &available);
+        let met = crate::pairing::common::barred_pairs(tournament, round, &states, &available);
         Ctx { players, met }
     }
 
@@ -252,3 +263,64 @@ impl Ctx {
         })
     }
 }
+
+/// The criteria in force while searching a bracket (C.9-C.11, A.7 c, B.6 notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Level {
+    pub b6_up: bool,
+    pub b5_up: bool,
+    pub b6_down: bool,
+    pub b5_down: bool,
+    /// A.8's x: preferences that may be denied.
+    pub x: usize,
+    /// A.7 (c) in force.
+    pub a7c: bool,
+    /// B.6 notes: B.2 relaxed for players with 50 % in the last round.
+    pub b2_relaxed: bool,
+}
+
+impl Level {
+    /// What this level relaxes against the first, each under the article that allows it.
+    pub(super) fn describe(&self, first: &Level) -> Vec<(&'static str, &'static str)> {
+        let mut out = Vec::new();
+        if !self.b6_up {
+            out.push(("C.9", "B.6 for upfloats dropped"));
+        }
+        if !self.b5_up {
+            out.push(("C.9", "B.5 for upfloats dropped"));
+        }
+        if !self.b6_down {
+            out.push(("C.10", "B.6 for downfloats dropped"));
+        }
+        if !self.b5_down {
+            out.push(("C.10", "B.5 for downfloats dropped"));
+        }
+        if self.x > first.x {
+            out.push(("C.11", "x raised"));
+        }
+        if first.a7c && !self.a7c {
+            out.push((
+                "A.7",
+                "(c) not applied: it would leave more players unpaired",
+            ));
+        }
+        if self.b2_relaxed {
+            out.push((
+                "B.6",
+                "notes: B.2 not applied to players with 50 % in the last round",
+            ));
+        }
+        out
+    }
+}
+
+/// Every criterion relaxed as far as C.9-C.11 and the B.6 notes allow.
+pub(super) const RELAXED: Level = Level {
+    b6_up: false,
+    b5_up: false,
+    b6_down: false,
+    b5_down: false,
+    x: usize::MAX,
+    a7c: false,
+    b2_relaxed: true,
+};

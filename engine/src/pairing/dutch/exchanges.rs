@@ -1,6 +1,6 @@
 //! Dutch D.1-D.3: the order of transpositions and of exchanges between S1 and S2.
 
-use super::PlayerIx;
+use crate::pairing::index::PlayerIx;
 
 /// D.2's order of exchanges for S1 of `p` players and S2 of `m`: positions given up by S1 and
 /// taken from S2; the identity first, then one player, two players, and so on. Within a size:

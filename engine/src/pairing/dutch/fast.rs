@@ -5,8 +5,29 @@
 //! maximum matching says), D.2's classes of exchanges walked by the fewest denials they
 //! allow, memoised. A transposition's choices are the same whichever answers: each is the
 //! first position whose completion exists within x (B.4).
-
-use super::*;
+use super::bounds::colour_bound;
+use super::bounds::least_denied;
+use super::bounds::oracle;
+use super::bounds::Question;
+use super::bounds::Tally;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::definitions::Kinds;
+use super::definitions::Level;
+use super::exchanges::exchange_of;
+use super::exchanges::exchanged;
+use super::exchanges::Exchanges;
+use super::search::found;
+use super::search::Found;
+use super::search::Search;
+use crate::matching::assignment::Assignment;
+use crate::matching::assignment::FORBIDDEN;
+use crate::matching::weighted::max_weight_matching;
+use crate::matching::weighted::max_weight_matching_wide;
+use crate::matching::weighted::Edge;
+use crate::matching::weighted::WideEdge;
+use crate::pairing::dutch::bounds::sink_side;
+use crate::pairing::index::PlayerIx;
 
 /// The search that asks a matching before going down a branch.
 ///
@@ -375,98 +396,6 @@ impl Fast {
     }
 }
 
-/// The sink's side of a matching that pairs a bracket: the vertices from `first` on that take
-/// the `floaters` players left over, and the edges among them (weight `w`). Moved down or the
-/// bye: a place per player left over. C.12's look-ahead: the next bracket's residents, who
-/// take the players left over and `extra` (the others absorbed). C.13's: the lowest bracket
-/// and `extra`, paired completely with the players left over, one bye if odd. Returns the
-/// vertex count and, for each of `leftovers` (its vertex and player) that may be left over
-/// (B.5/B.6 for downfloats at `lv`, or the bye), the sink vertices it may go to; `None` when
-/// the sink cannot take that many.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn sink_side(
-    cx: &Ctx,
-    lv: &Level,
-    sink: &Sink,
-    leftovers: &[(usize, PlayerIx)],
-    floaters: usize,
-    first: usize,
-    w: i64,
-    edges: &mut Vec<Edge>,
-) -> Option<(usize, Vec<(usize, usize)>)> {
-    let mut to = Vec::new();
-    // B.5/B.6 for downfloats, once for each player who may be left over.
-    let down: Vec<bool> = leftovers.iter().map(|&(_, x)| cx.down_ok(x, lv)).collect();
-    match sink {
-        Sink::Free | Sink::Bye => {
-            let bye = matches!(sink, Sink::Bye);
-            if bye && floaters > 1 {
-                return None;
-            }
-            for (l, &(k, x)) in leftovers.iter().enumerate() {
-                if (bye && cx.bye_ok(x, lv)) || (!bye && down[l]) {
-                    to.extend((first..first + floaters).map(|d| (k, d)));
-                }
-            }
-            Some((first + floaters, to))
-        }
-        Sink::IntoNext { residents, extra } => {
-            let absorb = residents.len().checked_sub(floaters + extra.len())?;
-            let r0 = first;
-            let e0 = r0 + residents.len();
-            let z0 = e0 + extra.len();
-            for (r, &res) in residents.iter().enumerate() {
-                for (l, &(k, x)) in leftovers.iter().enumerate() {
-                    if down[l] && cx.compatible(x, res, lv.b2_relaxed) {
-                        to.push((k, r0 + r));
-                    }
-                }
-                for (e, &ex) in extra.iter().enumerate() {
-                    if cx.compatible(ex, res, lv.b2_relaxed) {
-                        edges.push((e0 + e, r0 + r, w));
-                    }
-                }
-                for z in 0..absorb {
-                    edges.push((r0 + r, z0 + z, w));
-                }
-            }
-            Some((z0 + absorb, to))
-        }
-        Sink::CompleteLowest { lowest, extra } => {
-            let below: Vec<PlayerIx> = lowest.iter().chain(extra).copied().collect();
-            let l0 = first;
-            for (i, &x) in below.iter().enumerate() {
-                for (j, &y) in below.iter().enumerate().skip(i + 1) {
-                    if cx.compatible(x, y, lv.b2_relaxed) {
-                        edges.push((l0 + i, l0 + j, w));
-                    }
-                }
-                for (l, &(k, f)) in leftovers.iter().enumerate() {
-                    if down[l] && cx.compatible(f, x, lv.b2_relaxed) {
-                        to.push((k, l0 + i));
-                    }
-                }
-            }
-            let mut vertices = l0 + below.len();
-            if (floaters + below.len()) % 2 == 1 {
-                let bye = vertices;
-                for (i, &x) in below.iter().enumerate() {
-                    if cx.players[x].can_bye {
-                        edges.push((l0 + i, bye, w));
-                    }
-                }
-                for &(k, f) in leftovers {
-                    if cx.bye_ok(f, lv) {
-                        to.push((k, bye));
-                    }
-                }
-                vertices += 1;
-            }
-            Some((vertices, to))
-        }
-    }
-}
-
 impl Fast {
     /// D.1's first transposition of `s2` against `s1` that meets the level, each choice made
     /// only when the rest can still be completed.
@@ -688,7 +617,7 @@ impl<'a> Costs<'a> {
     /// positions of the first), and the first completion in D.1's order that denies no more:
     /// found over the players' kinds ([`Ctx::kind`]; a cell's cost depends on its row's and
     /// column's kinds but for the pairs met before) by
-    /// [`crate::class_assignment::first_optimal`], about the players times the kinds where
+    /// [`crate::matching::class_assignment::first_optimal`], about the players times the kinds where
     /// [`Costs::solve`] sees every cell. `None` when that cannot tell (the pairs met before
     /// raise the fewest denials above the kinds' optimum, or there is no completion): the
     /// caller then asks [`Costs::solve`].
@@ -725,7 +654,7 @@ impl<'a> Costs<'a> {
         };
         let ok = |r: usize, c: usize| r >= rows.len() || !cx.have_met(rows[r], self.s2[cols[c]]);
         let (total, assigned) =
-            crate::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
+            crate::matching::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
         let least = usize::try_from(total).ok()?;
         Some((
             least,

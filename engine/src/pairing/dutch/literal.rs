@@ -1,7 +1,15 @@
 //! The literal search: every exchange of D.2 and every transposition of D.1 in order, each
 //! complete candidate tested (small fields only; it holds the fast search to the text).
-
-use super::*;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::definitions::Level;
+use super::exchanges::exchange_of;
+use super::exchanges::exchanged;
+use super::exchanges::Exchanges;
+use super::search::found;
+use super::search::Found;
+use super::search::Search;
+use crate::pairing::index::PlayerIx;
 
 /// The search that visits every candidate in order.
 pub(crate) struct Literal;

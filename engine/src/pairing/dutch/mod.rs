@@ -87,19 +87,14 @@
 //! - F.9: an adjourned game is a result not yet entered; the round cannot be paired until it
 //!   is (the server refuses with the boards missing).
 
-use super::{
-    check_no_forbidden, half_against_half, initial_color, tpn_list as list_tpn, IxVec,
-    PairingError, PlayerIx, RoundPairing, Step,
-};
-use crate::assignment::{Assignment, FORBIDDEN};
-use crate::color::Color;
-use crate::history::{states_before, ColorPreference, Float, PlayerState, RoundEntry};
-use crate::ids::{RoundNo, Tpn};
-use crate::matching::{max_weight_matching, max_weight_matching_wide, Edge, WideEdge};
-use crate::pairing::bipartite_perfect;
-use crate::points::Points;
-use crate::settings::System;
-use crate::tournament::Tournament;
+use crate::model::ids::RoundNo;
+use crate::model::tournament::Tournament;
+use crate::pairing::proposal::{PairingError, RoundPairing};
+use exchanges::Exchanges;
+use fast::Fast;
+use literal::Literal;
+use procedure::pair_with;
+use round_one::round_one;
 
 mod bounds;
 mod brackets;
@@ -115,18 +110,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use bounds::*;
-use brackets::*;
-use colours::*;
-use criteria::*;
-use definitions::*;
-use exchanges::*;
 pub use fast::EXCHANGE_WORK;
-use fast::*;
-use literal::*;
-use procedure::*;
-use round_one::*;
-use search::*;
 
 /// The largest field [`pair_literal`] takes: its search visits every candidate.
 pub const LITERAL_LIMIT: usize = 16;

@@ -1,7 +1,18 @@
 //! Dutch C.1-C.3 and C.12-C.14: the brackets from the highest score down, the players moved
 //! down, C.12's and C.13's look-ahead, C.13's lowest bracket and C.14's next bracket.
-
-use super::*;
+use super::brackets::heterogeneous_bracket;
+use super::brackets::homogeneous_bracket;
+use super::colours::allocate;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::search::Search;
+use crate::pairing::common::initial_color;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::PairingError;
+use crate::pairing::RoundPairing;
+use crate::pairing::Step;
+use crate::RoundNo;
+use crate::Tournament;
 
 /// A bracket to pair: its own players (one score, or several after C.13 joined brackets) and
 /// the players moved down into it.
@@ -498,7 +509,9 @@ pub(super) fn matchable_prefix(
     for &m in mdps {
         let mut trial = chosen.clone();
         trial.push(m);
-        if crate::pairing::bipartite_perfect(&trial, residents, |a, b| cx.compatible(a, b, relax)) {
+        if crate::matching::cardinality::bipartite_perfect(&trial, residents, |a, b| {
+            cx.compatible(a, b, relax)
+        }) {
             chosen = trial;
         }
     }

@@ -8,8 +8,12 @@
 //! first completion in the order, so the next positions are settled at once), and when that
 //! fails by asking a maximum matching whether any completion exists. So it never walks into a
 //! branch with no acceptable end, and returns the same candidate as [`Literal`].
-
-use super::*;
+use super::criteria::Sink;
+use super::definitions::Ctx;
+use super::definitions::Level;
+use super::exchanges::left_over;
+use super::exchanges::s2_order;
+use crate::pairing::index::PlayerIx;
 
 /// The candidate accepted for a bracket (or for the players moved down into it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,109 +34,6 @@ pub(crate) struct Found {
     /// among the pairings that deny the fewest preferences, not necessarily the first of all
     /// within x (said in the explanation).
     pub limited: bool,
-}
-
-/// Where the players left unpaired go, and what they must find there.
-#[derive(Clone, Debug)]
-pub(crate) enum Sink {
-    /// Moved down to the next bracket: only B.5/B.6 for downfloats.
-    Free,
-    /// The lowest bracket: at most one, who gets the bye (A.5, B.1 b).
-    Bye,
-    /// C.12 look-ahead: together with `extra` (players moved on regardless) they must all be
-    /// paired at once with the residents of the next bracket (B.1, B.2).
-    IntoNext {
-        residents: Vec<PlayerIx>,
-        extra: Vec<PlayerIx>,
-    },
-    /// C.13 look-ahead: together with `extra` and the lowest bracket's players, they must be
-    /// paired completely (one bye if odd).
-    CompleteLowest {
-        lowest: Vec<PlayerIx>,
-        extra: Vec<PlayerIx>,
-    },
-}
-
-impl Sink {
-    /// C.12's look-ahead on the residents of the next bracket.
-    pub fn into_next(residents: Vec<PlayerIx>) -> Sink {
-        Sink::IntoNext {
-            residents,
-            extra: Vec::new(),
-        }
-    }
-
-    /// C.13's look-ahead on the lowest bracket.
-    pub fn complete_lowest(lowest: Vec<PlayerIx>) -> Sink {
-        Sink::CompleteLowest {
-            lowest,
-            extra: Vec::new(),
-        }
-    }
-
-    /// The same, with `more` players moved down regardless (C.1).
-    pub fn with_extra(&self, more: &[PlayerIx]) -> Sink {
-        match self {
-            Sink::Free | Sink::Bye => self.clone(),
-            Sink::IntoNext { residents, extra } => Sink::IntoNext {
-                residents: residents.clone(),
-                extra: extra.iter().chain(more).copied().collect(),
-            },
-            Sink::CompleteLowest { lowest, extra } => Sink::CompleteLowest {
-                lowest: lowest.clone(),
-                extra: extra.iter().chain(more).copied().collect(),
-            },
-        }
-    }
-
-    /// The players of the brackets below that the look-ahead pairs (none for `Free`, `Bye`).
-    pub fn players(&self) -> impl Iterator<Item = PlayerIx> + '_ {
-        let (a, b): (&[PlayerIx], &[PlayerIx]) = match self {
-            Sink::Free | Sink::Bye => (&[], &[]),
-            Sink::IntoNext { residents, extra } => (residents, extra),
-            Sink::CompleteLowest { lowest, extra } => (lowest, extra),
-        };
-        a.iter().chain(b).copied()
-    }
-
-    /// Whether `floaters` may be left unpaired at level `lv`.
-    pub fn accepts_floaters_at(&self, cx: &Ctx, floaters: &[PlayerIx], lv: &Level) -> bool {
-        match self {
-            Sink::Free => floaters.iter().all(|&f| cx.down_ok(f, lv)),
-            Sink::Bye => match floaters {
-                [] => true,
-                [f] => cx.bye_ok(*f, lv),
-                _ => false,
-            },
-            Sink::IntoNext { residents, extra } => {
-                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let left: Vec<PlayerIx> = floaters.iter().chain(extra).copied().collect();
-                    bipartite_perfect(&left, residents, |a, b| cx.compatible(a, b, lv.b2_relaxed))
-                }
-            }
-            Sink::CompleteLowest { lowest, extra } => {
-                floaters.iter().all(|&f| cx.down_ok(f, lv)) && {
-                    let all: Vec<PlayerIx> = floaters
-                        .iter()
-                        .chain(extra)
-                        .chain(lowest)
-                        .copied()
-                        .collect();
-                    completely_pairable(cx, &all, lv.b2_relaxed)
-                }
-            }
-        }
-    }
-
-    /// Whether `floaters` may be left unpaired with B.5/B.6 dropped (C.14, p = 0).
-    pub fn accepts_floaters(&self, cx: &Ctx, floaters: &[PlayerIx]) -> bool {
-        self.accepts_floaters_at(cx, floaters, &RELAXED)
-    }
-
-    /// Whether a lone player may be left over (the bye in the lowest bracket).
-    pub fn accepts_alone(&self, cx: &Ctx, player: PlayerIx) -> bool {
-        self.accepts_floaters(cx, &[player])
-    }
 }
 
 /// Finds a bracket's first acceptable candidate.

@@ -1,8 +1,22 @@
 //! Articles checked on a bracket built directly: players with the preferences, floats
 //! and histories the article looks at, all with the same score unless said.
-use super::*;
-use crate::pairing::Barred;
+use crate::pairing::index::Barred;
 
+use super::bounds;
+use super::criteria::Sink;
+use super::definitions::Level;
+use super::fast;
+use super::fast::Fast;
+use super::literal::Literal;
+use crate::model::history::ColorPreference;
+use crate::pairing::dutch::colours::higher_color;
+use crate::pairing::dutch::definitions::Ctx;
+use crate::pairing::dutch::definitions::Pl;
+use crate::pairing::dutch::procedure::procedure;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
+use crate::Tpn;
 use Color::{Black as Bk, White as Wh};
 
 fn pl(tpn: u32, pref: ColorPreference, colors: &[Color]) -> Pl {

@@ -1,7 +1,13 @@
 //! Dutch 2026 Article 2: a candidate's standing against the criteria [C4]-[C21], compared in
 //! their order of priority (3.8.1).
-
-use super::*;
+use super::colours::allocate;
+use super::definitions::Ctx;
+use super::definitions::Player;
+use crate::model::history::ColorPreference;
+use crate::model::history::Float;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
 
 /// A bracket being paired (1.3.2): the players moved down into it, its residents, and what
 /// lies below it, which [C4], [C5], [C8] and [C9] look at.
@@ -349,7 +355,7 @@ fn lone_and_pairs(
             cx.pair_ok(players[i], players[j])
         }
     };
-    let mut m = crate::cardinality::Cardinality::new(vertices);
+    let mut m = crate::matching::cardinality::Cardinality::new(vertices);
     let pairs = m.maximize(&edge);
     if 2 * pairs + 1 != vertices {
         return None;

@@ -1,8 +1,18 @@
 //! Dutch 2026 Article 1: the players by rank (1.2), their colour difference and preference (1.6,
 //! 1.7, with C.04.2 3.4: only played games count), floats (1.4), topscorers (1.8), and what the
 //! absolute criteria [C1]-[C3] and the completion criterion [C4] ask of them.
-
-use super::*;
+use crate::model::history::states_before;
+use crate::model::history::ColorPreference;
+use crate::model::history::Float;
+use crate::model::result::ByeKind;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+use crate::Color;
+use crate::Points;
+use crate::RoundNo;
+use crate::Tournament;
+use crate::Tpn;
+use std::cmp::Ordering;
 
 /// One player as the procedure sees them.
 #[derive(Clone, Debug)]
@@ -42,20 +52,20 @@ pub(crate) struct Ctx {
     /// The players to pair, by rank (1.2: score, then TPN): index 0 is the highest.
     pub(crate) players: IxVec<Player>,
     /// [C1] (and the forbidden pairs): whom each player may not meet, sorted.
-    pub(crate) met: crate::pairing::Barred,
+    pub(crate) met: crate::pairing::index::Barred,
     /// [C8]'s shortcut: whether the players below the next bracket (keyed by how many they
     /// are), with one player of it added, can all be paired, the bye to a player of the given
     /// score: the same few questions are asked for every candidate of a bracket.
     pub(crate) rest_pairable: std::cell::RefCell<RestPairable>,
     /// Whether a remainder's pairs are first sought by the classes of their colour
-    /// preferences (`procedure::by_classes`); a test compares both ways.
+    /// preferences (the procedure's `by_classes`); a test compares both ways.
     pub(crate) by_classes: bool,
     /// Whether the players a remainder may leave over are judged by [C4]-[C9] with one
     /// matching of the players below shared by all (`criteria::Witnesses`); a test compares
     /// both ways.
     pub(crate) witnesses: bool,
     /// The largest remainder whose costs of every pair are formed
-    /// (`procedure::DENSE_LIMIT`; a test walks every remainder the classes cannot show).
+    /// ([`DENSE_LIMIT`]; a test walks every remainder the classes cannot show).
     pub(crate) dense_limit: usize,
 }
 
@@ -85,7 +95,7 @@ impl Ctx {
                 paired[p.black.index()] = true;
             }
             let mut gained = vec![Points::ZERO; n];
-            crate::history::add_gains(points, r, &mut gained);
+            crate::model::history::add_gains(points, r, &mut gained);
             let mut float = vec![None; n];
             let mut played = vec![false; n];
             for p in r.pairings.iter().filter(|p| p.is_played()) {
@@ -143,8 +153,8 @@ impl Ctx {
             })
             .collect();
         // 1.2: score, then TPN.
-        let available = crate::pairing::by_score_then_tpn(available, |p| score[p.index()]);
-        let players = crate::pairing::made_in_tpn_order(&available, |tpn| {
+        let available = crate::pairing::common::by_score_then_tpn(available, |p| score[p.index()]);
+        let players = crate::pairing::common::made_in_tpn_order(&available, |tpn| {
             let i = tpn.index();
             let s = &states[i];
             Player {
@@ -161,14 +171,14 @@ impl Ctx {
                 unplayed: unplayed[i],
             }
         });
-        let met = crate::pairing::barred_pairs(t, round, &states, &available);
+        let met = crate::pairing::common::barred_pairs(t, round, &states, &available);
         Ctx {
             players,
             met,
             rest_pairable: Default::default(),
             by_classes: true,
             witnesses: true,
-            dense_limit: super::procedure::DENSE_LIMIT,
+            dense_limit: DENSE_LIMIT,
         }
     }
 
@@ -190,7 +200,7 @@ impl Ctx {
     /// [C4]: `players` can all be paired within [C1]-[C3], one of them given the
     /// pairing-allocated bye ([C2]) if their number is odd.
     pub(crate) fn completable(&self, players: &[PlayerIx]) -> bool {
-        crate::pairing::all_pairable(
+        crate::matching::cardinality::all_pairable(
             players.len(),
             |i, j| self.pair_ok(players[i], players[j]),
             |i| self.players[players[i]].can_bye,
@@ -208,7 +218,7 @@ impl Ctx {
             .collect();
         let takes = |b: PlayerIx| {
             let rest: Vec<PlayerIx> = players.iter().copied().filter(|&p| p != b).collect();
-            crate::pairing::all_pairable(
+            crate::matching::cardinality::all_pairable(
                 rest.len(),
                 |i, j| self.pair_ok(rest[i], rest[j]),
                 |_| false,
@@ -264,7 +274,7 @@ impl Ctx {
             odd && pl.can_bye && Some(pl.score) == bye_score
         };
         let among = |players: &[PlayerIx], with_bye: bool| {
-            crate::pairing::all_pairable(
+            crate::matching::cardinality::all_pairable(
                 players.len(),
                 |i, j| self.pair_ok(players[i], players[j]),
                 |i| with_bye && bye(players[i]),
@@ -301,7 +311,7 @@ impl Ctx {
         }
         let mut players = below.to_vec();
         players.extend(extra);
-        let known = crate::pairing::all_pairable(
+        let known = crate::matching::cardinality::all_pairable(
             players.len(),
             |i, j| self.pair_ok(players[i], players[j]),
             |i| {
@@ -340,7 +350,7 @@ impl Ctx {
         let total: i128 = (0..next.len()).map(worth).sum::<i128>() + 1;
         let inner = total * 2;
         let base = inner * (next.len() as i128 + 1);
-        let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
+        let mut edges: Vec<crate::matching::weighted::WideEdge> = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
                 if self.pair_ok(all[i], all[j]) {
@@ -359,7 +369,7 @@ impl Ctx {
             }
         }
         let vertices = n + n % 2;
-        let mate = crate::matching::max_weight_matching_wide(vertices, &edges, true);
+        let mate = crate::matching::weighted::max_weight_matching_wide(vertices, &edges, true);
         if mate.iter().any(Option::is_none) {
             return None;
         }
@@ -374,6 +384,14 @@ impl Ctx {
     /// Pairing numbers as the explanation lists them.
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
         let t: Vec<Tpn> = players.iter().map(|&p| self.players[p].tpn).collect();
-        crate::pairing::tpn_list(&t)
+        crate::pairing::common::tpn_list(&t)
     }
 }
+
+/// The largest remainder whose costs of every pair are formed, for the weighted matchings
+/// that find its least when neither its first candidate nor the classes of colour
+/// preferences show it: their memory grows with the square of the remainder and their time
+/// with its cube (some seconds at this size). A larger remainder that the classes cannot show
+/// is walked within [`work_limit`] instead, so that no input ties a server up for hours; none
+/// of the generated fields of up to 100,000 players measured has one.
+pub(crate) const DENSE_LIMIT: usize = 2_000;

@@ -19,7 +19,7 @@
 //! on their colour differences and last two colours), so that assignment, and the first one
 //! in 4.2.2's order, are first sought over the classes of preferences (a transportation
 //! problem of a few classes, rematches checked by alternating paths through an assignment of
-//! the classes' optimum: `crate::class_assignment`), with no cost for every pair; the costs
+//! the classes' optimum: `crate::matching::class_assignment`), with no cost for every pair; the costs
 //! of every pair decide only where the classes cannot show it (a test pairs generated
 //! tournaments both ways), and only in remainders of up to `procedure::DENSE_LIMIT` players.
 //! Each player a remainder may leave over is judged by [C4]-[C9] from matchings of the
@@ -111,20 +111,14 @@ pub(crate) mod definitions;
 pub(crate) mod procedure;
 mod sequence;
 
-use super::{initial_color, IxVec, PairingError, PlayerIx, RoundPairing, Step};
-use crate::color::Color;
-use crate::history::{states_before, ColorPreference, Float};
-use crate::ids::{RoundNo, Tpn};
-use crate::points::Points;
-use crate::result::ByeKind;
-use crate::tournament::Tournament;
-use std::cmp::Ordering;
-
-use colours::*;
-use criteria::*;
-use definitions::*;
-use procedure::*;
-use sequence::*;
+use crate::model::ids::RoundNo;
+use crate::model::tournament::Tournament;
+use crate::pairing::common::initial_color;
+use crate::pairing::explanation::Step;
+use crate::pairing::proposal::{PairingError, RoundPairing};
+use definitions::Ctx;
+use procedure::procedure;
+use procedure::Way;
 
 /// The largest field this procedure pairs (ten times what a TRF can hold). Most large
 /// brackets are settled without a cost for every pair: their first candidate is perfect, or
@@ -143,7 +137,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
     let cx = Ctx::new(tournament, round);
     if cx.players.len() > FIELD_LIMIT {
         return Err(PairingError::NotImplemented {
-            system: crate::settings::System::Dutch2026,
+            system: crate::model::settings::System::Dutch2026,
             round,
         });
     }

@@ -2,7 +2,32 @@
 //! in each bracket the candidates in the order of Article 4, the first perfect one accepted
 //! (3.4) or else the best (3.8).
 
-use super::*;
+use super::colours::allocate;
+use super::criteria::colour_counts;
+use super::criteria::float_part;
+use super::criteria::quality;
+use super::criteria::Bracket;
+use super::criteria::Candidate;
+use super::criteria::FloatPart;
+use super::criteria::PairPart;
+use super::criteria::Quality;
+use super::criteria::Witnesses;
+use super::definitions::Ctx;
+use super::sequence::binomial;
+use super::sequence::exchanged;
+use super::sequence::exchanges_of_size;
+use super::sequence::first_admitting_exchange;
+use super::sequence::subsets;
+use super::sequence::transpositions;
+use super::sequence::Costs;
+use super::sequence::Exchange;
+use super::sequence::Walk;
+use crate::model::history::ColorPreference;
+use crate::pairing::index::PlayerIx;
+use crate::pairing::Step;
+use crate::Color;
+use crate::Points;
+use crate::Tpn;
 use std::rc::Rc;
 
 /// The work a bracket's search may do (prefixes of transpositions built and judged, and
@@ -24,14 +49,6 @@ pub(crate) const WORK_BUDGET: usize = 2_000_000_000;
 pub(crate) fn work_limit(players: usize) -> usize {
     WORK_LIMIT.min(WORK_BUDGET / players.max(1))
 }
-
-/// The largest remainder whose costs of every pair are formed, for the weighted matchings
-/// that find its least when neither its first candidate nor the classes of colour
-/// preferences show it: their memory grows with the square of the remainder and their time
-/// with its cube (some seconds at this size). A larger remainder that the classes cannot show
-/// is walked within [`work_limit`] instead, so that no input ties a server up for hours; none
-/// of the generated fields of up to 100,000 players measured has one.
-pub(crate) const DENSE_LIMIT: usize = 2_000;
 
 /// How a bracket's sequence is searched: both accept the same candidate (a test holds them
 /// to it), the directed one without building most of them.
@@ -491,15 +508,15 @@ impl Search<'_> {
         // Rows: S1, then one row for the player left over (if any); columns: S2.
         let cost = |row: usize, col: usize| -> i64 {
             if row < s1.len() {
-                r.pair[s1[row]][s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+                r.pair[s1[row]][s2[col]].unwrap_or(crate::matching::assignment::FORBIDDEN)
             } else {
-                r.over[s2[col]].unwrap_or(crate::assignment::FORBIDDEN)
+                r.over[s2[col]].unwrap_or(crate::matching::assignment::FORBIDDEN)
             }
         };
         let Some(mut table) = r
             .original
             .clone()
-            .or_else(|| crate::assignment::Assignment::solve(s2.len(), s2.len(), cost))
+            .or_else(|| crate::matching::assignment::Assignment::solve(s2.len(), s2.len(), cost))
             .filter(|table| i128::from(table.total()) == r.least)
         else {
             return Err(None);
@@ -690,7 +707,7 @@ struct Remainder {
     part: PairPart,
     /// When the original S1 and S2 (4.3.2's first exchange) admit the least: their optimal
     /// assignment, rows S1 and the player left over, columns S2 (by position).
-    original: Option<crate::assignment::Assignment>,
+    original: Option<crate::matching::assignment::Assignment>,
     /// When the classes of the players' preferences found it: the first candidate reaching
     /// the least, as the member of the original S2 (by position in it) each player of the
     /// original S1 meets.
@@ -894,18 +911,18 @@ impl Remainder {
         // 4.3.2's exchanges) admit an assignment of that bound, it is the least, and
         // neither the matching of the whole remainder nor the exchange search is needed:
         // in a large bracket this is the usual case, and those matchings its costly part.
-        let bound = || -> Option<(Vec<Option<i64>>, crate::assignment::Assignment)> {
+        let bound = || -> Option<(Vec<Option<i64>>, crate::matching::assignment::Assignment)> {
             let over = over_at(levels.first());
             let least = colour_bound(cx, players, n1, &over, &parts, wide)? as i64;
             let cost = |row: usize, col: usize| -> i64 {
-                let forbidden = crate::assignment::FORBIDDEN;
+                let forbidden = crate::matching::assignment::FORBIDDEN;
                 if row < n1 {
                     pair[row][n1 + col].unwrap_or(forbidden)
                 } else {
                     over[n1 + col].unwrap_or(forbidden)
                 }
             };
-            let table = crate::assignment::Assignment::solve(n - n1, n - n1, cost)?;
+            let table = crate::matching::assignment::Assignment::solve(n - n1, n - n1, cost)?;
             (table.total() == least).then_some((over, table))
         };
         if let Some((over, table)) = bound() {
@@ -938,7 +955,7 @@ impl Remainder {
             }
             // The least cost: a weighted matching of every player (and a vertex standing for
             // "left over"), each edge worth a constant less its cost.
-            let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
+            let mut edges: Vec<crate::matching::weighted::WideEdge> = Vec::new();
             for (i, row) in pair.iter().enumerate() {
                 for (j, cost) in row.iter().enumerate().skip(i + 1) {
                     if let Some(c) = cost {
@@ -949,7 +966,8 @@ impl Remainder {
                     edges.push((i, n, i128::from(top - c)));
                 }
             }
-            let mate = crate::matching::max_weight_matching_wide(n + left_over, &edges, true);
+            let mate =
+                crate::matching::weighted::max_weight_matching_wide(n + left_over, &edges, true);
             if mate.iter().all(Option::is_some) {
                 break (over, mate);
             }
@@ -1084,7 +1102,7 @@ fn colour_bound<T>(
 /// preferences, [C1] one pair at a time. When the original S1 and S2 (the first of 4.3.2's
 /// exchanges) admit an assignment of the colours' bound ([`colour_bound`]), it is the least,
 /// and the first such assignment in the order of 4.2.2's transpositions is found over the
-/// classes ([`crate::class_assignment::first_optimal`]): the first candidate reaching the
+/// classes ([`crate::matching::class_assignment::first_optimal`]): the first candidate reaching the
 /// least, which [`Search::first_reaching`] then builds. `None` when that is not shown (the
 /// costs of every pair then decide).
 fn by_classes(
@@ -1206,7 +1224,8 @@ fn by_classes(
     };
     let ok =
         |row: usize, col: usize| row >= n1 || !cx.met.contains(players[row], players[n1 + col]);
-    let (total, cols) = crate::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
+    let (total, cols) =
+        crate::matching::class_assignment::first_optimal(&row_class, &col_class, cost, ok)?;
     if total != least {
         return None;
     }
@@ -1297,7 +1316,7 @@ fn conclude(
 
 /// The most pairs `players` can form among themselves within [C1]-[C3].
 fn max_pairs(cx: &Ctx, players: &[PlayerIx]) -> usize {
-    crate::cardinality::Cardinality::new(players.len())
+    crate::matching::cardinality::Cardinality::new(players.len())
         .maximize(&|i, j| cx.pair_ok(players[i], players[j]))
 }
 
@@ -1308,8 +1327,9 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     let score = |p: &PlayerIx| cx.players[*p].score;
     // 3.1: M1, the MDPs that can be paired with distinct residents.
     let (nm, nr) = (b.mdps.len(), b.residents.len());
-    let m1 =
-        crate::cardinality::bipartite_most(nm, nr, |i, j| cx.pair_ok(b.mdps[i], b.residents[j]));
+    let m1 = crate::matching::cardinality::bipartite_most(nm, nr, |i, j| {
+        cx.pair_ok(b.mdps[i], b.residents[j])
+    });
     let all: Vec<PlayerIx> = b.mdps.iter().chain(&b.residents).copied().collect();
     let everyone: Vec<PlayerIx> = all.iter().chain(&b.lower).copied().collect();
     let most = m1;
@@ -1399,7 +1419,9 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
             .into_iter()
             .filter(|set| {
                 let s: Vec<PlayerIx> = set.iter().map(|&i| b.mdps[i]).collect();
-                crate::pairing::bipartite_perfect(&s, &b.residents, |x, y| cx.pair_ok(x, y))
+                crate::matching::cardinality::bipartite_perfect(&s, &b.residents, |x, y| {
+                    cx.pair_ok(x, y)
+                })
             })
             .collect();
         for pairs_cap in (0..=rest_pairs).rev() {

@@ -329,7 +329,7 @@ fn sided(c: &Costs, fixed: &[Option<bool>], prefer: Prefer) -> Option<Sided> {
     };
     let top = weigh((1 << 52, 0, 0));
     let left = c.n - 2 * n1;
-    let mut edges: Vec<crate::matching::WideEdge> = Vec::new();
+    let mut edges: Vec<crate::matching::weighted::WideEdge> = Vec::new();
     for i in 0..c.n {
         for j in i + 1..c.n {
             if let Some((t, _)) = side(i, j) {
@@ -343,7 +343,7 @@ fn sided(c: &Costs, fixed: &[Option<bool>], prefer: Prefer) -> Option<Sided> {
             }
         }
     }
-    let mate = crate::matching::max_weight_matching_wide(c.n + left, &edges, true);
+    let mate = crate::matching::weighted::max_weight_matching_wide(c.n + left, &edges, true);
     let mut out = Sided {
         cost: 0,
         order: 0,

@@ -3,11 +3,11 @@
 //!
 //! Used by `swiss check` to test the systems against real and generated tournaments.
 
-use crate::ids::{RoundNo, Tpn};
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::result::ByeKind;
+use crate::model::settings::System;
+use crate::model::tournament::{Round, Tournament};
 use crate::pairing::{pair_next_round, PairingError, RoundPairing};
-use crate::result::ByeKind;
-use crate::settings::System;
-use crate::tournament::{Round, Tournament};
 use std::collections::BTreeSet;
 
 /// What re-pairing one round gave.
@@ -38,7 +38,7 @@ pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
         }
     }
     if t.settings.initial_color.is_none() {
-        t.settings.initial_color = crate::pairing::lot_of_round_one(tournament);
+        t.settings.initial_color = crate::pairing::common::lot_of_round_one(tournament);
     }
     for p in tournament.players() {
         let in_round = recorded.pairing_of(p.tpn).is_some() || recorded.bye_of(p.tpn).is_some();

@@ -15,7 +15,7 @@
 //!   name the day unambiguously (year first, or day first with a four-digit year, as every
 //!   federation but the USA writes it) and leaves any other date unknown rather than guess.
 
-use crate::tournament::{InfoRecord, Tournament};
+use crate::model::tournament::{InfoRecord, Tournament};
 use std::fmt;
 
 /// A calendar date.
@@ -306,7 +306,7 @@ mod tests {
         let players = "001    1      Alpha,Ann                         2100                             0.0    1\n\
                        001    2      Beta,Ben                          2000                             0.0    2\n";
         let text = &format!("{header}{dates}{players}");
-        let t = crate::trf::read(text).expect("reads");
+        let t = crate::formats::trf::read(text).expect("reads");
         let d = Details::from_header(&t.info);
         assert_eq!(d.name, "Club Championship");
         assert_eq!(d.city, "Ulm");

@@ -2,12 +2,12 @@
 //!
 //! Everything here is derived from the rounds of a [`Tournament`]; nothing is stored.
 
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::points::Points;
-use crate::result::ByeKind;
-use crate::settings::PointValues;
-use crate::tournament::{Round, Tournament};
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::points::Points;
+use crate::model::result::ByeKind;
+use crate::model::settings::PointValues;
+use crate::model::tournament::{Round, Tournament};
 
 /// A float (Dutch A.4): paired against a player with a different score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,5 +1,5 @@
 //! The Double-Swiss system (C.04.5) computed with matchings instead of enumeration: the same
-//! answer as [`super::double_swiss_reference`] (a property test holds every path below to
+//! answer as [`super::reference`] (a property test holds every path below to
 //! it), in polynomial time.
 //!
 //! - 3.4: bye candidates in the text's order, each checked by a perfect-matching test (a
@@ -38,13 +38,16 @@
 //! stay down); and the rest's best matching is the following group's least number of
 //! upfloaters (C6), which does not depend on how the bracket itself is paired.
 
-use super::double_swiss_reference::{bracket_paired, coloured, Field};
-use super::{all_pairable, tpn_list as list, PairingError, RoundPairing, Step};
-use crate::cardinality::Cardinality;
-use crate::ids::{RoundNo, Tpn};
-use crate::matching::{max_weight_matching_wide, WideEdge};
-use crate::points::Points;
-use crate::tournament::Tournament;
+use super::field::{bracket_paired, coloured, Field};
+use crate::matching::cardinality::all_pairable;
+use crate::matching::cardinality::Cardinality;
+use crate::matching::weighted::{max_weight_matching_wide, WideEdge};
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::points::Points;
+use crate::model::tournament::Tournament;
+use crate::pairing::common::tpn_list as list;
+use crate::pairing::explanation::Step;
+use crate::pairing::proposal::{PairingError, RoundPairing};
 
 /// A matching problem over a set of players: which pairs are allowed and what each costs.
 struct Problem<'f> {
@@ -245,7 +248,7 @@ pub fn pair_with(
                 let tiers = 3 + active.len() as u32;
                 if !fits(tiers) {
                     return Err(PairingError::NotImplemented {
-                        system: crate::settings::System::DoubleSwiss,
+                        system: crate::model::settings::System::DoubleSwiss,
                         round,
                     });
                 }

@@ -34,11 +34,12 @@ mod read;
 mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
-pub use read::{declared_type, read, read_as, read_bytes, read_with_warnings};
-pub use write::{write, write_canonical};
+pub use read::{declared_type, read, read_as, read_bytes, read_file, read_with_warnings};
+pub use write::{write, write_as};
 
-use crate::ids::{RoundNo, Tpn};
-use crate::result::ByeKind;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::result::ByeKind;
+use crate::model::tournament::Tournament;
 use line::{ColorCode, RoundsCode, TiebreaksCode};
 
 /// What a line of a file stands for, so that writing can put it back in its place.
@@ -60,14 +61,30 @@ pub(crate) enum LineKey {
     Player(Tpn),
 }
 
-/// How a file was laid out: its lines in order, each with its key and text.
+/// How a file was laid out: its lines in order, each with its key and text, its line ending
+/// and its requests' place. The reader returns it beside the tournament ([`read_file`]) and
+/// the writer takes it back ([`write_as`]), so that a file is written back as it was wherever
+/// its meaning is unchanged; the tournament itself knows no file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Layout {
-    pub lines: Vec<(LineKey, String)>,
-    pub ending: LineEnding,
-    pub final_newline: bool,
+pub struct Layout {
+    pub(crate) lines: Vec<(LineKey, String)>,
+    pub(crate) ending: LineEnding,
+    pub(crate) final_newline: bool,
     /// Whether the file wrote its requests for the round to pair in that round's column.
-    pub column_requests: bool,
+    pub(crate) column_requests: bool,
+}
+
+/// A TRF file as read: the tournament, the file's layout and the warnings about lines read
+/// but perhaps not meant.
+#[derive(Clone, Debug)]
+pub struct TrfFile {
+    /// The tournament the file describes.
+    pub tournament: Tournament,
+    /// How the file was laid out, for writing it back ([`write_as`]).
+    pub layout: Layout,
+    /// Record codes no TRF program writes (kept as written, otherwise ignored), each with its
+    /// line.
+    pub warnings: Vec<TrfWarning>,
 }
 
 /// How a file ends its lines. Files from Windows programs end them with CR LF, bbpPairings'

@@ -3,26 +3,34 @@
 use super::line::{
     Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, TiebreaksCode, XXS_KEYS,
 };
-use super::{LineEnding, LineKey};
-use crate::color::Color;
-use crate::history;
-use crate::ids::{RoundNo, Tpn};
-use crate::result::{ByeKind, GameMode};
-use crate::settings::{PointValues, TrfType};
-use crate::tournament::Tournament;
+use super::{Layout, LineEnding, LineKey};
+use crate::model::color::Color;
+use crate::model::history;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::result::{ByeKind, GameMode};
+use crate::model::settings::{PointValues, TrfType};
+use crate::model::tournament::Tournament;
 use std::collections::BTreeMap;
 
-/// Writes `tournament` as a TRF file. A tournament read from a file is written in that file's
-/// layout, each line as it was written wherever its meaning is unchanged.
+/// Writes `tournament` as a TRF file in this program's own layout: the header records, the
+/// players by pairing number, then the records about rounds to come.
 pub fn write(tournament: &Tournament) -> String {
+    write_in(tournament, None)
+}
+
+/// Writes `tournament` in the layout of the file it was read from ([`super::read_file`]), each
+/// line as it was written wherever its meaning is unchanged.
+pub fn write_as(tournament: &Tournament, layout: &Layout) -> String {
+    write_in(tournament, Some(layout))
+}
+
+fn write_in(tournament: &Tournament, layout: Option<&Layout>) -> String {
     let columns = tournament.rounds().len() * tournament.settings.games_per_pairing();
-    let canonical = canonical_records(tournament);
-    let (ending, final_newline) = tournament
-        .trf_layout
-        .as_ref()
-        .map_or((LineEnding::Lf, true), |l| (l.ending, l.final_newline));
+    let canonical = canonical_records(tournament, layout);
+    let (ending, final_newline) =
+        layout.map_or((LineEnding::Lf, true), |l| (l.ending, l.final_newline));
     let eol = ending.as_str();
-    if tournament.trf_layout.is_none() {
+    if layout.is_none() {
         // A file of our own layout, written straight into one buffer: no line is a String
         // of its own (a 9,999-player export writes as many player lines).
         let mut out = String::with_capacity(canonical.len() * (93 + 10 * columns));
@@ -38,7 +46,7 @@ pub fn write(tournament: &Tournament) -> String {
         return out;
     }
     let mut lines: Vec<String> = Vec::new();
-    match &tournament.trf_layout {
+    match layout {
         None => lines.extend(canonical.values().map(|r| r.format(columns))),
         Some(layout) => {
             let mut pending = canonical;
@@ -105,15 +113,6 @@ pub fn write(tournament: &Tournament) -> String {
     out
 }
 
-/// Writes `tournament` in this program's own layout, ignoring the layout of any file it came
-/// from: the header records, the players by pairing number, then the records about rounds to
-/// come.
-pub fn write_canonical(tournament: &Tournament) -> String {
-    let mut t = tournament.clone();
-    t.trf_layout = None;
-    write(&t)
-}
-
 /// Whether `raw`, a line read from a file, says what `record` says.
 fn same_meaning(raw: &str, record: &Record) -> bool {
     let mut errors = Vec::new();
@@ -122,10 +121,9 @@ fn same_meaning(raw: &str, record: &Record) -> bool {
 }
 
 /// Every line the tournament needs, keyed by what it stands for, in the order a new file has.
-fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
+fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKey, Record> {
     let mut out = BTreeMap::new();
-    let keys: std::collections::BTreeSet<&LineKey> = t
-        .trf_layout
+    let keys: std::collections::BTreeSet<&LineKey> = layout
         .iter()
         .flat_map(|l| l.lines.iter().map(|(k, _)| k))
         .collect();
@@ -192,7 +190,7 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
     point_records(t, &keys, &mut out);
     let scores = history::scores(t);
     let seats: Vec<Vec<Seat>> = t.rounds().iter().map(|r| seats(t, r)).collect();
-    let absent = absent_in_round_to_pair(t);
+    let absent = absent_in_round_to_pair(t, layout);
     for p in t.players() {
         let mut line = player_line(t, p.tpn, &seats, scores[p.tpn.index()]);
         if let Some(kind) = absent.get(&p.tpn) {
@@ -247,13 +245,13 @@ fn canonical_records(t: &Tournament) -> BTreeMap<LineKey, Record> {
 /// program's own record, which other engines ignore); requested byes too, unless the file the
 /// tournament was read from wrote them another way (JaVaFo's XXZ, or 240 alone), which is
 /// kept. Nothing when every round is paired.
-fn absent_in_round_to_pair(t: &Tournament) -> BTreeMap<Tpn, ByeKind> {
+fn absent_in_round_to_pair(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<Tpn, ByeKind> {
     let next = t.next_round();
     let mut out = BTreeMap::new();
     if t.settings.rounds.is_some_and(|n| next.get() > n) {
         return out;
     }
-    let requests_in_column = t.trf_layout.as_ref().is_none_or(|l| l.column_requests);
+    let requests_in_column = layout.is_none_or(|l| l.column_requests);
     for p in t.players() {
         if !p.plays_in(next) {
             out.insert(p.tpn, ByeKind::Zero);
@@ -354,7 +352,7 @@ enum Seat {
 }
 
 /// Every player's seat in `round`, by pairing number.
-fn seats(t: &Tournament, round: &crate::tournament::Round) -> Vec<Seat> {
+fn seats(t: &Tournament, round: &crate::model::tournament::Round) -> Vec<Seat> {
     let mut out = vec![Seat::Absent; t.players().len()];
     for (i, p) in round.pairings.iter().enumerate() {
         out[p.white.index()] = Seat::Paired(i, Color::White);
@@ -371,7 +369,7 @@ fn player_line(
     t: &Tournament,
     tpn: Tpn,
     seats: &[Vec<Seat>],
-    score: crate::points::Points,
+    score: crate::model::points::Points,
 ) -> PlayerLine {
     let p = t.player(tpn).expect("registered player");
     let g = t.settings.games_per_pairing();

@@ -128,7 +128,7 @@ pub enum TrfErrorKind {
     },
     /// The tournament model refused what the file describes.
     #[error("{0}")]
-    Model(#[from] crate::tournament::ModelError),
+    Model(#[from] crate::model::tournament::ModelError),
 }
 
 /// Every problem found in a TRF file. Reading stops at nothing: it reports all it finds.

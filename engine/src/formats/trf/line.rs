@@ -10,12 +10,12 @@
 //! ```
 
 use super::error::{TrfError, TrfErrorKind};
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::player::{BirthDate, Federation, Sex, Title};
-use crate::points::Points;
-use crate::result::{ByeKind, GameScore};
-use crate::settings::{System, TrfType};
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::player::{BirthDate, Federation, Sex, Title};
+use crate::model::points::Points;
+use crate::model::result::{ByeKind, GameScore};
+use crate::model::settings::{System, TrfType};
 
 /// The 0-based index of the first round column.
 pub(crate) const FIRST_CELL: usize = 91;
@@ -257,7 +257,7 @@ pub(crate) enum Record {
     /// 192.
     Type(TrfType),
     /// TRF-2026 202 (the tie-breaks) or 212 (the standings: points, then the tie-breaks).
-    Tiebreaks(TiebreaksCode, Vec<crate::standings::Tiebreak>),
+    Tiebreaks(TiebreaksCode, Vec<crate::model::tiebreak::Tiebreak>),
     /// XXS (JaVaFo): `KEY=value` pairs.
     Xxs(Vec<(String, Points)>),
     /// bbpPairings' BBW BBD BBL BBZ BBF BBU.
@@ -730,7 +730,7 @@ impl<'a> Fields<'a> {
                     {
                         continue;
                     }
-                    match crate::standings::Tiebreak::parse(token) {
+                    match crate::model::tiebreak::Tiebreak::parse(token) {
                         Ok(tb) => list.push(tb),
                         Err(problem) => self.error(column, bad(problem)),
                     }

@@ -4,14 +4,14 @@
 //! Dutch B.1-B.2, Dubov 2.1-2.4, Double-Swiss C1-C2, and what every round needs: each player
 //! available paired once or given the bye, nobody else.
 
-use crate::color::Color;
-use crate::history::{states_before, PlayerState};
-use crate::ids::{RoundNo, Tpn};
+use crate::model::color::Color;
+use crate::model::history::{states_before, PlayerState};
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::points::Points;
+use crate::model::settings::System;
+use crate::model::tournament::Tournament;
 use crate::pairing::dutch2026::definitions::topscorer;
-use crate::pairing::RoundPairing;
-use crate::points::Points;
-use crate::settings::System;
-use crate::tournament::Tournament;
+use crate::pairing::proposal::RoundPairing;
 use std::fmt;
 
 /// Why a player may not be paired in the round.

@@ -1,6 +1,6 @@
 //! A registered player: identity, rating and title, withdrawal.
 
-use crate::ids::{RoundNo, Tpn};
+use crate::model::ids::{RoundNo, Tpn};
 use std::fmt;
 
 /// A FIDE title. The order of the variants is Dutch A.2 c): IGM, IM, WGM, WIM, FM, CM, WFM,

@@ -1,9 +1,10 @@
 //! A tournament's settings: the pairing system, the number of rounds, the lot for colours in
 //! round 1, and the points for each kind of result.
 
-use crate::color::Color;
-use crate::points::Points;
-use crate::result::{ByeKind, GameMode, GameResult, GameScore};
+use crate::model::color::Color;
+use crate::model::points::Points;
+use crate::model::result::{ByeKind, GameMode, GameResult, GameScore};
+use crate::model::tiebreak::{Kind, Tiebreak};
 
 /// The pairing systems this program implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +51,39 @@ impl System {
         System::Dubov,
         System::DoubleSwiss,
     ];
+
+    /// The default order of tie-breaks for the system: the Dutch 1992 text's F.10 (`DE1`,
+    /// `ARO`) for it; C.07's recommendation for individual Swiss events as read here (BH/C1,
+    /// BH, DE, WIN, BPG) for the others (see [`crate::standings`]' notes and Readings).
+    pub fn default_tiebreaks(self) -> Vec<Tiebreak> {
+        match self {
+            System::Dutch1992 => vec![
+                Tiebreak::of(Kind::DirectEncounterForFirst),
+                Tiebreak::of(Kind::AverageRatingOfOpponents),
+            ],
+            System::Dutch2026 | System::Dubov | System::DoubleSwiss => vec![
+                Tiebreak::cut(Kind::Buchholz, 1),
+                Tiebreak::of(Kind::Buchholz),
+                Tiebreak::of(Kind::DirectEncounter),
+                Tiebreak::of(Kind::Wins),
+                Tiebreak::of(Kind::GamesWithBlack),
+            ],
+        }
+    }
+
+    /// The order a tournament stored before its order was recorded is ranked by: the
+    /// defaults of that time (F.10's for both Dutch texts; Buchholz Cut-1, Buchholz,
+    /// Sonneborn-Berger for the others).
+    pub fn legacy_tiebreaks(self) -> Vec<Tiebreak> {
+        match self {
+            System::Dutch1992 | System::Dutch2026 => System::Dutch1992.default_tiebreaks(),
+            System::Dubov | System::DoubleSwiss => vec![
+                Tiebreak::cut(Kind::Buchholz, 1),
+                Tiebreak::of(Kind::Buchholz),
+                Tiebreak::of(Kind::SonnebornBerger),
+            ],
+        }
+    }
 
     /// Games in one pairing: 2 for a Double-Swiss match (4.4), 1 otherwise.
     pub fn games_per_pairing(self) -> usize {
@@ -225,7 +259,7 @@ pub struct Settings {
     /// Points for each kind of result.
     pub points: PointValues,
     /// The tie-breaks for the standings, in order; empty for the system's default.
-    pub tiebreaks: Vec<crate::standings::Tiebreak>,
+    pub tiebreaks: Vec<Tiebreak>,
     /// The seed from which the drawing of lots that ends every tie-break list is made, so
     /// that it can be drawn again and give the same result.
     pub lot_seed: u64,

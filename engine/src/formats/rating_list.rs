@@ -19,7 +19,7 @@
 //!   every lookup stands on. A federation, sex or title the program does not know is left
 //!   unknown rather than refusing a list of a million players for one odd entry.
 
-use crate::player::{Federation, Sex, Title};
+use crate::model::player::{Federation, Sex, Title};
 use std::io::BufRead;
 
 /// One player of the list.

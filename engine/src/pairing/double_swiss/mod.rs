@@ -1,21 +1,29 @@
-//! The Double-Swiss system, C.04.5 (2026) (`rules/double-swiss-2026.md`): matches of two games.
+//! The Double-Swiss system, C.04.5 (2026) (`../shared/rules/double-swiss-2026.md`): matches of
+//! two games.
 //!
 //! Round 1 directly (the bye by 3.4, the single bracket by 3.6, colours by 4.3.1); later
-//! rounds by maximum-weight matchings ([`super::double_swiss_matching`]), held to the literal
-//! reference implementation ([`super::double_swiss_reference`]) by a property test.
+//! rounds by maximum-weight matchings ([`matching`]), held to the literal reference
+//! implementation ([`reference`], a test oracle the procedure never calls) by a property test.
+//! [`field`] holds what both read: Article 1's definitions and Article 4's colours.
 
-use super::{check_no_forbidden, initial_color, PairingError, RoundPairing, Step};
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::settings::System;
-use crate::tournament::Tournament;
+pub(crate) mod field;
+pub mod matching;
+pub mod reference;
+
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::settings::System;
+use crate::model::tournament::Tournament;
+use crate::pairing::common::{check_no_forbidden, initial_color};
+use crate::pairing::explanation::Step;
+use crate::pairing::proposal::{PairingError, RoundPairing};
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     if round == RoundNo::FIRST {
         return round_one(tournament, round);
     }
-    super::double_swiss_matching::pair(tournament, round)
+    matching::pair(tournament, round)
 }
 
 /// Round 1. Everyone has score 0 and no match played, so 3.4 gives the bye (if the number is

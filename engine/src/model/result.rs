@@ -4,7 +4,7 @@
 //! not), or by forfeit. Most results mirror each other (1-0, ½-½, 0-1, +/-, -/-); the Double-Swiss
 //! preface also knows ½-0, 0-½ and 0-0, which [`GameResult::is_mirrored`] tells apart.
 
-use crate::color::Color;
+use crate::model::color::Color;
 
 /// What one player scored in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,14 +4,14 @@ use super::error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind
 use super::line::{
     is_known_code, Cell, Code, Fields, PlayerLine, Record, RoundsCode, CELL_STRIDE, FIRST_CELL,
 };
-use super::{split_lines, Layout, LineEnding, LineKey};
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::player::Player;
-use crate::points::Points;
-use crate::result::{ByeKind, GameMode, GameResult};
-use crate::settings::{PointValues, Settings, System, TrfType};
-use crate::tournament::{Bye, ForbiddenPairs, InfoRecord, Pairing, Round, Tournament};
+use super::{split_lines, Layout, LineEnding, LineKey, TrfFile};
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::player::Player;
+use crate::model::points::Points;
+use crate::model::result::{ByeKind, GameMode, GameResult};
+use crate::model::settings::{PointValues, Settings, System, TrfType};
+use crate::model::tournament::{Bye, ForbiddenPairs, InfoRecord, Pairing, Round, Tournament};
 use std::collections::BTreeMap;
 
 /// Reads a TRF file from bytes, which must be UTF-8.
@@ -46,10 +46,10 @@ pub fn read(text: &str) -> Result<Tournament, ReadError> {
 /// or bbpPairings' type code on the 092 line) is read as one of `system`'s (which matters for
 /// Double-Swiss, whose matches take two columns); a file that names another system is refused.
 /// A file saying only `FIDE_DUTCH` (no edition) may be paired by either Dutch edition; read
-/// without a system, its system is unknown ([`crate::settings::TrfType::Dutch`]).
+/// without a system, its system is unknown ([`crate::model::settings::TrfType::Dutch`]).
 pub fn read_as(
     text: &str,
-    system: Option<crate::settings::System>,
+    system: Option<crate::model::settings::System>,
 ) -> Result<Tournament, ReadError> {
     read_with_warnings(text, system).map(|(t, _)| t)
 }
@@ -58,8 +58,17 @@ pub fn read_as(
 /// TRF program writes (kept as written, otherwise ignored), each with its line.
 pub fn read_with_warnings(
     text: &str,
-    system: Option<crate::settings::System>,
+    system: Option<crate::model::settings::System>,
 ) -> Result<(Tournament, Vec<TrfWarning>), ReadError> {
+    read_file(text, system).map(|f| (f.tournament, f.warnings))
+}
+
+/// [`read_with_warnings`], with the file's layout beside the tournament, for writing the file
+/// back as it was ([`super::write_as`]).
+pub fn read_file(
+    text: &str,
+    system: Option<crate::model::settings::System>,
+) -> Result<TrfFile, ReadError> {
     let mut errors = Vec::new();
     let ending = LineEnding::of(text);
     let (lines, final_newline) = split_lines(text);
@@ -106,9 +115,13 @@ pub fn read_with_warnings(
         })
         .collect();
     let mut builder = Builder { errors };
-    let tournament = builder.build(&records, system, ending, final_newline);
+    let (tournament, layout) = builder.build(&records, system, ending, final_newline);
     if builder.errors.is_empty() {
-        Ok((tournament, warnings))
+        Ok(TrfFile {
+            tournament,
+            layout,
+            warnings,
+        })
     } else {
         builder.errors.sort_by_key(|e| (e.line, e.column));
         Err(ReadError {
@@ -185,7 +198,14 @@ impl Builder {
         system: Option<System>,
         ending: LineEnding,
         final_newline: bool,
-    ) -> Tournament {
+    ) -> (Tournament, Layout) {
+        // The layout of a file refused (never used: its errors are the answer).
+        let refused = Layout {
+            lines: Vec::new(),
+            ending,
+            final_newline,
+            column_requests: true,
+        };
         let mut t = Tournament::default();
         let mut layout = Vec::new();
         let mut players: BTreeMap<Tpn, (usize, &PlayerLine)> = BTreeMap::new();
@@ -306,7 +326,7 @@ impl Builder {
             }
         }
         if !self.errors.is_empty() {
-            return t;
+            return (t, refused);
         }
         for (tpn, (_, p)) in &players {
             let player = Player {
@@ -329,11 +349,11 @@ impl Builder {
             self.beyond_total(&players, total, code, t.settings.games_per_pairing());
         }
         if !self.errors.is_empty() {
-            return t;
+            return (t, refused);
         }
         let column_requests = self.build_rounds(&mut t, &players);
         if !self.errors.is_empty() {
-            return t;
+            return (t, refused);
         }
         let in_column = t
             .requested_byes
@@ -360,13 +380,13 @@ impl Builder {
             }
         }
         self.check_points(&t, &players, &in_column);
-        t.trf_layout = Some(Layout {
+        let layout = Layout {
             lines: layout,
             ending,
             final_newline,
             column_requests,
-        });
-        t
+        };
+        (t, layout)
     }
 
     /// A file may not record more rounds than it says the tournament has (XXR, 142): the first
@@ -722,7 +742,7 @@ impl Builder {
         players: &BTreeMap<Tpn, (usize, &PlayerLine)>,
         in_column: &BTreeMap<Tpn, ByeKind>,
     ) {
-        let computed = crate::history::scores(t);
+        let computed = crate::model::history::scores(t);
         for ((line, p), score) in players.values().zip(computed) {
             let with_request = in_column
                 .get(&p.tpn)

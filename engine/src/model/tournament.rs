@@ -2,13 +2,13 @@
 //! still to pair, and forbidden pairs.
 //!
 //! A [`Tournament`] holds only what happened and what was decided; everything else (scores,
-//! colour histories, floats) is derived from it by [`crate::history`].
+//! colour histories, floats) is derived from it by [`crate::model::history`].
 
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
-use crate::player::Player;
-use crate::result::{ByeKind, GameMode, GameResult, GameScore};
-use crate::settings::Settings;
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::player::Player;
+use crate::model::result::{ByeKind, GameMode, GameResult, GameScore};
+use crate::model::settings::Settings;
 use std::collections::BTreeMap;
 
 /// Two players paired against each other: one game, or a Double-Swiss match of two.
@@ -158,8 +158,6 @@ pub struct Tournament {
     pub requested_byes: BTreeMap<RoundNo, BTreeMap<Tpn, ByeKind>>,
     /// Pairs that may not be paired.
     pub forbidden: Vec<ForbiddenPairs>,
-    /// How the TRF file this came from was laid out, so that writing it back gives its lines.
-    pub(crate) trf_layout: Option<crate::trf::Layout>,
 }
 
 /// Why a change to a tournament was refused.
@@ -207,12 +205,6 @@ impl Tournament {
             settings,
             ..Tournament::default()
         }
-    }
-
-    /// Forgets the layout of the TRF file this tournament was read from, so that two
-    /// tournaments compare equal when what they record is equal.
-    pub fn forget_trf_layout(&mut self) {
-        self.trf_layout = None;
     }
 
     /// The players, by pairing number.
@@ -271,7 +263,7 @@ impl Tournament {
     /// Sorts `players` by Dutch A.2 and gives them pairing numbers 1, 2, ... in that order,
     /// replacing any players already registered. For use before round 1 only.
     pub fn seed_players(&mut self, mut players: Vec<Player>) {
-        players.sort_by(crate::player::initial_order);
+        players.sort_by(crate::model::player::initial_order);
         for (i, p) in players.iter_mut().enumerate() {
             p.tpn = Tpn::from_index(i);
         }

@@ -4,14 +4,14 @@
 //! Results are drawn from the rating difference (with draws and White's edge), and the
 //! tournament has what real ones have: forfeits, requested byes, withdrawals and late entries.
 
-use crate::color::Color;
-use crate::ids::{RoundNo, Tpn};
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::player::{BirthDate, Federation, Player, Sex, Title};
+use crate::model::result::{ByeKind, GameResult, GameScore};
+use crate::model::settings::{Settings, System};
+use crate::model::tournament::{InfoRecord, Tournament};
+use crate::pairing::validate::{validate, Violation};
 use crate::pairing::{pair_next_round, PairingError};
-use crate::player::{BirthDate, Federation, Player, Sex, Title};
-use crate::result::{ByeKind, GameResult, GameScore};
-use crate::settings::{Settings, System};
-use crate::tournament::{InfoRecord, Tournament};
-use crate::validate::{validate, Violation};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -719,9 +719,9 @@ mod tests {
         n: usize,
         cell: &dyn Fn(usize, usize) -> Option<i128>,
     ) -> Option<(i128, Vec<usize>)> {
-        let forbidden = crate::assignment::FORBIDDEN;
+        let forbidden = crate::matching::assignment::FORBIDDEN;
         let cost = |r: usize, c: usize| cell(r, c).map_or(forbidden, |x| x as i64);
-        let mut a = crate::assignment::Assignment::solve(n, n, cost)?;
+        let mut a = crate::matching::assignment::Assignment::solve(n, n, cost)?;
         let total = a.total();
         if total >= forbidden {
             return None;

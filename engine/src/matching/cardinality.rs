@@ -370,7 +370,7 @@ pub(crate) fn all_pairable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matching::has_perfect_matching;
+    use crate::matching::weighted::has_perfect_matching;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -434,7 +434,7 @@ mod tests {
                 .filter(|&(i, j)| adj[i][j])
                 .map(|(i, j)| (i, j, 1))
                 .collect();
-            let best = crate::matching::max_weight_matching(n, &edges, true)
+            let best = crate::matching::weighted::max_weight_matching(n, &edges, true)
                 .iter()
                 .filter(|m| m.is_some())
                 .count()

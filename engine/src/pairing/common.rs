@@ -1,0 +1,260 @@
+//! What the pairing systems share: who may not meet whom (built once for every system), the
+//! Dutch ranking placed score by score, each player's view made in pairing-number order, the
+//! pairing-number lists of the explanations, the initial colour and round 1's half against
+//! half, and the check that no forbidden pair stands.
+
+use super::explanation::{self, Step};
+use super::index::{Barred, IxVec, PlayerIx};
+use super::proposal::PairingError;
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::points::Points;
+use crate::model::settings::System;
+use crate::model::tournament::Tournament;
+use std::fmt::Write as _;
+
+/// Who may not meet whom in `round`, in a procedure's own numbering of the players `players`
+/// (the position of each in that list): those who have played each other (Dutch B.1 a, Dubov
+/// 2.1: a forfeited game was not played) and the pairs a forbidden-pairs record keeps apart in
+/// that round.
+pub(crate) fn barred_pairs(
+    tournament: &Tournament,
+    round: RoundNo,
+    states: &[crate::model::history::PlayerState],
+    players: &[Tpn],
+) -> Barred {
+    // Each pairing number's position in `players` (a table, not a map: a field of 100,000
+    // looks it up for every game played).
+    let mut position: Vec<Option<PlayerIx>> = vec![None; tournament.players().len()];
+    for (i, t) in players.iter().enumerate() {
+        if let Some(p) = position.get_mut(t.index()) {
+            *p = Some(PlayerIx::new(i));
+        }
+    }
+    let at = |t: Tpn| position.get(t.index()).copied().flatten();
+    // The forbidden pairs of the round, both ways.
+    let mut forbidden: Vec<(PlayerIx, PlayerIx)> = Vec::new();
+    for f in &tournament.forbidden {
+        if f.from <= round && round <= f.to {
+            for a in &f.players {
+                for b in &f.players {
+                    if let (Some(i), Some(j)) = (at(*a), at(*b)) {
+                        forbidden.push((i, j));
+                    }
+                }
+            }
+        }
+    }
+    // The games, read in the order of the states (by pairing number, as they lie in memory),
+    // each from both players' sides.
+    Barred::from_directed(players.len(), || {
+        states
+            .iter()
+            .filter_map(move |s| at(s.tpn).map(|a| (a, s)))
+            .flat_map(move |(a, s)| s.opponents().filter_map(move |o| at(o).map(|b| (a, b))))
+            .chain(forbidden.iter().copied())
+    })
+}
+
+/// `players` by score, the highest first, then by pairing number (the Dutch systems' ranking,
+/// 1.2 and A.2 before ratings count): placed score by score (a field has few scores), not
+/// compared pair by pair.
+pub(crate) fn by_score_then_tpn(mut players: Vec<Tpn>, score: impl Fn(Tpn) -> Points) -> Vec<Tpn> {
+    if !players.is_sorted() {
+        players.sort_unstable();
+    }
+    let scores: Vec<Points> = players.iter().map(|&p| score(p)).collect();
+    let mut distinct = scores.clone();
+    distinct.sort_unstable_by(|a, b| b.cmp(a));
+    distinct.dedup();
+    // Each player's score's place among the scores, the highest first; where each begins.
+    let bucket: Vec<usize> = scores
+        .iter()
+        .map(|s| distinct.binary_search_by(|d| s.cmp(d)).unwrap_or_default())
+        .collect();
+    let mut start = vec![0usize; distinct.len() + 1];
+    for &k in &bucket {
+        start[k + 1] += 1;
+    }
+    for k in 0..distinct.len() {
+        start[k + 1] += start[k];
+    }
+    let mut out = vec![Tpn::from_index(0); players.len()];
+    for (&p, &k) in players.iter().zip(&bucket) {
+        out[start[k]] = p;
+        start[k] += 1;
+    }
+    out
+}
+
+/// `make` of each of `ranking`'s players, in `ranking`'s order, but each made in the order of
+/// pairing numbers: what `make` reads of a player (the history, kept by pairing number) is
+/// then read in the order it lies in memory, where a field of 100,000 ranked by score would
+/// read it all over the place.
+pub(crate) fn made_in_tpn_order<T>(ranking: &[Tpn], mut make: impl FnMut(Tpn) -> T) -> IxVec<T> {
+    // Each player's place in the ranking, by pairing number; each player made goes straight
+    // to its place (a scattered write, where gathering them afterwards would be a scattered
+    // read of every one).
+    let mut place: Vec<u32> =
+        vec![u32::MAX; ranking.iter().map(|t| t.index() + 1).max().unwrap_or(0)];
+    for (k, t) in ranking.iter().enumerate() {
+        place[t.index()] = u32::try_from(k).expect("fewer than 2^32 players");
+    }
+    let mut made: Vec<Option<T>> = Vec::new();
+    made.resize_with(ranking.len(), || None);
+    for (i, &k) in place.iter().enumerate() {
+        if k != u32::MAX {
+            made[k as usize] = Some(make(Tpn::from_index(i)));
+        }
+    }
+    made.into_iter().flatten().collect()
+}
+
+/// Pairing numbers as the explanations list them: "3 7 12".
+pub(crate) fn tpn_list(players: &[Tpn]) -> String {
+    explanation::joined(players, " ", |out, p| write!(out, "{p}"))
+}
+
+/// The lot drawn before round 1, or White when none was recorded (said in the explanation).
+pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>) -> Color {
+    match tournament.settings.initial_color {
+        Some(c) => c,
+        None => match lot_of_round_one(tournament) {
+            // A file written without the lot (bbpPairings' generator writes no XXC): round 1
+            // shows it, as bbpPairings reads such a file too.
+            Some(c) => {
+                explanation.push(Step::heading(format!(
+                    "No lot for the first colour is recorded (XXC/152): round 1 shows it was \
+                     {}.",
+                    c.name()
+                )));
+                c
+            }
+            None => {
+                explanation.push(Step::heading(
+                    "No lot for the first colour is recorded (XXC/152): White is taken.",
+                ));
+                Color::White
+            }
+        },
+    }
+}
+
+/// The lot for the first colour, when the file does not record it (bbpPairings' generated
+/// files have no XXC): round 1 shows it, since there the highest-ranked player paired gets the
+/// lot's colour: the first of S1 in the 1992 Dutch (E.5) and in the systems pairing round 1 as
+/// it does, and in the 2026 Dutch the holder of the first TPN among those paired (5.2.5: a
+/// player above who was not paired has no TPN yet).
+pub(crate) fn lot_of_round_one(tournament: &Tournament) -> Option<crate::model::color::Color> {
+    let first = tournament.rounds().first()?;
+    let p = first.pairings.iter().min_by_key(|p| p.white.min(p.black))?;
+    Some(if p.white < p.black {
+        crate::model::color::Color::White
+    } else {
+        crate::model::color::Color::Black
+    })
+}
+
+/// Round 1 as Dutch F.4/E.5 and Dubov 5 both define it: the available players in the
+/// starting order (rating, then the pairing number: [`crate::model::player::pairing_order`]); if their number is odd the
+/// last one gets the bye; the upper half plays the lower half in order; the lot gives the
+/// first pair's upper player a colour and the pairs alternate from there.
+pub(crate) struct HalfAgainstHalf {
+    /// The pairs, `(white, black)`, board 1 first.
+    pub pairs: Vec<(Tpn, Tpn)>,
+    /// The player left over, if the number is odd.
+    pub bye: Option<Tpn>,
+    /// The upper half (Dutch S1).
+    pub upper: Vec<Tpn>,
+    /// The lower half (Dutch S2).
+    pub lower: Vec<Tpn>,
+    /// The colour the lot gave the first upper player.
+    pub first: Color,
+}
+
+pub(crate) fn half_against_half(
+    tournament: &Tournament,
+    round: RoundNo,
+    explanation: &mut Vec<Step>,
+) -> HalfAgainstHalf {
+    let mut players: Vec<&crate::model::player::Player> = tournament
+        .available_players(round)
+        .into_iter()
+        .filter_map(|t| tournament.player(t))
+        .collect();
+    players.sort_by(|a, b| crate::model::player::pairing_order(a, b));
+    let bye = if players.len() % 2 == 1 {
+        players.pop().map(|p| p.tpn)
+    } else {
+        None
+    };
+    let first = initial_color(tournament, explanation);
+    let half = players.len() / 2;
+    let upper: Vec<Tpn> = players[..half].iter().map(|p| p.tpn).collect();
+    let lower: Vec<Tpn> = players[half..].iter().map(|p| p.tpn).collect();
+    let pairs = upper
+        .iter()
+        .zip(&lower)
+        .enumerate()
+        .map(
+            |(i, (&a, &b))| match if i % 2 == 0 { first } else { first.opposite() } {
+                Color::White => (a, b),
+                Color::Black => (b, a),
+            },
+        )
+        .collect();
+    HalfAgainstHalf {
+        pairs,
+        bye,
+        upper,
+        lower,
+        first,
+    }
+}
+
+/// Round 1 pairs the top half against the bottom half of a list in which no pair can be
+/// forbidden yet, except by a forbidden-pairs record; that case needs the full procedure.
+pub(crate) fn check_no_forbidden(
+    tournament: &Tournament,
+    system: System,
+    round: RoundNo,
+    pairs: &[(Tpn, Tpn)],
+) -> Result<(), PairingError> {
+    if pairs
+        .iter()
+        .any(|&(a, b)| tournament.is_forbidden(a, b, round))
+    {
+        return Err(PairingError::NotImplemented { system, round });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Dutch 2026 1.2 and Dutch 1992 A.2: the ranking placed score by score is the order of
+    /// the (score descending, pairing number) key, whatever order the players come in.
+    #[test]
+    fn dutch_1_2_the_ranking_by_score_then_tpn_is_the_sorted_order() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for _ in 0..200 {
+            let n = rng.gen_range(0..300);
+            let score: Vec<Points> = (0..n)
+                .map(|_| Points::from_tenths(5 * rng.gen_range(0..12)))
+                .collect();
+            let mut players: Vec<Tpn> = (0..n)
+                .filter(|_| rng.gen_bool(0.8))
+                .map(Tpn::from_index)
+                .collect();
+            if rng.gen_bool(0.5) {
+                players.reverse();
+            }
+            let mut want = players.clone();
+            want.sort_by_key(|p| (std::cmp::Reverse(score[p.index()]), *p));
+            assert_eq!(by_score_then_tpn(players, |p| score[p.index()]), want);
+        }
+    }
+}
