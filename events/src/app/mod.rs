@@ -886,17 +886,19 @@ impl App {
     }
 
     /// Corrects a board's result, with the reason.
-    #[allow(clippy::too_many_arguments)]
     pub fn correct_result(
         &self,
         t: TournamentId,
         req: &Request,
-        round: u16,
-        board: u32,
-        games: Vec<GameResultV1>,
-        colors_swapped: bool,
+        correction: ResultCorrection,
         reason: Option<String>,
     ) -> Result<Appended> {
+        let ResultCorrection {
+            round,
+            board,
+            games,
+            colors_swapped,
+        } = correction;
         let event = Event::ResultCorrected {
             round,
             board,
@@ -1035,6 +1037,20 @@ fn aro_after_each_round(tournament: &engine::Tournament, entries: &[RoundEntry])
             aro
         })
         .collect()
+}
+
+/// A board's result corrected: its round and board, the games as they now stand, and whether
+/// the players had in fact played with each other's colours.
+#[derive(Clone, Debug)]
+pub struct ResultCorrection {
+    /// The round.
+    pub round: u16,
+    /// The board.
+    pub board: u32,
+    /// Each game's result, as it now stands.
+    pub games: Vec<GameResultV1>,
+    /// Whether the colours were the other way round.
+    pub colors_swapped: bool,
 }
 
 /// One player's rating or title changed by a rating-list update.

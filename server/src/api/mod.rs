@@ -672,7 +672,17 @@ async fn result_event(
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
         let r = parts.request(who.name, &fingerprinted);
         Ok(if correction {
-            app.correct_result(t, &r, round, board, games, body.colors_swapped, body.reason)?
+            app.correct_result(
+                t,
+                &r,
+                app::ResultCorrection {
+                    round,
+                    board,
+                    games,
+                    colors_swapped: body.colors_swapped,
+                },
+                body.reason,
+            )?
         } else {
             app.enter_result(t, &r, round, board, games)?
         })

@@ -87,7 +87,18 @@ pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
     }
     // The players that may be left over (vertex, player): S2 and the pool.
     let leftovers: Vec<(usize, PlayerIx)> = (na..group).map(|k| (k, node(k))).collect();
-    let (vertices, to) = sink_side(cx, q.lv, q.sink, &leftovers, floaters, group, 1, &mut edges)?;
+    let (vertices, to) = sink_side(
+        cx,
+        q.lv,
+        q.sink,
+        &leftovers,
+        floaters,
+        SideOut {
+            edges: &mut edges,
+            first: group,
+            weight: 1,
+        },
+    )?;
     edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
     if vertices % 2 == 1 {
         return None;
@@ -222,25 +233,35 @@ impl Tally {
     }
 }
 
-/// The sink's side of a matching that pairs a bracket: the vertices from `first` on that take
-/// the `floaters` players left over, and the edges among them (weight `w`). Moved down or the
+/// Where [`sink_side`] writes: its vertices from `first` on, its edges (of weight `weight`)
+/// pushed to `edges`.
+pub(super) struct SideOut<'e> {
+    pub(super) edges: &'e mut Vec<Edge>,
+    pub(super) first: usize,
+    pub(super) weight: i64,
+}
+
+/// The sink's side of a matching that pairs a bracket: the vertices from `out.first` on that
+/// take the `floaters` players left over, and the edges among them (weight `out.weight`). Moved down or the
 /// bye: a place per player left over. C.12's look-ahead: the next bracket's residents, who
 /// take the players left over and `extra` (the others absorbed). C.13's: the lowest bracket
 /// and `extra`, paired completely with the players left over, one bye if odd. Returns the
 /// vertex count and, for each of `leftovers` (its vertex and player) that may be left over
 /// (B.5/B.6 for downfloats at `lv`, or the bye), the sink vertices it may go to; `None` when
 /// the sink cannot take that many.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn sink_side(
     cx: &Ctx,
     lv: &Level,
     sink: &Sink,
     leftovers: &[(usize, PlayerIx)],
     floaters: usize,
-    first: usize,
-    w: i64,
-    edges: &mut Vec<Edge>,
+    out: SideOut<'_>,
 ) -> Option<(usize, Vec<(usize, usize)>)> {
+    let SideOut {
+        edges,
+        first,
+        weight: w,
+    } = out;
     let mut to = Vec::new();
     // B.5/B.6 for downfloats, once for each player who may be left over.
     let down: Vec<bool> = leftovers.iter().map(|&(_, x)| cx.down_ok(x, lv)).collect();

@@ -5,6 +5,7 @@ use super::criteria::first_level;
 use super::criteria::levels;
 use super::criteria::modes;
 use super::criteria::Sink;
+use super::criteria::Within;
 use super::definitions::Ctx;
 use super::definitions::Level;
 use super::search::Found;
@@ -192,15 +193,28 @@ pub(super) fn x_for(x0: usize, p0: usize, p: usize) -> usize {
     }
 }
 
+/// Where a bracket stands in the round: where its players left over go, whether it is the
+/// lowest bracket (C.13: everyone paired but the bye), and the players moved on past it
+/// regardless (C.12's look-ahead takes them too).
+#[derive(Clone, Copy)]
+pub(super) struct Standing<'a> {
+    pub(super) sink: &'a Sink,
+    pub(super) lowest: bool,
+    pub(super) moved_on: &'a [PlayerIx],
+}
+
 pub(super) fn homogeneous_bracket(
     cx: &Ctx,
     search: &dyn Search,
     group: &[PlayerIx],
     x0: usize,
-    sink: &Sink,
-    lowest: bool,
-    moved_on: &[PlayerIx],
+    place: Standing<'_>,
 ) -> BracketOutcome {
+    let Standing {
+        sink,
+        lowest,
+        moved_on,
+    } = place;
     let p0 = group.len() / 2;
     let floor = if lowest { p0 } else { 1 };
     // The players moved on by C.1 take their place among the floaters for the look-ahead.
@@ -248,17 +262,19 @@ pub(super) fn homogeneous_bracket(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn heterogeneous_bracket(
     cx: &Ctx,
     search: &dyn Search,
     mdps: &[PlayerIx],
     residents: &[PlayerIx],
     x0: usize,
-    sink: &Sink,
-    lowest: bool,
-    moved_on: &[PlayerIx],
+    place: Standing<'_>,
 ) -> BracketOutcome {
+    let Standing {
+        sink,
+        lowest,
+        moved_on,
+    } = place;
     let sink = sink.with_extra(moved_on);
     let rem = residents.len() - mdps.len();
     let pr0 = rem / 2;
@@ -274,7 +290,17 @@ pub(super) fn heterogeneous_bracket(
         for mode in modes(cx, &all, &sink) {
             let ladder = levels(x, total, mode);
             if let Some((k, (het, remainder))) = first_level(&ladder, |lv| {
-                search.heterogeneous(cx, mdps, residents, pr, lv, lv.x, &sink)
+                search.heterogeneous(
+                    cx,
+                    mdps,
+                    residents,
+                    pr,
+                    Within {
+                        lv,
+                        budget: lv.x,
+                        sink: &sink,
+                    },
+                )
             }) {
                 let lv = &ladder[k];
                 lines.extend(describe_found(cx, &het, lv, &ladder[0], Part::MovedDown));

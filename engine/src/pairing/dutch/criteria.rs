@@ -219,3 +219,13 @@ impl Sink {
         self.accepts_floaters(cx, &[player])
     }
 }
+
+/// What a search of a bracket is held to: the level of the criteria, how many colour
+/// preferences its candidate may deny (A.8's x, or the least when it is known) and where the
+/// players it leaves over go.
+#[derive(Clone, Copy)]
+pub(crate) struct Within<'a> {
+    pub lv: &'a Level,
+    pub budget: usize,
+    pub sink: &'a Sink,
+}

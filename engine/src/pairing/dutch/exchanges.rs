@@ -72,28 +72,34 @@ impl Exchanges {
         }
         let need = below[p].saturating_sub(k);
         let filter = Filter {
+            p,
+            m,
+            k,
+            d,
             inner,
             below: &below,
             need,
         };
         // A: the largest positions first (descending tuples, lexicographically descending).
         struct Filter<'f> {
-            inner: &'f [bool],
-            below: &'f [usize],
-            need: usize,
-        }
-        #[allow(clippy::too_many_arguments)]
-        fn for_a(
+            /// S1's and S2's sizes, the players exchanged, and the difference of sums D.2
+            /// orders by.
             p: usize,
             m: usize,
             k: usize,
             d: i64,
+            inner: &'f [bool],
+            below: &'f [usize],
+            need: usize,
+        }
+        fn for_a(
             top: usize,
             have: usize,
             f: &Filter,
             a: &mut Vec<usize>,
             out: &mut Vec<(Vec<usize>, Vec<usize>)>,
         ) {
+            let (p, m, k, d) = (f.p, f.m, f.k, f.d);
             let left = k - a.len();
             if have + left.min(f.below[top]) < f.need {
                 return;
@@ -111,7 +117,7 @@ impl Exchanges {
             for x in (left - 1..top).rev() {
                 let inner_x = usize::from(f.inner.get(x).copied().unwrap_or(false));
                 a.push(x);
-                for_a(p, m, k, d, x, have + inner_x, f, a, out);
+                for_a(x, have + inner_x, f, a, out);
                 a.pop();
             }
         }
@@ -150,7 +156,7 @@ impl Exchanges {
                 b.pop();
             }
         }
-        for_a(p, m, k, d, p, 0, &filter, &mut a, &mut out);
+        for_a(p, 0, &filter, &mut a, &mut out);
         out
     }
 }

@@ -10,7 +10,9 @@ use super::bounds::least_denied;
 use super::bounds::oracle;
 use super::bounds::Question;
 use super::bounds::Tally;
+use super::bounds::{sink_side, SideOut};
 use super::criteria::Sink;
+use super::criteria::Within;
 use super::definitions::Ctx;
 use super::definitions::Kinds;
 use super::definitions::Level;
@@ -26,7 +28,6 @@ use crate::matching::weighted::max_weight_matching;
 use crate::matching::weighted::max_weight_matching_wide;
 use crate::matching::weighted::Edge;
 use crate::matching::weighted::WideEdge;
-use crate::pairing::dutch::bounds::sink_side;
 use crate::pairing::index::PlayerIx;
 
 /// The search that asks a matching before going down a branch.
@@ -213,8 +214,18 @@ impl<'a> Classes<'a> {
             }
         }
         let leftovers: Vec<(usize, PlayerIx)> = group.iter().copied().enumerate().collect();
-        let (vertices, to) =
-            sink_side(cx, lv, self.sink, &leftovers, n - 2 * p, n, top, &mut edges)?;
+        let (vertices, to) = sink_side(
+            cx,
+            lv,
+            self.sink,
+            &leftovers,
+            n - 2 * p,
+            SideOut {
+                edges: &mut edges,
+                first: n,
+                weight: top,
+            },
+        )?;
         for (i, d) in to {
             let cost = if i < p {
                 if !choice.a_ok[i] {
@@ -288,18 +299,16 @@ impl<'a> Classes<'a> {
 /// the first for which a matching still finds a pairing of the class within the budget.
 /// With `fewest_denials`, "within the budget" is "as few denials as any pairing" (the budget
 /// being that least), so the matching puts denials first.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn class_exchange(
     cx: &Ctx,
     s1: &[PlayerIx],
     s2: &[PlayerIx],
-    lv: &Level,
-    budget: usize,
-    sink: &Sink,
+    within: Within<'_>,
     (k0, d0): (usize, i64),
     inner: &[bool],
     fewest_denials: bool,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
+    let Within { lv, budget, sink } = within;
     let classes = Classes::new(cx, s1, s2, lv, sink);
     let fits = |choice: &Choice| {
         classes
@@ -401,17 +410,15 @@ impl Fast {
     /// only when the rest can still be completed.
     /// `straight` receives the fewest denials of any transposition when the search had to
     /// find it out (the assignment solved before any choice was made).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn transposition(
         &self,
         cx: &Ctx,
         s1: &[PlayerIx],
         s2: &[PlayerIx],
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
+        within: Within<'_>,
         straight: &mut Option<Option<usize>>,
     ) -> Option<(Vec<usize>, usize)> {
+        let Within { lv, budget, sink } = within;
         let m = s2.len();
         let mut used = vec![false; m];
         let mut chosen: Vec<usize> = Vec::with_capacity(s1.len());
@@ -458,9 +465,7 @@ impl Fast {
                     &mut used.clone(),
                     after,
                     viol + v,
-                    lv,
-                    budget,
-                    sink,
+                    Within { lv, budget, sink },
                 ) {
                     witness = Some(rest.into());
                     pick = Some((j, v));
@@ -674,7 +679,6 @@ impl<'a> Costs<'a> {
 /// partner is the first of each kind's first free position it has not met, among the kinds
 /// the tests allow. A row looks at each kind, not at every position it may not take (in a
 /// bracket of 50,000 a row passed over about 60 on average, and more the larger the bracket).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn greedy(
     cx: &Ctx,
     s1: &[PlayerIx],
@@ -682,10 +686,9 @@ pub(super) fn greedy(
     used: &mut [bool],
     mut tally: Tally,
     mut viol: usize,
-    lv: &Level,
-    budget: usize,
-    sink: &Sink,
+    within: Within<'_>,
 ) -> Option<Vec<usize>> {
+    let Within { lv, budget, sink } = within;
     // S2's free positions by kind, each kind's in order, and one player of each kind.
     let mut kinds = Kinds::default();
     let mut free: Vec<Vec<usize>> = Vec::new();
@@ -764,7 +767,7 @@ impl Search for Fast {
         if known.is_none_or(|d| d.is_some_and(|d| d <= budget)) {
             let mut straight = None;
             if let Some((chosen, viol)) =
-                self.transposition(cx, s1, s2, lv, budget, sink, &mut straight)
+                self.transposition(cx, s1, s2, Within { lv, budget, sink }, &mut straight)
             {
                 return Some(found(s1, s2, &chosen, viol, None));
             }
@@ -807,17 +810,25 @@ impl Search for Fast {
         // The first transposition through the exchange of positions `a` for `b`.
         let through = |a: &[usize], b: &[usize]| {
             let (n1, n2) = exchanged(s1, s2, a, b);
-            self.transposition(cx, &n1, &n2, lv, budget, sink, &mut None)
+            self.transposition(cx, &n1, &n2, Within { lv, budget, sink }, &mut None)
                 .map(|(chosen, viol)| found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, a, b)))
         };
         // The first exchange of that class, if a pairing of the class keeps within x: chosen
         // member by member in D.2's order, each choice asked of a matching.
-        let mut first = class_exchange(cx, s1, s2, lv, budget, sink, (k0, d0), &inner, false);
+        let mut first = class_exchange(
+            cx,
+            s1,
+            s2,
+            Within { lv, budget, sink },
+            (k0, d0),
+            &inner,
+            false,
+        );
         if first.is_none() && least == Some(budget) {
             // Only pairings denying the fewest preferences keep within x: the first class
             // among them, and its first exchange, the same way.
             let class = first_class_of(cx, s1, s2, lv, sink, true);
-            first = class_exchange(cx, s1, s2, lv, budget, sink, class, &inner, true);
+            first = class_exchange(cx, s1, s2, Within { lv, budget, sink }, class, &inner, true);
         }
         if let Some(f) = first.and_then(|(a, b)| through(&a, &b)) {
             return Some(f);
@@ -833,7 +844,19 @@ impl Search for Fast {
         // within x), found member by member like the first class.
         let least = least?;
         let class = first_class_of(cx, s1, s2, lv, sink, true);
-        let (a, b) = class_exchange(cx, s1, s2, lv, least, sink, class, &inner, true)?;
+        let (a, b) = class_exchange(
+            cx,
+            s1,
+            s2,
+            Within {
+                lv,
+                budget: least,
+                sink,
+            },
+            class,
+            &inner,
+            true,
+        )?;
         through(&a, &b).map(|mut f| {
             f.limited = true;
             f
@@ -846,10 +869,9 @@ impl Search for Fast {
         mdps: &[PlayerIx],
         residents: &[PlayerIx],
         pr: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
+        within: Within<'_>,
     ) -> Option<(Found, Vec<PlayerIx>)> {
+        let Within { lv, budget, sink } = within;
         let m = residents.len();
         let mut used = vec![false; m];
         let mut chosen: Vec<usize> = Vec::new();
@@ -872,9 +894,7 @@ impl Search for Fast {
                     &mut vec![false; r2.len()],
                     tally,
                     viol,
-                    lv,
-                    budget,
-                    sink,
+                    Within { lv, budget, sink },
                 )
                 .is_some())
                 || Costs::new(cx, r1, r2, lv, sink).is_some_and(|c| {

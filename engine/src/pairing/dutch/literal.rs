@@ -1,6 +1,7 @@
 //! The literal search: every exchange of D.2 and every transposition of D.1 in order, each
 //! complete candidate tested (small fields only; it holds the fast search to the text).
 use super::criteria::Sink;
+use super::criteria::Within;
 use super::definitions::Ctx;
 use super::definitions::Level;
 use super::exchanges::exchange_of;
@@ -10,6 +11,13 @@ use super::search::found;
 use super::search::Found;
 use super::search::Search;
 use crate::pairing::index::PlayerIx;
+
+/// A transposition being built: the S2 positions chosen so far, in S1's order, and which
+/// positions are taken.
+struct Partial {
+    used: Vec<bool>,
+    chosen: Vec<usize>,
+}
 
 /// The search that visits every candidate in order.
 pub(crate) struct Literal;
@@ -25,46 +33,47 @@ impl Literal {
         budget: usize,
         sink: &Sink,
     ) -> Option<(Vec<usize>, usize)> {
-        #[allow(clippy::too_many_arguments)]
         fn go(
             cx: &Ctx,
             s1: &[PlayerIx],
             s2: &[PlayerIx],
-            lv: &Level,
-            budget: usize,
-            sink: &Sink,
-            used: &mut Vec<bool>,
-            chosen: &mut Vec<usize>,
+            within: Within<'_>,
+            part: &mut Partial,
             viol: usize,
         ) -> Option<usize> {
-            let i = chosen.len();
+            let Within { lv, budget, sink } = within;
+            let i = part.chosen.len();
             if i == s1.len() {
-                let floaters: Vec<PlayerIx> =
-                    (0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]).collect();
+                let floaters: Vec<PlayerIx> = (0..s2.len())
+                    .filter(|&j| !part.used[j])
+                    .map(|j| s2[j])
+                    .collect();
                 return sink.accepts_floaters_at(cx, &floaters, lv).then_some(viol);
             }
             for j in 0..s2.len() {
-                if used[j] || !cx.pair_ok(s1[i], s2[j], lv) {
+                if part.used[j] || !cx.pair_ok(s1[i], s2[j], lv) {
                     continue;
                 }
                 let v = usize::from(cx.denies(s1[i], s2[j]));
                 if viol + v > budget {
                     continue;
                 }
-                used[j] = true;
-                chosen.push(j);
-                if let Some(total) = go(cx, s1, s2, lv, budget, sink, used, chosen, viol + v) {
+                part.used[j] = true;
+                part.chosen.push(j);
+                if let Some(total) = go(cx, s1, s2, within, part, viol + v) {
                     return Some(total);
                 }
-                chosen.pop();
-                used[j] = false;
+                part.chosen.pop();
+                part.used[j] = false;
             }
             None
         }
-        let mut used = vec![false; s2.len()];
-        let mut chosen = Vec::new();
-        let viol = go(cx, s1, s2, lv, budget, sink, &mut used, &mut chosen, 0)?;
-        Some((chosen, viol))
+        let mut part = Partial {
+            used: vec![false; s2.len()],
+            chosen: Vec::new(),
+        };
+        let viol = go(cx, s1, s2, Within { lv, budget, sink }, &mut part, 0)?;
+        Some((part.chosen, viol))
     }
 }
 
@@ -94,29 +103,24 @@ impl Search for Literal {
         mdps: &[PlayerIx],
         residents: &[PlayerIx],
         pr: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
+        within: Within<'_>,
     ) -> Option<(Found, Vec<PlayerIx>)> {
         // Every transposition of the residents against the players moved down, in order;
         // the remainder tried by the literal search too.
-        #[allow(clippy::too_many_arguments)]
         fn go(
             cx: &Ctx,
             mdps: &[PlayerIx],
             residents: &[PlayerIx],
             pr: usize,
-            lv: &Level,
-            budget: usize,
-            sink: &Sink,
-            used: &mut Vec<bool>,
-            chosen: &mut Vec<usize>,
+            within: Within<'_>,
+            part: &mut Partial,
             viol: usize,
         ) -> Option<usize> {
-            let i = chosen.len();
+            let Within { lv, budget, sink } = within;
+            let i = part.chosen.len();
             if i == mdps.len() {
                 let rest: Vec<PlayerIx> = (0..residents.len())
-                    .filter(|&j| !used[j])
+                    .filter(|&j| !part.used[j])
                     .map(|j| residents[j])
                     .collect();
                 let ok = if pr == 0 {
@@ -129,49 +133,29 @@ impl Search for Literal {
                 return ok.then_some(viol);
             }
             for j in 0..residents.len() {
-                if used[j] || !cx.pair_ok(mdps[i], residents[j], lv) {
+                if part.used[j] || !cx.pair_ok(mdps[i], residents[j], lv) {
                     continue;
                 }
                 let v = usize::from(cx.denies(mdps[i], residents[j]));
                 if viol + v > budget {
                     continue;
                 }
-                used[j] = true;
-                chosen.push(j);
-                if let Some(t) = go(
-                    cx,
-                    mdps,
-                    residents,
-                    pr,
-                    lv,
-                    budget,
-                    sink,
-                    used,
-                    chosen,
-                    viol + v,
-                ) {
+                part.used[j] = true;
+                part.chosen.push(j);
+                if let Some(t) = go(cx, mdps, residents, pr, within, part, viol + v) {
                     return Some(t);
                 }
-                chosen.pop();
-                used[j] = false;
+                part.chosen.pop();
+                part.used[j] = false;
             }
             None
         }
-        let mut used = vec![false; residents.len()];
-        let mut chosen = Vec::new();
-        let viol = go(
-            cx,
-            mdps,
-            residents,
-            pr,
-            lv,
-            budget,
-            sink,
-            &mut used,
-            &mut chosen,
-            0,
-        )?;
-        let f = found(mdps, residents, &chosen, viol, None);
+        let mut part = Partial {
+            used: vec![false; residents.len()],
+            chosen: Vec::new(),
+        };
+        let viol = go(cx, mdps, residents, pr, within, &mut part, 0)?;
+        let f = found(mdps, residents, &part.chosen, viol, None);
         let rest = f.floaters.clone();
         Some((f, rest))
     }

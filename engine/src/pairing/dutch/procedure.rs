@@ -1,7 +1,7 @@
 //! Dutch C.1-C.3 and C.12-C.14: the brackets from the highest score down, the players moved
 //! down, C.12's and C.13's look-ahead, C.13's lowest bracket and C.14's next bracket.
-use super::brackets::heterogeneous_bracket;
 use super::brackets::homogeneous_bracket;
+use super::brackets::{heterogeneous_bracket, Standing};
 use super::colours::allocate;
 use super::criteria::Sink;
 use super::definitions::Ctx;
@@ -456,10 +456,15 @@ pub(super) fn pair_bracket(
         });
     }
     let x0 = cx.x_of(&group);
+    let place = Standing {
+        sink,
+        lowest,
+        moved_on: &moved_on,
+    };
     let outcome = if heterogeneous {
-        heterogeneous_bracket(cx, search, &mdps, &residents, x0, sink, lowest, &moved_on)
+        heterogeneous_bracket(cx, search, &mdps, &residents, x0, place)
     } else {
-        homogeneous_bracket(cx, search, &group, x0, sink, lowest, &moved_on)
+        homogeneous_bracket(cx, search, &group, x0, place)
     };
     let Some((pairs, floaters, mut detail)) = outcome else {
         return Err(Failure::Lowest);

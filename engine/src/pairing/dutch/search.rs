@@ -9,6 +9,7 @@
 //! fails by asking a maximum matching whether any completion exists. So it never walks into a
 //! branch with no acceptable end, and returns the same candidate as [`Literal`].
 use super::criteria::Sink;
+use super::criteria::Within;
 use super::definitions::Ctx;
 use super::definitions::Level;
 use super::exchanges::left_over;
@@ -54,16 +55,13 @@ pub(crate) trait Search {
     /// against the `residents` (S2) in D.1's order after which the remainder can be paired with
     /// `pr` pairs at the same level (C.9), the whole within `budget`. Returns it and the
     /// remainder.
-    #[allow(clippy::too_many_arguments)]
     fn heterogeneous(
         &self,
         cx: &Ctx,
         mdps: &[PlayerIx],
         residents: &[PlayerIx],
         pr: usize,
-        lv: &Level,
-        budget: usize,
-        sink: &Sink,
+        within: Within<'_>,
     ) -> Option<(Found, Vec<PlayerIx>)>;
 }
 

@@ -4,6 +4,7 @@ use crate::pairing::index::Barred;
 
 use super::bounds;
 use super::criteria::Sink;
+use super::criteria::Within;
 use super::definitions::Level;
 use super::fast;
 use super::fast::Fast;
@@ -181,7 +182,6 @@ fn dutch_e2_e3_e4_colours() {
 
 /// The same first choices as a scan of every position, row by row (the greedy completion
 /// that [`fast::greedy`] finds by the players' kinds).
-#[allow(clippy::too_many_arguments)]
 fn greedy_by_scan(
     cx: &Ctx,
     s1: &[PlayerIx],
@@ -189,10 +189,9 @@ fn greedy_by_scan(
     used: &mut [bool],
     mut tally: bounds::Tally,
     mut viol: usize,
-    lv: &Level,
-    budget: usize,
-    sink: &Sink,
+    within: Within<'_>,
 ) -> Option<Vec<usize>> {
+    let Within { lv, budget, sink } = within;
     let mut out = Vec::new();
     for &a in s1 {
         let j = (0..s2.len()).find(|&j| {
@@ -287,11 +286,25 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
             &mut used.clone(),
             tally,
             0,
-            &lv,
-            budget,
-            &sink,
+            Within {
+                lv: &lv,
+                budget,
+                sink: &sink,
+            },
         );
-        let by_scan = greedy_by_scan(&cx, rows, s2, &mut used, tally, 0, &lv, budget, &sink);
+        let by_scan = greedy_by_scan(
+            &cx,
+            rows,
+            s2,
+            &mut used,
+            tally,
+            0,
+            Within {
+                lv: &lv,
+                budget,
+                sink: &sink,
+            },
+        );
         assert_eq!(by_kinds, by_scan, "case {case}");
         completed += usize::from(by_scan.is_some());
     }
