@@ -31,6 +31,9 @@
 //! - The SPP's ruling that a registered participant who has not arrived has no TPN is served by
 //!   registering a late entry when it arrives; a player registered earlier keeps a number
 //!   through an announced absence.
+//!
+//! This file is long because replay is one fold: each event's checks and its effect on the
+//! state sit beside each other, so that what is refused and what is applied cannot drift apart.
 
 use crate::schema::*;
 use engine::model::details::Date;

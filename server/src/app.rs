@@ -1,50 +1,22 @@
 //! The HTTP application: built here, in the library, so that tests run the same app as `main`.
 
 use crate::api::error::ApiError;
+use crate::state::AppState;
 use actix_web::{web, App, HttpServer};
-use events::Store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-
-/// What every request handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    /// The event log.
-    pub store: Store,
-    /// The application's commands and queries over the log.
-    pub app: events::App,
-    /// Directory of the static pages.
-    pub static_dir: PathBuf,
-    /// Live updates.
-    pub hub: crate::live::Hub,
-    /// WebSocket heartbeats.
-    pub heartbeat: crate::live::Heartbeat,
-    /// The time a request's body may take to arrive.
-    pub body_time: std::time::Duration,
-    /// FIDE's rating list, once loaded.
-    pub rating_list: crate::rating_list::Lists,
-}
-
-impl AppState {
-    /// The state for a store and a pages directory.
-    pub fn new(store: Store, static_dir: PathBuf) -> AppState {
-        AppState {
-            app: events::App::new(store.clone()),
-            store,
-            static_dir,
-            hub: crate::live::Hub::default(),
-            heartbeat: crate::live::Heartbeat::default(),
-            body_time: crate::limits::DEFAULT_BODY_TIME,
-            rating_list: crate::rating_list::Lists::default(),
-        }
-    }
-}
 
 /// Configures the routes of the app on `cfg`.
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let static_dir = state.static_dir.clone();
-        cfg.app_data(web::Data::new(state))
+        // What the middleware and the live updates read, each on its own: they never see the
+        // whole state.
+        cfg.app_data(web::Data::new(state.store.clone()))
+            .app_data(web::Data::new(state.hub.clone()))
+            .app_data(web::Data::new(state.heartbeat))
+            .app_data(web::Data::new(crate::limits::BodyTime(state.body_time)))
+            .app_data(web::Data::new(state))
             .app_data(web::PayloadConfig::default().limit(16 << 20))
             .app_data(web::PathConfig::default().error_handler(|_, req| {
                 ApiError::NotFound(format!(

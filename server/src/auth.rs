@@ -1,18 +1,13 @@
 //! Who is asking: the bearer token of a request, checked against the store's accounts.
 
 use crate::api::error::ApiError;
-use crate::app::AppState;
 use actix_web::{web, HttpRequest};
 use events::{Account, Need, Role, Store};
 
 /// The account a request's token belongs to, if it meets `need`.
-pub async fn require(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    need: Need,
-) -> Result<Account, ApiError> {
+pub async fn require(req: &HttpRequest, store: &Store, need: Need) -> Result<Account, ApiError> {
     let token = bearer(req)?;
-    let store = state.store.clone();
+    let store = store.clone();
     web::block(move || authorize(&store, &token, need)).await?
 }
 
@@ -78,8 +73,8 @@ pub async fn token_first(
     use actix_web::ResponseError;
     if crate::limits::is_write(req.method(), req.path()) {
         let store = req
-            .app_data::<web::Data<AppState>>()
-            .map(|s| s.store.clone());
+            .app_data::<web::Data<Store>>()
+            .map(|s| s.get_ref().clone());
         // The accounts are held in memory (read from the store once, after each change), so
         // this check does not wait on the store; a shared store's may (another server's new
         // account, or accounts read again after a few seconds): on the blocking pool.

@@ -10,3 +10,4 @@ pub mod config;
 pub mod limits;
 pub mod live;
 pub mod rating_list;
+pub mod state;

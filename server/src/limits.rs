@@ -8,7 +8,6 @@
 //! after its token was accepted (`auth::token_first` runs first).
 
 use crate::api::error::ApiError;
-use crate::app::AppState;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
@@ -68,6 +67,11 @@ pub fn time_for(path: &str, configured: Duration) -> Duration {
 /// The time a body may take when the state says none.
 pub const DEFAULT_BODY_TIME: Duration = Duration::from_secs(30);
 
+/// The time a request's body may take to arrive (`[server] body_seconds`), as the app gives
+/// it to this middleware.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTime(pub Duration);
+
 /// Reads the body of every write under `/api/` within its route's size and the body time.
 pub async fn bounded_body(
     mut req: ServiceRequest,
@@ -79,8 +83,8 @@ pub async fn bounded_body(
     let limit = limit(req.method(), req.path());
     let time = time_for(
         req.path(),
-        req.app_data::<web::Data<AppState>>()
-            .map_or(DEFAULT_BODY_TIME, |s| s.body_time),
+        req.app_data::<web::Data<BodyTime>>()
+            .map_or(DEFAULT_BODY_TIME, |s| s.0),
     );
     let announced = req
         .headers()

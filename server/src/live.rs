@@ -15,7 +15,6 @@
 //! every `[live] ping_seconds` (10 by default) and closes a client it has heard nothing from
 //! for `[live] timeout_seconds` (30).
 
-use crate::app::AppState;
 use actix_codec::Encoder;
 use actix_http::ws::{handshake, Codec};
 use actix_web::body::{BodyStream, MessageBody};
@@ -258,13 +257,15 @@ pub async fn websocket(
     body: web::Payload,
     path: web::Path<uuid::Uuid>,
     query: web::Query<After>,
-    state: web::Data<AppState>,
+    store: web::Data<Store>,
+    hub: web::Data<Hub>,
+    heartbeat: web::Data<Heartbeat>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let t = TournamentId(path.into_inner());
     let after = query.after;
-    let store = state.store.clone();
-    let hub = state.hub.clone();
-    let heartbeat = state.heartbeat;
+    let store = store.get_ref().clone();
+    let hub = hub.get_ref().clone();
+    let heartbeat = *heartbeat.get_ref();
     // The channel first, then the history after SEQ, encoded as frames off the workers.
     let (live, backlog, next, closing) = {
         let store = store.clone();

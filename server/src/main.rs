@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[command(
     name = "swiss",
     version,
-    after_help = "Exit codes: 0 done; 1 no valid pairing (pair) or differences found (check); 2 bad command line; 3 malformed input file; 4 file could not be read or written; 5 round not yet supported by this build."
+    after_help = "Exit codes: 0 done; 1 no valid pairing (pair) or differences found (check); 2 bad command line; 3 malformed input file; 4 file could not be read or written; 5 round not yet supported by this build; 6 nothing to pair (every round paired, or the last lacks results)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -381,7 +381,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             Err(e) => return Err(e.into()),
         }
     }
-    let mut state = server::app::AppState::new(store, config.web.static_dir.clone());
+    let mut state = server::state::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);
     state.body_time = std::time::Duration::from_secs(config.server.body_seconds);
     // The rating list kept from an earlier run, read beside the start (a million players take

@@ -71,6 +71,10 @@
 //!   each other, and only for first place. In Double-Swiss the score is the game points (each
 //!   match gives 0 to 2); `MP` counts 2 for a match won, 1 drawn, 0 lost, byes by the points
 //!   they give.
+//!
+//! This file is long because every tie-break of C.07 reads the same facts of each round
+//! (article 16's unplayed rounds); the values are computed by one `Cx` over those facts, and
+//! the cross table beside them.
 
 use crate::model::color::Color;
 use crate::model::history::{states_before, RoundEntry};

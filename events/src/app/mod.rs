@@ -7,6 +7,9 @@
 //! on its blocking pool, never on an async worker. Answers are this module's own plain types,
 //! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
 //! them into its wire types. No HTTP, no JSON here.
+//!
+//! This file is long because it is the application's one door: every command and query over the
+//! log, each short; the commands' typed vocabulary is to move out with the rest of #41.
 
 mod import;
 

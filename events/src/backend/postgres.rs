@@ -24,6 +24,9 @@
 //!
 //! The client is tokio-postgres with a deadpool pool on a small runtime of this backend's own;
 //! the [`Backend`] methods, called from the store's threads, wait for its answers.
+//!
+//! This file is long because it is the only file that knows PostgreSQL: the migrations, the
+//! batch transactions and the LISTEN connection belong together.
 
 use super::{
     Backend, BackendError, Change, Entry, FlushFailed, Inserted, Key, KeyUse, Record, Space,

@@ -1,6 +1,6 @@
 //! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
 
-use super::wire::{Details, PlayerCorrection, Settings};
+use super::wire::{Details, PlayerCorrection, Role, Settings};
 use events::schema::{GameResultV1, ModeV1, ScoreV1};
 use serde::{Deserialize, Serialize};
 
@@ -238,29 +238,6 @@ pub fn parse_result(text: &str, field: &str) -> Result<GameResultV1, String> {
     Ok(GameResultV1 { mode, white, black })
 }
 
-/// A result as arbiters write it.
-pub fn result_text(g: &GameResultV1) -> String {
-    use ScoreV1::*;
-    let s = |x: ScoreV1| match x {
-        Win => "1",
-        Draw => "1/2",
-        Loss => "0",
-    };
-    match g.mode {
-        ModeV1::Forfeit => match (g.white, g.black) {
-            (Win, _) => "+-".into(),
-            (_, Win) => "-+".into(),
-            _ => "--".into(),
-        },
-        _ => format!("{}-{}", s(g.white), s(g.black)),
-    }
-}
-
-/// Several games' results as arbiters write them.
-pub fn results_text(games: &[GameResultV1]) -> Vec<String> {
-    games.iter().map(result_text).collect()
-}
-
 /// The games of an [`EnterResult`], checked against the number of games a pairing has.
 pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResultV1>, String> {
     match (&body.result, &body.games, per_pairing) {
@@ -279,38 +256,5 @@ pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult
         )),
         (Some(_), Some(_), _) => Err("give either \"result\" or \"games\", not both".into()),
         (None, None, _) => Err("result: missing (or \"games\" for a match)".into()),
-    }
-}
-
-/// What an account may do, by the name the API uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// Results and their corrections, in the account's tournaments.
-    Arbiter,
-    /// Everything in the account's tournaments, and their arbiters' accounts.
-    Chief,
-    /// The server: tournaments and accounts of every kind; the chief arbiter of every
-    /// tournament.
-    Admin,
-}
-
-impl From<events::Role> for Role {
-    fn from(r: events::Role) -> Role {
-        match r {
-            events::Role::Arbiter => Role::Arbiter,
-            events::Role::Chief => Role::Chief,
-            events::Role::Admin => Role::Admin,
-        }
-    }
-}
-
-impl From<Role> for events::Role {
-    fn from(r: Role) -> events::Role {
-        match r {
-            Role::Arbiter => events::Role::Arbiter,
-            Role::Chief => events::Role::Chief,
-            Role::Admin => events::Role::Admin,
-        }
     }
 }

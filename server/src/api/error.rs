@@ -74,7 +74,7 @@ impl From<StoreError> for ApiError {
             },
             StoreError::Rejected(Rejection::ResultConflict { round, board, recorded }) => ApiError::Conflict {
                 message: format!("round {round} board {board} already has a different result; send a correction with a reason to change it"),
-                recorded: json!({ "round": round, "board": board, "games": crate::api::dto::results_text(&recorded) }),
+                recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&recorded) }),
             },
             StoreError::Rejected(r @ (Rejection::RoundNotPublished(_) | Rejection::NoSuchBoard { .. } | Rejection::UnknownPlayer(_))) => {
                 ApiError::NotFound(r.to_string())

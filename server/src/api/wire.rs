@@ -2,14 +2,17 @@
 //! explicitly from the application's answers (`events::app`) and into the persisted schema
 //! (`events::schema`) for the commands. A rename in the persisted schema or in the engine
 //! changes nothing here unless this module is changed too; no `Debug` text is ever sent.
+//!
+//! This file is long because it holds the whole wire vocabulary, each type converted explicitly
+//! beside its definition; a `wire/` folder (requests, views, live messages) is left in #41's
+//! note.
 
-use super::dto::results_text;
 use engine::model::history::Float as EngineFloat;
 use engine::model::result::ByeKind as EngineByeKind;
 use events::app;
 use events::schema::{
-    ColorV1, DetailsV1, NumberingV1, PlayerCorrectionV1, PlayerDataV1, PointValuesV1, SettingsV1,
-    SexV1, SystemV1, TitleV1,
+    ColorV1, DetailsV1, GameResultV1, ModeV1, NumberingV1, PlayerCorrectionV1, PlayerDataV1,
+    PointValuesV1, ScoreV1, SettingsV1, SexV1, SystemV1, TitleV1,
 };
 use serde::{Deserialize, Serialize};
 
@@ -1565,7 +1568,7 @@ pub struct Account {
     /// The account's name.
     pub name: String,
     /// What it may do.
-    pub role: super::dto::Role,
+    pub role: Role,
     /// The tournaments it works in (none for an administrator, who is the chief arbiter of
     /// every tournament).
     pub tournaments: Vec<String>,
@@ -1749,5 +1752,61 @@ mod tests {
         let absent: PlayerCorrection =
             serde_json::from_value(json!({ "name": "Dahl,Ada" })).unwrap();
         assert_eq!(PlayerCorrectionV1::from(absent).rating, None);
+    }
+}
+
+/// A result as arbiters write it.
+pub fn result_text(g: &GameResultV1) -> String {
+    use events::schema::ScoreV1::*;
+    let s = |x: ScoreV1| match x {
+        Win => "1",
+        Draw => "1/2",
+        Loss => "0",
+    };
+    match g.mode {
+        ModeV1::Forfeit => match (g.white, g.black) {
+            (Win, _) => "+-".into(),
+            (_, Win) => "-+".into(),
+            _ => "--".into(),
+        },
+        _ => format!("{}-{}", s(g.white), s(g.black)),
+    }
+}
+
+/// Several games' results as arbiters write them.
+pub fn results_text(games: &[GameResultV1]) -> Vec<String> {
+    games.iter().map(result_text).collect()
+}
+
+/// What an account may do, by the name the API uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Results and their corrections, in the account's tournaments.
+    Arbiter,
+    /// Everything in the account's tournaments, and their arbiters' accounts.
+    Chief,
+    /// The server: tournaments and accounts of every kind; the chief arbiter of every
+    /// tournament.
+    Admin,
+}
+
+impl From<events::Role> for Role {
+    fn from(r: events::Role) -> Role {
+        match r {
+            events::Role::Arbiter => Role::Arbiter,
+            events::Role::Chief => Role::Chief,
+            events::Role::Admin => Role::Admin,
+        }
+    }
+}
+
+impl From<Role> for events::Role {
+    fn from(r: Role) -> events::Role {
+        match r {
+            Role::Arbiter => events::Role::Arbiter,
+            Role::Chief => events::Role::Chief,
+            Role::Admin => events::Role::Admin,
+        }
     }
 }

@@ -8,6 +8,10 @@
 //!      70-79  birth date 81-84  points          86-89  rank
 //!      92-99  round 1: opponent (92-95), colour (97), result (99); each next round 10 further
 //! ```
+//!
+//! This file is long because it is the one place where TRF's columns are named: every record's
+//! fields, read and written by the same table, so that a column cannot be read one way and
+//! written another.
 
 use super::error::{TrfError, TrfErrorKind};
 use crate::model::color::Color;

@@ -1,4 +1,8 @@
 //! Reading a TRF file into a [`Tournament`].
+//!
+//! This file is long because validation is one pass over the records that collects every
+//! problem with its line and column; split, the passes would each need the whole file's
+//! context.
 
 use super::error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 use super::line::{

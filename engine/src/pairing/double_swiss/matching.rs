@@ -37,6 +37,10 @@
 //! the rest legal (C1, C3); a C4-best set never pairs two upfloaters together (both could
 //! stay down); and the rest's best matching is the following group's least number of
 //! upfloaters (C6), which does not depend on how the bracket itself is paired.
+//!
+//! This file is long because Articles 3.4-3.6 are one chain of questions (the bye, the
+//! upfloaters, the bracket), each answered first by a bound and then by a matching; splitting
+//! the chain would scatter the proof that each bound is reached.
 
 use super::field::{bracket_paired, coloured, Field};
 use crate::matching::cardinality::all_pairable;

@@ -1,4 +1,4 @@
-//! The Dubov system, 1997 text (`rules/dubov-1997.md`).
+//! The Dubov system, 1997 text (`../shared/rules/dubov-1997.md`).
 //!
 //! Round 1 by 5; every later round score group by score group from the highest: the floaters
 //! from above first (8.1, 8.2), the bye in the lowest group (4), the transfers 7.1-7.4 in

@@ -5,6 +5,11 @@
 //! maximum matching says), D.2's classes of exchanges walked by the fewest denials they
 //! allow, memoised. A transposition's choices are the same whichever answers: each is the
 //! first position whose completion exists within x (B.4).
+//!
+//! This file is long because the fast search's three ways of completing a candidate (by the
+//! players' kinds, by an assignment, by a matching) share its state and must give the literal
+//! search's answer; they are kept together so that the reason each one agrees can be read in
+//! one place.
 use super::bounds::colour_bound;
 use super::bounds::least_denied;
 use super::bounds::oracle;

@@ -1,4 +1,4 @@
-//! The Dutch system, 1992-2006 text (`rules/dutch-1992-2006.md`).
+//! The Dutch system, 1992-2006 text (`../shared/rules/dutch-1992-2006.md`).
 //!
 //! Round 1 by F.4 and E.5; every later round by the procedure C.1-C.14, bracket after bracket
 //! from the highest score down, then colours by E.1-E.4 and the board order of F.1.

@@ -1,4 +1,4 @@
-//! The Dutch system, C.04.3 applied from 1 February 2026 (`rules/dutch-2026.md`), with the
+//! The Dutch system, C.04.3 applied from 1 February 2026 (`../shared/rules/dutch-2026.md`), with the
 //! Basic Rules (C.04.1) and the General Handling Rules (C.04.2) it refers to.
 //!
 //! Every round, round 1 included, by the same procedure (1.9): the brackets from the top

@@ -1,6 +1,10 @@
 //! Dutch 2026 Articles 1.9 and 3: the round bracket by bracket from the top scoregroup, and
 //! in each bracket the candidates in the order of Article 4, the first perfect one accepted
 //! (3.4) or else the best (3.8).
+//!
+//! This file is long because it is one procedure (1.9 and Article 3) whose bracket search,
+//! remainder judgement and shortcuts share one `Search` state; splitting it is planned with the
+//! exact method of #42, which replaces most of it.
 
 use super::colours::allocate;
 use super::criteria::colour_counts;

@@ -1,0 +1,39 @@
+//! What every request handler can reach: the store, the application over it, the live
+//! updates' hub and heartbeat, the body time, the rating list and the pages' directory.
+
+use events::Store;
+use std::path::PathBuf;
+
+/// What every request handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The event log.
+    pub store: Store,
+    /// The application's commands and queries over the log.
+    pub app: events::App,
+    /// Directory of the static pages.
+    pub static_dir: PathBuf,
+    /// Live updates.
+    pub hub: crate::live::Hub,
+    /// WebSocket heartbeats.
+    pub heartbeat: crate::live::Heartbeat,
+    /// The time a request's body may take to arrive.
+    pub body_time: std::time::Duration,
+    /// FIDE's rating list, once loaded.
+    pub rating_list: crate::rating_list::Lists,
+}
+
+impl AppState {
+    /// The state for a store and a pages directory.
+    pub fn new(store: Store, static_dir: PathBuf) -> AppState {
+        AppState {
+            app: events::App::new(store.clone()),
+            store,
+            static_dir,
+            hub: crate::live::Hub::default(),
+            heartbeat: crate::live::Heartbeat::default(),
+            body_time: crate::limits::DEFAULT_BODY_TIME,
+            rating_list: crate::rating_list::Lists::default(),
+        }
+    }
+}
