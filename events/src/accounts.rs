@@ -1,4 +1,6 @@
-//! Arbiters' accounts: a name, a role, and a bearer token stored only as its SHA-256 hash.
+//! Arbiters' accounts: a name, a role, and a bearer token stored only as its SHA-256 hash;
+//! and [`Accounts`], the service that keeps them beside the log and decides who may create,
+//! see, revoke or re-issue which.
 //!
 //! Tokens are 32 random bytes written in hex, shown once when the account is created. A
 //! request's token is hashed and looked up; the stored hash is compared in constant time.
@@ -9,6 +11,8 @@ use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
 
 /// What an account may do: a server administrator everywhere, a chief arbiter or an arbiter in
@@ -61,6 +65,8 @@ pub enum Need {
     Chief(TournamentId),
     /// A server administrator.
     Admin,
+    /// An administrator or the chief arbiter of some tournament (the server's rating list).
+    AnyChief,
 }
 
 impl Need {
@@ -71,6 +77,7 @@ impl Need {
             Need::Arbiter(t) => format!("an arbiter of tournament {}", t.0),
             Need::Chief(t) => format!("the chief arbiter of tournament {}", t.0),
             Need::Admin => "a server administrator".into(),
+            Need::AnyChief => "an administrator or a chief arbiter".into(),
         }
     }
 }
@@ -92,6 +99,7 @@ impl Account {
             Need::Arbiter(t) => self.role_in(t).is_some(),
             Need::Chief(t) => self.role_in(t) == Some(Role::Chief),
             Need::Admin => self.role == Role::Admin,
+            Need::AnyChief => matches!(self.role, Role::Admin | Role::Chief),
         }
     }
 
@@ -109,6 +117,24 @@ impl Account {
                             .all(|t| self.tournaments.contains(t)))
             }
             Role::Arbiter => other.name == self.name,
+        }
+    }
+
+    /// What the account is, in words: "an administrator", "an arbiter of tournament ...".
+    pub fn scope(&self) -> String {
+        match self.role {
+            Role::Admin => "an administrator".to_string(),
+            r if self.tournaments.is_empty() => format!("{} of no tournament", r.title()),
+            r => format!(
+                "{} of tournament{} {}",
+                r.title(),
+                if self.tournaments.len() == 1 { "" } else { "s" },
+                self.tournaments
+                    .iter()
+                    .map(|t| t.0.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         }
     }
 
@@ -215,6 +241,19 @@ impl Account {
     }
 }
 
+/// Who manages whom, in words.
+const MANAGES: &str =
+    "an administrator manages every account, a chief arbiter the arbiters of its own tournaments";
+
+/// The refusal of `needed` to `who`, with the rule in words.
+fn not_permitted(who: &Account, needed: String) -> StoreError {
+    StoreError::NotPermitted {
+        name: who.name.clone(),
+        what: who.scope(),
+        needed: format!("{needed}: {MANAGES}"),
+    }
+}
+
 /// SHA-256 of a token, in hex.
 pub fn hash_token(token: &str) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -236,7 +275,172 @@ fn new_token() -> String {
         .collect()
 }
 
-impl Store {
+/// How long accounts read from a shared store are trusted: another process's change of an
+/// account wakes the store at once; this bounds the time a lost wake-up can leave a revoked
+/// token accepted.
+const SHARED_ACCOUNTS_FOR: Duration = Duration::from_secs(5);
+
+/// The accounts by token hash, the store's count of account changes when they were read, and
+/// when.
+type TokensCache = (u64, Instant, Arc<HashMap<String, Account>>);
+
+/// The accounts kept beside the log, over a [`Store`]: created, checked, revoked; and the
+/// decisions on who may do that to whom. Cheap to clone; every clone over one store shares
+/// what it read, and every one over a clone of the store sees the others' writes.
+#[derive(Clone)]
+pub struct Accounts {
+    store: Store,
+    /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
+    /// read again after any account changes, so that checking a request's token reads no map
+    /// (every result an arbiter enters is checked).
+    cache: Arc<RwLock<Option<TokensCache>>>,
+}
+
+impl Accounts {
+    /// The accounts of `store`.
+    pub fn new(store: Store) -> Accounts {
+        Accounts {
+            store,
+            cache: Arc::new(RwLock::new(None)),
+        }
+    }
+
+    /// Whether other processes write to the store too (a check may then read it).
+    pub fn is_shared(&self) -> bool {
+        self.store.is_shared()
+    }
+
+    fn backend(&self) -> &dyn crate::backend::Backend {
+        self.store.backend()
+    }
+
+    /// Says that an account was written: every cache over this store reads the maps again.
+    fn forget_tokens(&self) {
+        self.store.accounts_changed();
+    }
+
+    /// The accounts by token hash, read from the backend's maps when the store's accounts
+    /// changed since they were last read (or, on a shared store, after a few seconds).
+    fn tokens_cache(
+        &self,
+        load: impl FnOnce() -> Result<HashMap<String, Account>, StoreError>,
+    ) -> Result<Arc<HashMap<String, Account>>, StoreError> {
+        let generation = self.store.accounts_generation();
+        let shared = self.store.is_shared();
+        let fresh =
+            |c: &TokensCache| c.0 == generation && (!shared || c.1.elapsed() < SHARED_ACCOUNTS_FOR);
+        if let Some(c) = self
+            .cache
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .filter(|c| fresh(c))
+        {
+            return Ok(c.2.clone());
+        }
+        let mut slot = self.cache.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = slot.as_ref().filter(|c| fresh(c)) {
+            return Ok(c.2.clone());
+        }
+        let c = Arc::new(load()?);
+        *slot = Some((generation, Instant::now(), c.clone()));
+        Ok(c)
+    }
+
+    /// The account `token` belongs to (`None`: no account has it), if it meets `need`; an
+    /// account that does not is refused ([`StoreError::NotPermitted`]), naming what it is and
+    /// what was needed: a token of tournament A asking to write in tournament B is refused.
+    pub fn authorize(&self, token: &str, need: Need) -> Result<Option<Account>, StoreError> {
+        let Some(account) = self.authenticate(token)? else {
+            return Ok(None);
+        };
+        if !account.may(need) {
+            return Err(StoreError::NotPermitted {
+                name: account.name.clone(),
+                what: account.scope(),
+                needed: need.title(),
+            });
+        }
+        Ok(Some(account))
+    }
+
+    /// At a server's start: the accounts of its configuration added (each replacing one of
+    /// the same name), and the administrator `admin` created when there is none. Returns the
+    /// new administrator's token, to be shown once; `None` when there was one already (or
+    /// another server on the same database created it a moment ago).
+    pub fn prepare(&self, configured: Vec<Account>) -> Result<Option<String>, StoreError> {
+        for account in configured {
+            self.add_account(account)?;
+        }
+        if self.accounts()?.iter().any(|a| a.role == Role::Admin) {
+            return Ok(None);
+        }
+        match self.create_account("admin", Role::Admin, BTreeSet::new()) {
+            Ok(token) => Ok(Some(token)),
+            Err(StoreError::AccountExists(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The accounts `who` sees, by name: every account for an administrator; for a chief
+    /// arbiter or an arbiter, its own and those sharing one of its tournaments.
+    pub fn visible_to(&self, who: &Account) -> Result<Vec<Account>, StoreError> {
+        let mut accounts = self.accounts()?;
+        accounts.retain(|a| who.sees(a));
+        accounts.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(accounts)
+    }
+
+    /// Creates the account `wanted` (its token hash ignored) if `who` manages such an account,
+    /// and returns it with its token, shown once.
+    pub fn create_by(
+        &self,
+        who: &Account,
+        wanted: Account,
+    ) -> Result<(Account, String), StoreError> {
+        if !who.manages(&wanted) {
+            return Err(not_permitted(
+                who,
+                format!("to create the {} {:?}", wanted.role.title(), wanted.name),
+            ));
+        }
+        let token = self.create_account(&wanted.name, wanted.role, wanted.tournaments.clone())?;
+        let account = Account {
+            token_sha256: hash_token(&token),
+            ..wanted
+        };
+        Ok((account, token))
+    }
+
+    /// Revokes the account `name` if `who` manages it ([`Accounts::managed_by`]).
+    pub fn remove_by(&self, who: &Account, name: &str) -> Result<Account, StoreError> {
+        self.managed_by(who, name)?;
+        self.remove_account(name)
+    }
+
+    /// Issues the account `name` a new token if `who` manages it ([`Accounts::managed_by`]).
+    pub fn reissue_by(&self, who: &Account, name: &str) -> Result<(Account, String), StoreError> {
+        self.managed_by(who, name)?;
+        self.reissue_token(name)
+    }
+
+    /// Whether `who` manages the account named `name`: an administrator every account, a chief
+    /// arbiter the arbiters of its own tournaments. An account `who` does not see is "no
+    /// account", so that names are not disclosed across tournaments.
+    fn managed_by(&self, who: &Account, name: &str) -> Result<(), StoreError> {
+        let account = self
+            .account(name)?
+            .filter(|a| who.sees(a))
+            .ok_or_else(|| StoreError::NoAccount(name.to_string()))?;
+        if !who.manages(&account) {
+            return Err(not_permitted(
+                who,
+                format!("to manage the {} {:?}", account.role.title(), account.name),
+            ));
+        }
+        Ok(())
+    }
+
     /// Creates an account and returns its token, which is not stored and cannot be shown again.
     /// A name that is taken is refused ([`StoreError::AccountExists`]): creating it again
     /// would replace the account and revoke its token. Names are at most 64 characters,
@@ -263,13 +467,13 @@ impl Store {
             token_sha256: hash_token(&token),
         };
         account.check_scope()?;
-        let known = self.tournaments()?;
+        let known = self.store.tournaments()?;
         if let Some(t) = account.tournaments.iter().find(|t| !known.contains(t)) {
             return Err(StoreError::UnknownTournament(*t));
         }
         // One at a time, so that two creations of one name cannot both pass the check; the
         // backend's insert-if-absent decides between processes.
-        let _guard = self.account_lock();
+        let _guard = self.store.account_lock();
         let bytes = serde_json::to_vec(&account.to_stored())
             .map_err(|e| StoreError::BadAccount(e.to_string()))?;
         let maps = self.backend();
@@ -320,7 +524,7 @@ impl Store {
             account.token_sha256.as_bytes(),
             account.name.as_bytes(),
         )?;
-        self.flush_now()
+        self.store.flush_now()
     }
 
     /// The account a bearer token belongs to.
@@ -364,7 +568,7 @@ impl Store {
     /// administrator cannot be removed ([`StoreError::LastAdmin`]): nobody could then create
     /// tournaments or manage the accounts.
     pub fn remove_account(&self, name: &str) -> Result<Account, StoreError> {
-        let _guard = self.account_lock();
+        let _guard = self.store.account_lock();
         let accounts = self.accounts()?;
         let Some(account) = accounts.iter().find(|a| a.name == name).cloned() else {
             return Err(StoreError::NoAccount(name.to_string()));
@@ -378,7 +582,7 @@ impl Store {
         let removed = (|| -> Result<(), StoreError> {
             maps.map_remove(Space::Tokens, account.token_sha256.as_bytes())?;
             maps.map_remove(Space::Accounts, name.as_bytes())?;
-            self.flush_now()
+            self.store.flush_now()
         })();
         self.forget_tokens();
         removed.map(|()| account)
@@ -387,7 +591,7 @@ impl Store {
     /// Issues a new token for an account, the old one revoked at once; the new token is
     /// returned, and shown once.
     pub fn reissue_token(&self, name: &str) -> Result<(Account, String), StoreError> {
-        let _guard = self.account_lock();
+        let _guard = self.store.account_lock();
         let Some(mut account) = self.account(name)? else {
             return Err(StoreError::NoAccount(name.to_string()));
         };

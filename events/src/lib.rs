@@ -25,7 +25,7 @@ pub mod schema;
 pub mod store;
 pub mod testkit;
 
-pub use accounts::{Account, Need, Role};
+pub use accounts::{Account, Accounts, Need, Role};
 pub use app::{App, AppError};
 pub use replay::{replay, Rejection, State};
 

@@ -99,6 +99,16 @@ pub enum StoreError {
     /// The change would leave no administrator to manage the accounts.
     #[error("{0:?} is the last administrator: create another administrator first")]
     LastAdmin(String),
+    /// The account asking may not do that to that account.
+    #[error("the account {name:?} ({what}) may not act {needed}")]
+    NotPermitted {
+        /// The account asking.
+        name: String,
+        /// What it is ([`crate::Account::scope`]).
+        what: String,
+        /// What it asked, and the rule that refuses it.
+        needed: String,
+    },
     /// Import needs an empty store.
     #[error("the store is not empty: import restores into an empty store only")]
     NotEmpty,
@@ -338,22 +348,11 @@ struct Inner {
     creations: Mutex<()>,
     /// Accounts created one at a time.
     accounts: Mutex<()>,
-    /// The accounts by the SHA-256 of their tokens, as the two maps hold them: read once,
-    /// replaced whenever an account is written, so that checking a request's token reads no
-    /// map (every result an arbiter enters is checked).
-    tokens_cache: std::sync::RwLock<Option<TokensCache>>,
+    /// Counts the changes of the accounts kept beside the log (this process's writes and, on a
+    /// shared store, other processes' wake-ups), so that whoever keeps the accounts in memory
+    /// knows when to read them again.
+    accounts_changes: std::sync::atomic::AtomicU64,
 }
-
-/// The accounts by token hash, and when they were read.
-type TokensCache = (
-    std::time::Instant,
-    Arc<HashMap<String, crate::accounts::Account>>,
-);
-
-/// How long a shared store trusts the accounts it read: another process's change of an
-/// account wakes it at once ([`Change::Accounts`]); this bounds the time a lost wake-up can
-/// leave a revoked token accepted.
-const SHARED_ACCOUNTS_FOR: Duration = Duration::from_secs(5);
 
 /// How often a shared store reads the tail of every followed tournament without a wake-up.
 const FOLLOW_EVERY: Duration = Duration::from_secs(1);
@@ -406,7 +405,7 @@ impl Store {
                 flushing: Mutex::new(()),
                 creations: Mutex::new(()),
                 accounts: Mutex::new(()),
-                tokens_cache: std::sync::RwLock::new(None),
+                accounts_changes: std::sync::atomic::AtomicU64::new(0),
             }),
         };
         if shared {
@@ -443,7 +442,7 @@ impl Store {
     fn follow(&self, changes: &[Change]) {
         let everything = changes.is_empty() || changes.contains(&Change::Unknown);
         if everything || changes.contains(&Change::Accounts) {
-            self.forget_tokens();
+            self.accounts_changed();
         }
         let logs: Vec<(TournamentId, Arc<Mutex<Log>>)> = {
             let logs = lock(&self.inner.logs);
@@ -509,42 +508,19 @@ impl Store {
         self.inner.backend.as_ref()
     }
 
-    /// The accounts by token hash, read from the backend's maps the first time.
-    pub(crate) fn tokens_cache(
-        &self,
-        load: impl FnOnce() -> Result<HashMap<String, crate::accounts::Account>, StoreError>,
-    ) -> Result<Arc<HashMap<String, crate::accounts::Account>>, StoreError> {
-        let fresh = |c: &TokensCache| !self.inner.shared || c.0.elapsed() < SHARED_ACCOUNTS_FOR;
-        if let Some(c) = self
-            .inner
-            .tokens_cache
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .filter(|c| fresh(c))
-        {
-            return Ok(c.1.clone());
-        }
-        let mut slot = self
-            .inner
-            .tokens_cache
-            .write()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(c) = slot.as_ref().filter(|c| fresh(c)) {
-            return Ok(c.1.clone());
-        }
-        let c = Arc::new(load()?);
-        *slot = Some((std::time::Instant::now(), c.clone()));
-        Ok(c)
+    /// Says that the accounts changed (one was written here, or another process wrote one):
+    /// what was read of them before is stale.
+    pub(crate) fn accounts_changed(&self) {
+        self.inner
+            .accounts_changes
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
-    /// Forgets the cached accounts (an account was written): the next check reads the maps.
-    pub(crate) fn forget_tokens(&self) {
-        *self
-            .inner
-            .tokens_cache
-            .write()
-            .unwrap_or_else(|p| p.into_inner()) = None;
+    /// How many times the accounts have changed, as [`Store::accounts_changed`] counts.
+    pub(crate) fn accounts_generation(&self) -> u64 {
+        self.inner
+            .accounts_changes
+            .load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Makes the maps' writes durable (sled's; PostgreSQL commits each one itself).

@@ -2,13 +2,17 @@
 
 use crate::api::error::ApiError;
 use actix_web::{web, HttpRequest};
-use events::{Account, Need, Role, Store};
+use events::{Account, Accounts, Need};
 
 /// The account a request's token belongs to, if it meets `need`.
-pub async fn require(req: &HttpRequest, store: &Store, need: Need) -> Result<Account, ApiError> {
+pub async fn require(
+    req: &HttpRequest,
+    accounts: &Accounts,
+    need: Need,
+) -> Result<Account, ApiError> {
     let token = bearer(req)?;
-    let store = store.clone();
-    web::block(move || authorize(&store, &token, need)).await?
+    let accounts = accounts.clone();
+    web::block(move || authorize(&accounts, &token, need)).await?
 }
 
 /// The request's bearer token.
@@ -23,38 +27,17 @@ pub fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
 
 /// The account `token` belongs to, if it meets `need` (blocking: reads the store). A token of
 /// tournament A asking to write in tournament B is refused 403, naming both.
-pub fn authorize(store: &Store, token: &str, need: Need) -> Result<Account, ApiError> {
-    let account = store.authenticate(token)?.ok_or(ApiError::Unauthorized)?;
-    if !account.may(need) {
-        return Err(forbidden(&account, need.title()));
-    }
-    Ok(account)
+pub fn authorize(accounts: &Accounts, token: &str, need: Need) -> Result<Account, ApiError> {
+    accounts
+        .authorize(token, need)?
+        .ok_or(ApiError::Unauthorized)
 }
 
 /// The 403 for `account`, which is not `needed`.
 pub fn forbidden(account: &Account, needed: String) -> ApiError {
-    let what = match account.role {
-        Role::Admin => "an administrator".to_string(),
-        r if account.tournaments.is_empty() => format!("{} of no tournament", r.title()),
-        r => format!(
-            "{} of tournament{} {}",
-            r.title(),
-            if account.tournaments.len() == 1 {
-                ""
-            } else {
-                "s"
-            },
-            account
-                .tournaments
-                .iter()
-                .map(|t| t.0.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
     ApiError::Forbidden {
         name: account.name.clone(),
-        what,
+        what: account.scope(),
         needed,
     }
 }
@@ -72,19 +55,19 @@ pub async fn token_first(
 > {
     use actix_web::ResponseError;
     if crate::limits::is_write(req.method(), req.path()) {
-        let store = req
-            .app_data::<web::Data<Store>>()
+        let accounts = req
+            .app_data::<web::Data<Accounts>>()
             .map(|s| s.get_ref().clone());
         // The accounts are held in memory (read from the store once, after each change), so
         // this check does not wait on the store; a shared store's may (another server's new
         // account, or accounts read again after a few seconds): on the blocking pool.
-        let known = match (store, bearer(req.request())) {
-            (Some(store), Ok(token)) if store.is_shared() => {
-                web::block(move || store.authenticate(&token).ok().flatten().is_some())
+        let known = match (accounts, bearer(req.request())) {
+            (Some(accounts), Ok(token)) if accounts.is_shared() => {
+                web::block(move || accounts.authenticate(&token).ok().flatten().is_some())
                     .await
                     .unwrap_or(false)
             }
-            (Some(store), Ok(token)) => store.authenticate(&token).ok().flatten().is_some(),
+            (Some(accounts), Ok(token)) => accounts.authenticate(&token).ok().flatten().is_some(),
             _ => false,
         };
         if !known {

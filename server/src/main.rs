@@ -357,8 +357,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         )
         .init();
     let store = config.open_store()?;
-    for account in &config.accounts {
-        store.add_account(events::Account {
+    let configured = config
+        .accounts
+        .iter()
+        .map(|account| events::Account {
             name: account.name.clone(),
             role: account.role,
             tournaments: account
@@ -367,19 +369,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 .map(|t| events::TournamentId(*t))
                 .collect(),
             token_sha256: account.token_sha256.clone(),
-        })?;
-    }
-    if !store
-        .accounts()?
-        .iter()
-        .any(|a| a.role == events::Role::Admin)
-    {
-        match store.create_account("admin", events::Role::Admin, Default::default()) {
-            Ok(token) => println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}"),
-            // Another server on the same database created it a moment ago.
-            Err(events::StoreError::AccountExists(_)) => {}
-            Err(e) => return Err(e.into()),
-        }
+        })
+        .collect();
+    if let Some(token) = events::Accounts::new(store.clone()).prepare(configured)? {
+        println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}");
     }
     let mut state = server::state::AppState::new(store, config.web.static_dir.clone());
     state.hub = server::live::Hub::new(config.live.backlog_batches);

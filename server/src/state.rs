@@ -11,6 +11,8 @@ pub struct AppState {
     pub store: Store,
     /// The application's commands and queries over the log.
     pub app: events::App,
+    /// The accounts kept beside the log.
+    pub accounts: events::Accounts,
     /// Directory of the static pages.
     pub static_dir: PathBuf,
     /// Live updates.
@@ -28,6 +30,7 @@ impl AppState {
     pub fn new(store: Store, static_dir: PathBuf) -> AppState {
         AppState {
             app: events::App::new(store.clone()),
+            accounts: events::Accounts::new(store.clone()),
             store,
             static_dir,
             hub: crate::live::Hub::default(),

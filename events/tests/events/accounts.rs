@@ -3,7 +3,7 @@
 
 use crate::support::store;
 use events::accounts::hash_token;
-use events::{Account, Role, Store, TournamentId};
+use events::{Account, Accounts, Role, Store, TournamentId};
 use std::collections::BTreeSet;
 
 fn one(t: TournamentId) -> BTreeSet<TournamentId> {
@@ -15,24 +15,30 @@ fn a_tournament(store: &Store) -> TournamentId {
     crate::support::create(store, events::schema::SystemV1::Dutch2026, 5)
 }
 
-fn who(store: &Store, token: &str) -> Option<(String, Role)> {
-    store.authenticate(token).unwrap().map(|a| (a.name, a.role))
+fn who(accounts: &Accounts, token: &str) -> Option<(String, Role)> {
+    accounts
+        .authenticate(token)
+        .unwrap()
+        .map(|a| (a.name, a.role))
 }
 
 #[test]
 fn a_token_is_known_by_its_hash_and_a_replaced_one_stops_working() {
     let (store, dir) = store();
+    let accounts = Accounts::new(store.clone());
     let t = a_tournament(&store);
-    let chief = store
+    let chief = accounts
         .create_account("chief", Role::Admin, BTreeSet::new())
         .unwrap();
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
-    assert_eq!(who(&store, "not a token"), None);
+    assert_eq!(who(&accounts, &chief), Some(("chief".into(), Role::Admin)));
+    assert_eq!(who(&accounts, "not a token"), None);
     // Accounts written after the first check are seen by the next one.
-    let anna = store.create_account("anna", Role::Arbiter, one(t)).unwrap();
-    assert_eq!(who(&store, &anna), Some(("anna".into(), Role::Arbiter)));
+    let anna = accounts
+        .create_account("anna", Role::Arbiter, one(t))
+        .unwrap();
+    assert_eq!(who(&accounts, &anna), Some(("anna".into(), Role::Arbiter)));
     // A new token for anna (from the configuration, say): the old one is refused at once.
-    store
+    accounts
         .add_account(Account {
             name: "anna".into(),
             role: Role::Arbiter,
@@ -40,21 +46,22 @@ fn a_token_is_known_by_its_hash_and_a_replaced_one_stops_working() {
             token_sha256: hash_token("anna's new token"),
         })
         .unwrap();
-    assert_eq!(who(&store, &anna), None);
+    assert_eq!(who(&accounts, &anna), None);
     assert_eq!(
-        who(&store, "anna's new token"),
+        who(&accounts, "anna's new token"),
         Some(("anna".into(), Role::Arbiter))
     );
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
+    assert_eq!(who(&accounts, &chief), Some(("chief".into(), Role::Admin)));
     // The same after reopening: the hashes are stored, the tokens are not.
-    drop(store);
+    drop((accounts, store));
     let store = Store::open(dir.path()).unwrap();
-    assert_eq!(who(&store, &anna), None);
+    let accounts = Accounts::new(store.clone());
+    assert_eq!(who(&accounts, &anna), None);
     assert_eq!(
-        who(&store, "anna's new token"),
+        who(&accounts, "anna's new token"),
         Some(("anna".into(), Role::Arbiter))
     );
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
+    assert_eq!(who(&accounts, &chief), Some(("chief".into(), Role::Admin)));
 }
 
 #[test]
@@ -70,17 +77,18 @@ fn a_token_hash_is_sha256_in_lower_case_hex() {
 #[test]
 fn a_taken_account_name_is_refused_and_its_token_kept() {
     let (store, _dir) = store();
-    let chief = store
+    let accounts = Accounts::new(store.clone());
+    let chief = accounts
         .create_account("chief", Role::Admin, BTreeSet::new())
         .unwrap();
-    let Err(e) = store.create_account("chief", Role::Admin, BTreeSet::new()) else {
+    let Err(e) = accounts.create_account("chief", Role::Admin, BTreeSet::new()) else {
         panic!("a second account named chief")
     };
     assert!(matches!(e, events::StoreError::AccountExists(_)), "{e}");
-    assert_eq!(who(&store, &chief), Some(("chief".into(), Role::Admin)));
+    assert_eq!(who(&accounts, &chief), Some(("chief".into(), Role::Admin)));
     for bad in ["line\nbreak", &"x".repeat(65)] {
         assert!(matches!(
-            store.create_account(bad, Role::Admin, BTreeSet::new()),
+            accounts.create_account(bad, Role::Admin, BTreeSet::new()),
             Err(events::StoreError::BadAccount(_))
         ));
     }
@@ -91,6 +99,7 @@ fn a_taken_account_name_is_refused_and_its_token_kept() {
 #[test]
 fn a_role_of_a_tournament_names_existing_tournaments_and_an_administrator_none() {
     let (store, _dir) = store();
+    let accounts = Accounts::new(store.clone());
     let t = a_tournament(&store);
     let unknown = TournamentId(uuid::Uuid::nil());
     for (role, of) in [
@@ -100,18 +109,18 @@ fn a_role_of_a_tournament_names_existing_tournaments_and_an_administrator_none()
     ] {
         assert!(
             matches!(
-                store.create_account("x", role, of.clone()),
+                accounts.create_account("x", role, of.clone()),
                 Err(events::StoreError::BadAccount(_))
             ),
             "{role:?} of {of:?}"
         );
     }
     assert!(matches!(
-        store.create_account("x", Role::Arbiter, one(unknown)),
+        accounts.create_account("x", Role::Arbiter, one(unknown)),
         Err(events::StoreError::UnknownTournament(u)) if u == unknown
     ));
-    let token = store.create_account("x", Role::Chief, one(t)).unwrap();
-    let x = store.authenticate(&token).unwrap().unwrap();
+    let token = accounts.create_account("x", Role::Chief, one(t)).unwrap();
+    let x = accounts.authenticate(&token).unwrap().unwrap();
     assert_eq!(
         (x.role_in(t), x.role_in(unknown)),
         (Some(Role::Chief), None)

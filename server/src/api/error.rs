@@ -87,6 +87,7 @@ impl From<StoreError> for ApiError {
             },
             StoreError::BadAccount(m) => ApiError::BadRequest(m),
             e @ StoreError::NoAccount(_) => ApiError::NotFound(e.to_string()),
+            StoreError::NotPermitted { name, what, needed } => ApiError::Forbidden { name, what, needed },
             e @ StoreError::LastAdmin(_) => ApiError::Conflict {
                 message: e.to_string(),
                 recorded: serde_json::Value::Null,

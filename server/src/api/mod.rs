@@ -152,7 +152,7 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 )]
 #[get("/api/me")]
 async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
-    let who = require(&req, &state.store, Need::Signed).await?;
+    let who = require(&req, &state.accounts, Need::Signed).await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&who)))
 }
 
@@ -203,7 +203,7 @@ async fn command<T: Send + 'static>(
     body: &impl serde::Serialize,
     f: impl FnOnce(&App, &Request) -> std::result::Result<T, AppError> + Send + 'static,
 ) -> Result<T> {
-    let who = require(req, &state.store, need).await?;
+    let who = require(req, &state.accounts, need).await?;
     let request = Parts::of(req).request(who.name, &serde_json::to_vec(body).unwrap_or_default());
     query(state, move |app| f(app, &request)).await
 }
@@ -668,10 +668,10 @@ async fn result_event(
     let token = crate::auth::bearer(req)?;
     let fingerprinted = serde_json::to_vec(&body).unwrap_or_default();
     let parts = Parts::of(req);
-    let store = state.store.clone();
+    let accounts = state.accounts.clone();
     let app = state.app.clone();
     let appended = web::block(move || -> Result<Appended> {
-        let who = crate::auth::authorize(&store, &token, Need::Arbiter(t))?;
+        let who = crate::auth::authorize(&accounts, &token, Need::Arbiter(t))?;
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
         let r = parts.request(who.name, &fingerprinted);
         Ok(if correction {
@@ -1069,13 +1069,7 @@ async fn load_rating_list(
     query: web::Query<ListQuery>,
     body: web::Bytes,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state.store, Need::Signed).await?;
-    if !matches!(who.role, events::Role::Admin | events::Role::Chief) {
-        return Err(crate::auth::forbidden(
-            &who,
-            "to load the rating list: it needs an administrator or a chief arbiter".into(),
-        ));
-    }
+    require(&req, &state.accounts, Need::AnyChief).await?;
     let source = query
         .into_inner()
         .name
@@ -1092,7 +1086,7 @@ async fn load_rating_list(
     let loaded = web::block(move || lists.load(&body, &source))
         .await?
         .map_err(ApiError::BadRequest)?;
-    tracing::info!(players = loaded.list.len(), source = %loaded.source, by = %who.name, "rating list loaded");
+    tracing::info!(players = loaded.list.len(), source = %loaded.source, "rating list loaded");
     Ok(HttpResponse::Created().json(wire::RatingList::from(Some(loaded.as_ref()))))
 }
 
@@ -1117,7 +1111,7 @@ async fn search_rating_list(
     state: web::Data<AppState>,
     query: web::Query<ListSearch>,
 ) -> Result<HttpResponse> {
-    require(&req, &state.store, Need::Signed).await?;
+    require(&req, &state.accounts, Need::Signed).await?;
     let loaded = loaded_list(&state)?;
     let found: Vec<wire::ListedPlayer> = loaded
         .list
@@ -1175,56 +1169,25 @@ async fn update_ratings(
 )]
 #[get("/api/accounts")]
 async fn list_accounts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
-    let who = require(&req, &state.store, Need::Signed).await?;
-    let store = state.store.clone();
-    let mut accounts = web::block(move || store.accounts()).await??;
-    accounts.retain(|a| who.sees(a));
-    accounts.sort_by(|a, b| a.name.cmp(&b.name));
+    let who = require(&req, &state.accounts, Need::Signed).await?;
+    let accounts = state.accounts.clone();
+    let accounts = web::block(move || accounts.visible_to(&who)).await??;
     let list: Vec<wire::Account> = accounts.iter().map(wire::Account::from).collect();
     Ok(HttpResponse::Ok().json(list))
 }
 
-/// Whether the caller manages the account named `name`: an administrator every account, a chief
-/// arbiter the arbiters of its own tournaments. An account the caller does not see is "not
-/// found", so that names are not disclosed across tournaments.
-fn managed(store: &events::Store, who: &events::Account, name: &str) -> Result<()> {
-    let account = store
-        .account(name)?
-        .filter(|a| who.sees(a))
-        .ok_or_else(|| ApiError::from(events::StoreError::NoAccount(name.to_string())))?;
-    if !who.manages(&account) {
-        return Err(crate::auth::forbidden(
-            who,
-            format!(
-                "to manage the {} {:?}: {}",
-                account.role.title(),
-                account.name,
-                MANAGES
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Runs `op` on the account named `name` if the request's account manages it ([`managed`]).
-async fn on_managed<T: Send + 'static>(
+/// Runs `op` as the request's account, on the blocking pool.
+async fn as_signed<T: Send + 'static>(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    name: String,
-    op: impl FnOnce(&events::Store, &str) -> std::result::Result<T, events::StoreError> + Send + 'static,
+    op: impl FnOnce(&events::Accounts, &events::Account) -> std::result::Result<T, events::StoreError>
+        + Send
+        + 'static,
 ) -> Result<T> {
-    let who = require(req, &state.store, Need::Signed).await?;
-    let store = state.store.clone();
-    web::block(move || -> Result<T> {
-        managed(&store, &who, &name)?;
-        Ok(op(&store, &name)?)
-    })
-    .await?
+    let who = require(req, &state.accounts, Need::Signed).await?;
+    let accounts = state.accounts.clone();
+    Ok(web::block(move || op(&accounts, &who)).await??)
 }
-
-/// Who manages whom, in the words of a 403.
-const MANAGES: &str =
-    "an administrator manages every account, a chief arbiter the arbiters of its own tournaments";
 
 /// Revokes an account: its token stops working at once and the name is free again. The last
 /// administrator cannot be revoked.
@@ -1240,8 +1203,9 @@ async fn revoke_account(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    let account = on_managed(&req, &state, path.into_inner(), |store, name| {
-        store.remove_account(name)
+    let name = path.into_inner();
+    let account = as_signed(&req, &state, move |accounts, who| {
+        accounts.remove_by(who, &name)
     })
     .await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&account)))
@@ -1261,8 +1225,9 @@ async fn reissue_token(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    let (account, token) = on_managed(&req, &state, path.into_inner(), |store, name| {
-        store.reissue_token(name)
+    let name = path.into_inner();
+    let (account, token) = as_signed(&req, &state, move |accounts, who| {
+        accounts.reissue_by(who, &name)
     })
     .await?;
     Ok(HttpResponse::Created().json(wire::NewAccount {
@@ -1285,7 +1250,6 @@ async fn create_account(
     state: web::Data<AppState>,
     body: json::Json<CreateAccount>,
 ) -> Result<HttpResponse> {
-    let who = require(&req, &state.store, Need::Signed).await?;
     let body = body.into_inner();
     let wanted = events::Account {
         name: body.name.clone(),
@@ -1293,23 +1257,10 @@ async fn create_account(
         tournaments: body.tournaments.iter().map(|t| TournamentId(*t)).collect(),
         token_sha256: String::new(),
     };
-    if !who.manages(&wanted) {
-        return Err(crate::auth::forbidden(
-            &who,
-            format!(
-                "to create the {} {:?}: {}",
-                wanted.role.title(),
-                wanted.name,
-                MANAGES
-            ),
-        ));
-    }
-    let store = state.store.clone();
-    let created = web::block(move || -> Result<(events::Account, String)> {
-        let token = store.create_account(&wanted.name, wanted.role, wanted.tournaments.clone())?;
-        Ok((wanted, token))
+    let created = as_signed(&req, &state, move |accounts, who| {
+        accounts.create_by(who, wanted)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Created().json(wire::NewAccount {
         account: wire::Account::from(&created.0),
         token: created.1,
