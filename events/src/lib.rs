@@ -20,6 +20,9 @@
 pub mod accounts;
 pub mod app;
 pub mod backend;
+pub mod convert;
+pub mod ids;
+pub mod rejection;
 pub mod replay;
 pub mod schema;
 pub mod store;
@@ -27,7 +30,9 @@ pub mod testkit;
 
 pub use accounts::{Account, Accounts, Need, Role};
 pub use app::{App, AppError};
-pub use replay::{replay, Rejection, State};
+pub use rejection::Rejection;
+pub use replay::{replay, State};
 
-pub use schema::{Envelope, Event, PlayerKey, TournamentId};
+pub use ids::{PlayerKey, TournamentId};
+pub use schema::{Envelope, Event};
 pub use store::{Append, Appended, Store, StoreError, Subscription, SubscriptionEnd};

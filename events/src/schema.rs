@@ -11,34 +11,7 @@ use uuid::Uuid;
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: u16 = 1;
 
-/// A tournament's identifier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct TournamentId(pub Uuid);
-
-impl TournamentId {
-    /// A new identifier (UUID v7: ordered by creation time).
-    pub fn new() -> TournamentId {
-        TournamentId(Uuid::now_v7())
-    }
-}
-
-impl Default for TournamentId {
-    fn default() -> TournamentId {
-        TournamentId::new()
-    }
-}
-
-impl std::fmt::Display for TournamentId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-/// A player's registration number in the tournament: 1 for the first registered, and so on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PlayerKey(pub u32);
+pub use crate::ids::{PlayerKey, TournamentId};
 
 /// A pairing system. The tags are persisted and keep their meaning forever: `"dutch"` was
 /// written before the 2026 edition existed and is the 1992-2006 text, whatever the API and the

@@ -13,6 +13,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
         // What the middleware and the live updates read, each on its own: they never see the
         // whole state.
         cfg.app_data(web::Data::new(state.accounts.clone()))
+            .app_data(web::Data::new(state.app.clone()))
             .app_data(web::Data::new(state.hub.clone()))
             .app_data(web::Data::new(state.heartbeat))
             .app_data(web::Data::new(crate::limits::BodyTime(state.body_time)))

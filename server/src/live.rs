@@ -21,7 +21,8 @@ use actix_web::body::{BodyStream, MessageBody};
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use actix_ws::Message;
-use events::{Envelope, Store, SubscriptionEnd, TournamentId};
+use events::app::Entry;
+use events::{App, SubscriptionEnd, TournamentId};
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -66,7 +67,7 @@ pub struct Batch {
 
 impl Batch {
     /// The text frames of `events`, in order.
-    fn encode(events: &[Arc<Envelope>]) -> Batch {
+    fn encode(events: &[Entry]) -> Batch {
         let mut codec = Codec::new();
         let mut frames = BytesMut::new();
         let mut index = Vec::with_capacity(events.len());
@@ -120,25 +121,24 @@ impl Hub {
     /// The channel of `t`, started (with its follower thread) on first use.
     pub fn channel(
         &self,
-        store: &Store,
+        app: &App,
         t: TournamentId,
-    ) -> Result<broadcast::Receiver<Arc<Batch>>, events::StoreError> {
+    ) -> Result<broadcast::Receiver<Arc<Batch>>, events::AppError> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = channels.get(&t) {
             return Ok(tx.subscribe());
         }
-        store.state(t)?;
-        let head = store.durable_head(t)?;
+        let head = app.durable_head(t)?;
         let (tx, rx) = broadcast::channel(self.backlog);
         channels.insert(t, tx.clone());
-        let store = store.clone();
+        let app = app.clone();
         let hub = self.clone();
         let started = std::thread::Builder::new()
             .name(format!("live-{t}"))
-            .spawn(move || follow(store, hub, t, head, tx));
+            .spawn(move || follow(app, hub, t, head, tx));
         if let Err(e) = started {
             channels.remove(&t);
-            return Err(events::StoreError::BadAccount(format!(
+            return Err(events::AppError::Unavailable(format!(
                 "no thread for the live updates: {e}"
             )));
         }
@@ -174,16 +174,10 @@ pub const FOLLOWER_IDLE: Duration = Duration::from_secs(5);
 /// Follows the store and forwards every event to the channel; resubscribes if it lags. Ends
 /// (and its channel with it) once the tournament has no client: when an event finds nobody
 /// to send it to, or within [`FOLLOWER_IDLE`] when none comes.
-fn follow(
-    store: Store,
-    hub: Hub,
-    t: TournamentId,
-    mut last: u64,
-    tx: broadcast::Sender<Arc<Batch>>,
-) {
+fn follow(app: App, hub: Hub, t: TournamentId, mut last: u64, tx: broadcast::Sender<Arc<Batch>>) {
     let mut sent = Instant::now() - LINGER;
     loop {
-        let Ok(mut sub) = store.subscribe(t, last) else {
+        let Ok(mut sub) = app.follow(t, last) else {
             // The store cannot be followed: the channel goes, so that its clients are closed
             // (and reconnect) rather than wait for events that will not come.
             hub.remove(t);
@@ -226,7 +220,7 @@ fn follow(
 
 /// The message a client gets for an event: `{"type": "event", ...}` with the event in the
 /// wire's vocabulary ([`crate::api::wire::Recorded`]), not as it is persisted.
-pub fn message(e: &Envelope) -> String {
+pub fn message(e: &Entry) -> String {
     serde_json::to_string(&crate::api::wire::Live::Event(Box::new(e.into()))).unwrap_or_default()
 }
 
@@ -257,23 +251,23 @@ pub async fn websocket(
     body: web::Payload,
     path: web::Path<uuid::Uuid>,
     query: web::Query<After>,
-    store: web::Data<Store>,
+    app: web::Data<App>,
     hub: web::Data<Hub>,
     heartbeat: web::Data<Heartbeat>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let t = TournamentId(path.into_inner());
     let after = query.after;
-    let store = store.get_ref().clone();
+    let app = app.get_ref().clone();
     let hub = hub.get_ref().clone();
     let heartbeat = *heartbeat.get_ref();
     // The channel first, then the history after SEQ, encoded as frames off the workers.
     let (live, backlog, next, closing) = {
-        let store = store.clone();
-        web::block(move || -> Result<_, events::StoreError> {
-            let live = hub.channel(&store, t)?;
-            let durable = store.durable_head(t)?;
-            let history: Vec<_> = store
-                .read(t, after)?
+        let app = app.clone();
+        web::block(move || -> Result<_, events::AppError> {
+            let live = hub.channel(&app, t)?;
+            let durable = app.durable_head(t)?;
+            let history: Vec<_> = app
+                .entries(t, after)?
                 .into_iter()
                 .take_while(|e| e.seq <= durable)
                 .collect();

@@ -1,37 +1,11 @@
 //! A TRF file into the event log: the tournament, its players in the file's numbering, and
 //! each recorded round as it was published, with its byes, withdrawals and results.
 
+use crate::convert::{v1_result, v1_system};
 use crate::schema::*;
 use crate::{Append, Store, StoreError, TournamentId};
-use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::model::result::ByeKind;
 use engine::{Color, RoundNo, System};
-
-fn v1_system(s: System) -> SystemV1 {
-    match s {
-        System::Dutch1992 => SystemV1::Dutch1992,
-        System::Dutch2026 => SystemV1::Dutch2026,
-        System::Dubov => SystemV1::Dubov,
-        System::DoubleSwiss => SystemV1::DoubleSwiss,
-    }
-}
-
-fn v1_result(g: GameResult) -> GameResultV1 {
-    let s = |x| match x {
-        GameScore::Win => ScoreV1::Win,
-        GameScore::Draw => ScoreV1::Draw,
-        GameScore::Loss => ScoreV1::Loss,
-    };
-    let mode = match g.mode() {
-        GameMode::Played => ModeV1::Played,
-        GameMode::Unrated => ModeV1::Unrated,
-        GameMode::Forfeit => ModeV1::Forfeit,
-    };
-    GameResultV1 {
-        mode,
-        white: s(g.score(Color::White)),
-        black: s(g.score(Color::Black)),
-    }
-}
 
 fn bye_event(player: PlayerKey, round: u16, kind: ByeKind) -> Option<Event> {
     let kind = match kind {

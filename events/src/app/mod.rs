@@ -8,16 +8,26 @@
 //! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
 //! them into its wire types. No HTTP, no JSON here.
 //!
-//! This file is long because it is the application's one door: every command and query over the
-//! log, each short; the commands' typed vocabulary is to move out with the rest of #41.
+//! The application's vocabulary ([`vocabulary`]: its own types and the engine's) is all a
+//! caller sees: commands take it, answers and the audit trail's entries give it, and the
+//! persisted schema stays inside this crate (converted in [`crate::convert`]).
+//!
+//! This file is long because it is the application's one door: every command and query over
+//! the log, each short, beside the answers' types they fill.
 
 mod import;
+pub mod vocabulary;
 
+pub use vocabulary::{
+    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
+};
+
+use crate::convert;
 use crate::replay::{to_engine_system, RoundRecord, State};
 use crate::schema::*;
 use crate::store::{Append, Appended, Store, StoreError};
 use engine::model::history::{Aro, Float, RoundEntry};
-use engine::model::result::ByeKind;
+use engine::model::result::{ByeKind, GameResult};
 use engine::pairing::{pair_next_round, PairingError, RoundPairing};
 use engine::standings::{cross_table_rows, standings, Standings};
 use engine::{Color, Points, RoundNo, Tpn};
@@ -44,7 +54,20 @@ pub enum AppError {
     NoPairing(PairingError),
     /// A pairing to publish breaks the absolute criteria, and was not accepted as it is.
     #[error("the pairing breaks the absolute criteria; publish with accept_violations to publish it anyway")]
-    Violations(Vec<String>),
+    Violations(Vec<Breach>),
+    /// The server cannot do it now (a resource it needs is lacking); nothing was written.
+    #[error("{0}")]
+    Unavailable(String),
+}
+
+/// A breach of the absolute criteria in a pairing to publish: the engine's finding, and its
+/// words, each player named by name and both numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breach {
+    /// What the validator found.
+    pub violation: engine::pairing::validate::Violation,
+    /// It in words.
+    pub words: String,
 }
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -87,9 +110,9 @@ pub struct Summary {
     /// Its name.
     pub name: String,
     /// Its settings.
-    pub settings: Option<SettingsV1>,
+    pub settings: Option<Settings>,
     /// Its details: place, dates, arbiters, time control.
-    pub details: DetailsV1,
+    pub details: Details,
     /// Players registered.
     pub players: usize,
     /// Rounds published.
@@ -141,7 +164,7 @@ pub struct BoardView {
     /// Black.
     pub black: Scored,
     /// The result, one per game, once recorded.
-    pub games: Option<Vec<GameResultV1>>,
+    pub games: Option<Vec<GameResult>>,
 }
 
 /// A published round.
@@ -156,7 +179,7 @@ pub struct RoundView {
     /// Players not playing by their own request (byes, absences).
     pub requested: Vec<(PlayerView, ByeKind)>,
     /// The system that made the pairing and the engine's version.
-    pub made_by: (SystemV1, String),
+    pub made_by: (engine::System, String),
     /// The chief arbiter's changes to the system's proposal.
     pub manual_changes: Vec<String>,
 }
@@ -218,7 +241,7 @@ pub enum CardRound {
         /// The board.
         board: Option<u32>,
         /// The result, one per game, for the pairing's White and Black.
-        games: Option<Vec<GameResultV1>>,
+        games: Option<Vec<GameResult>>,
         /// The float (Dutch A.4).
         float: Option<Float>,
     },
@@ -349,11 +372,55 @@ pub struct Publication {
     pub accept_violations: bool,
 }
 
+/// What a command wrote: the entry it appended, or, when nothing new was written (a retry
+/// with the same idempotency key, or a change that says what the log records already), the
+/// entry that records it.
+#[derive(Clone, Debug)]
+pub struct Written {
+    /// The entry.
+    pub entry: Entry,
+    /// Whether this command wrote it.
+    pub new: bool,
+}
+
+impl From<&Appended> for Written {
+    fn from(a: &Appended) -> Written {
+        Written {
+            entry: convert::entry_of(a.envelope()),
+            new: matches!(a, Appended::New(_)),
+        }
+    }
+}
+
+/// A tournament's log followed ([`App::follow`]), entry by entry.
+pub struct Feed(crate::store::Subscription);
+
+impl Feed {
+    /// The next entry, waiting at most `timeout`.
+    pub fn recv_timeout(
+        &mut self,
+        timeout: std::time::Duration,
+    ) -> std::result::Result<Entry, crate::store::SubscriptionEnd> {
+        self.0.recv_timeout(timeout).map(|e| convert::entry_of(&e))
+    }
+}
+
+/// The drawing of lots for the first player's colour (Dutch 2026 5.1, Dubov 5.1 and the other
+/// systems' own: the colour is decided by lot before round 1): the operating system's random
+/// source, through a version 4 UUID.
+pub fn draw_lots() -> Color {
+    if uuid::Uuid::new_v4().as_bytes()[0] & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 /// A round published.
 #[derive(Clone, Debug)]
 pub struct Published {
-    /// The event.
-    pub appended: Appended,
+    /// What was written.
+    pub written: Written,
     /// The changes to the system's proposal and the breaches accepted, as recorded.
     pub changes: Vec<String>,
 }
@@ -379,12 +446,12 @@ impl App {
         req: &Request,
         event: Event,
         reason: Option<String>,
-    ) -> Result<Appended> {
+    ) -> Result<Written> {
         let mut a = Append::new(t, req.actor.clone(), event);
         a.reason = reason;
         a.idempotency_key = req.idempotency_key.clone();
         a.fingerprint = req.fingerprint.clone();
-        Ok(self.store.append(a)?)
+        Ok(Written::from(&self.store.append(a)?))
     }
 
     // ----------------------------------------------------------------------------------------
@@ -405,8 +472,8 @@ impl App {
         Ok(Summary {
             id: t,
             name: s.name().to_string(),
-            settings: s.settings().cloned(),
-            details: s.details().clone(),
+            settings: s.settings().map(convert::settings_of),
+            details: convert::details_of(s.details()),
             players: s.players().len(),
             rounds_published: s.rounds().len(),
             closed: s.is_closed(),
@@ -449,7 +516,7 @@ impl App {
                     board: i as u32 + 1,
                     white: scored(p.white),
                     black: scored(p.black),
-                    games: res.as_ref().map(|(g, _)| g.clone()),
+                    games: res.as_ref().map(|(g, _)| convert::results_of(g)),
                 })
                 .collect(),
             bye: r.bye.map(scored),
@@ -458,7 +525,7 @@ impl App {
                 .iter()
                 .map(|(k, kind)| (player_view(&s, *k), *kind))
                 .collect(),
-            made_by: r.made_by.clone(),
+            made_by: (to_engine_system(r.made_by.0), r.made_by.1.clone()),
             manual_changes: r.manual_changes.clone(),
         })
     }
@@ -559,7 +626,7 @@ impl App {
                             board: board.map(|b| b as u32 + 1),
                             games: board
                                 .and_then(|b| r.results[b].as_ref())
-                                .map(|(g, _)| g.clone()),
+                                .map(|(g, _)| convert::results_of(g)),
                             float: *float,
                         }
                     }
@@ -618,9 +685,32 @@ impl App {
     }
 
     /// The audit trail: every event with who, when and why.
-    pub fn audit(&self, t: TournamentId) -> Result<Vec<Arc<Envelope>>> {
+    pub fn audit(&self, t: TournamentId) -> Result<Vec<Entry>> {
+        self.entries(t, 0)
+    }
+
+    /// The sequence number up to which the tournament's log is durable (what live clients may
+    /// be sent); an unknown tournament is refused.
+    pub fn durable_head(&self, t: TournamentId) -> Result<u64> {
         self.state(t)?;
-        Ok(self.store.read(t, 0)?)
+        Ok(self.store.durable_head(t)?)
+    }
+
+    /// Follows the tournament's log after `after`: the entries already durable first, then
+    /// each new one once durable.
+    pub fn follow(&self, t: TournamentId, after: u64) -> Result<Feed> {
+        Ok(Feed(self.store.subscribe(t, after)?))
+    }
+
+    /// The entries of a tournament's log after `after` (0 for all), in order.
+    pub fn entries(&self, t: TournamentId, after: u64) -> Result<Vec<Entry>> {
+        self.state(t)?;
+        Ok(self
+            .store
+            .read(t, after)?
+            .iter()
+            .map(|e| convert::entry_of(e))
+            .collect())
     }
 
     /// The tournament as a TRF file, as a rating officer needs it: its details (012-132), its
@@ -643,32 +733,33 @@ impl App {
     // ----------------------------------------------------------------------------------------
     // Commands.
 
-    /// Creates a tournament. With an idempotency key, a retry answers the tournament the
-    /// first request created (`Appended::Existing`) instead of creating another.
+    /// Creates a tournament; the first colour is drawn by lot when `settings` asks for it
+    /// ([`draw_lots`]). With an idempotency key, a retry answers the tournament the first
+    /// request created (not new) instead of creating another.
     pub fn create(
         &self,
         req: &Request,
         name: String,
-        settings: SettingsV1,
-        details: DetailsV1,
-    ) -> Result<(TournamentId, Appended)> {
+        settings: NewSettings,
+        details: Details,
+    ) -> Result<(TournamentId, Written)> {
         let event = Event::TournamentCreated {
             name,
-            settings,
-            details,
+            settings: convert::v1_settings(settings, draw_lots),
+            details: convert::v1_details(details),
         };
         let Some(key) = &req.idempotency_key else {
             let (id, e) = self.store.create(&req.actor, event)?;
-            return Ok((id, Appended::New(e)));
+            return Ok((id, Written::from(&Appended::New(e))));
         };
         let (id, exists) = self.store.creation_id(&req.actor, key, &req.fingerprint)?;
         if exists {
             let first = self.store.read(id, 0)?.into_iter().next();
             let first = first.ok_or_else(|| AppError::NotFound(format!("tournament {id}")))?;
-            return Ok((id, Appended::Existing(first)));
+            return Ok((id, Written::from(&Appended::Existing(first))));
         }
         let e = self.store.create_with_id(id, &req.actor, event)?;
-        Ok((id, Appended::New(e)))
+        Ok((id, Written::from(&Appended::New(e))))
     }
 
     /// Imports a TRF file as a new tournament: its players in the file's numbering, and each
@@ -679,12 +770,12 @@ impl App {
         &self,
         req: &Request,
         text: &str,
-        system: Option<SystemV1>,
+        system: Option<engine::System>,
         name: Option<String>,
     ) -> Result<(TournamentId, bool)> {
         // The file is read as one of the system asked for, if any: a file that names another
         // is refused (one saying only FIDE_DUTCH may be paired by either Dutch edition).
-        let t = engine::formats::trf::read_as(text, system.map(to_engine_system))
+        let t = engine::formats::trf::read_as(text, system)
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
         let Some(system) = t.settings.system else {
             return Err(AppError::Invalid(
@@ -729,14 +820,14 @@ impl App {
         &self,
         t: TournamentId,
         req: &Request,
-        data: PlayerDataV1,
-    ) -> Result<(Appended, PlayerView)> {
+        data: PlayerData,
+    ) -> Result<(Written, PlayerView)> {
         let mut a = Append::new(
             t,
             req.actor.clone(),
             Event::PlayerRegistered {
                 player: PlayerKey(0),
-                data,
+                data: convert::v1_player(data),
             },
         );
         a.idempotency_key = req.idempotency_key.clone();
@@ -751,7 +842,7 @@ impl App {
             _ => return Err(AppError::Refused("the log answered another event".into())),
         };
         let view = player_view(&*self.state(t)?, key);
-        Ok((appended, view))
+        Ok((Written::from(&appended), view))
     }
 
     /// Corrects a player's name, rating or title (Dutch F.7: only pairings still to come).
@@ -760,10 +851,13 @@ impl App {
         t: TournamentId,
         req: &Request,
         player: PlayerKey,
-        correction: PlayerCorrectionV1,
+        correction: PlayerCorrection,
         reason: String,
-    ) -> Result<Appended> {
-        let event = Event::PlayerCorrected { player, correction };
+    ) -> Result<Written> {
+        let event = Event::PlayerCorrected {
+            player,
+            correction: convert::v1_correction(correction),
+        };
         self.append(t, req, event, Some(reason))
     }
 
@@ -775,7 +869,7 @@ impl App {
         player: PlayerKey,
         from_round: u16,
         reason: Option<String>,
-    ) -> Result<Appended> {
+    ) -> Result<Written> {
         let event = Event::PlayerWithdrawn { player, from_round };
         self.append(t, req, event, reason)
     }
@@ -788,7 +882,7 @@ impl App {
         who: Named,
         round: u16,
         kind: ByeRequest,
-    ) -> Result<Appended> {
+    ) -> Result<Written> {
         let player = who.resolve(&*self.state(t)?, "player")?;
         let requested = |kind| Event::ByeRequested {
             player,
@@ -836,10 +930,13 @@ impl App {
             explanation: vec![],
         };
         let who = |t: Tpn| described(&s, s.key_of(t).unwrap_or(PlayerKey(0)));
-        let violations: Vec<String> =
+        let violations: Vec<Breach> =
             engine::pairing::validate::validate(tournament, system, &proposed)
-                .iter()
-                .map(|v| v.describe(who))
+                .into_iter()
+                .map(|v| Breach {
+                    words: v.describe(who),
+                    violation: v,
+                })
                 .collect();
         if !violations.is_empty() && !p.accept_violations {
             return Err(AppError::Violations(violations));
@@ -848,7 +945,7 @@ impl App {
         changes.extend(
             violations
                 .iter()
-                .map(|v| format!("accepted breach of the absolute criteria: {v}")),
+                .map(|v| format!("accepted breach of the absolute criteria: {}", v.words)),
         );
         let event = Event::RoundPublished {
             round: next,
@@ -862,12 +959,12 @@ impl App {
             manual_changes: changes.clone(),
             pairing_numbers: Vec::new(),
         };
-        let appended = self.append(t, req, event, None)?;
-        Ok(Published { appended, changes })
+        let written = self.append(t, req, event, None)?;
+        Ok(Published { written, changes })
     }
 
     /// Withdraws the last round's pairing before any result is in (Dutch F.6).
-    pub fn unpublish(&self, t: TournamentId, req: &Request, round: u16) -> Result<Appended> {
+    pub fn unpublish(&self, t: TournamentId, req: &Request, round: u16) -> Result<Written> {
         self.append(t, req, Event::RoundUnpublished { round }, None)
     }
 
@@ -878,12 +975,12 @@ impl App {
         req: &Request,
         round: u16,
         board: u32,
-        games: Vec<GameResultV1>,
-    ) -> Result<Appended> {
+        games: Vec<GameResult>,
+    ) -> Result<Written> {
         let event = Event::ResultRecorded {
             round,
             board,
-            games,
+            games: games.into_iter().map(convert::v1_result).collect(),
         };
         self.append(t, req, event, None)
     }
@@ -895,7 +992,7 @@ impl App {
         req: &Request,
         correction: ResultCorrection,
         reason: Option<String>,
-    ) -> Result<Appended> {
+    ) -> Result<Written> {
         let ResultCorrection {
             round,
             board,
@@ -905,14 +1002,14 @@ impl App {
         let event = Event::ResultCorrected {
             round,
             board,
-            games,
+            games: games.into_iter().map(convert::v1_result).collect(),
             colors_swapped,
         };
         self.append(t, req, event, reason)
     }
 
     /// Closes the tournament.
-    pub fn close(&self, t: TournamentId, req: &Request) -> Result<Appended> {
+    pub fn close(&self, t: TournamentId, req: &Request) -> Result<Written> {
         self.append(t, req, Event::TournamentClosed, None)
     }
 
@@ -976,7 +1073,7 @@ impl App {
                 Event::PlayerCorrected { player, correction },
                 Some(reason.clone()),
             )?;
-            let seq = e.envelope().seq;
+            let seq = e.entry.seq;
             let s = self.state(t)?;
             out.push(RatingChange {
                 player: player_view(&s, player),
@@ -995,8 +1092,9 @@ impl App {
         t: TournamentId,
         req: &Request,
         name: Option<String>,
-        details: DetailsV1,
-    ) -> Result<Appended> {
+        details: Details,
+    ) -> Result<Written> {
+        let details = convert::v1_details(details);
         self.append(t, req, Event::DetailsChanged { name, details }, None)
     }
 
@@ -1007,7 +1105,7 @@ impl App {
         t: TournamentId,
         req: &Request,
         codes: Vec<String>,
-    ) -> Result<Appended> {
+    ) -> Result<Written> {
         crate::replay::admit_tiebreaks("tiebreaks", &codes).map_err(StoreError::Rejected)?;
         let system = self
             .state(t)?
@@ -1051,7 +1149,7 @@ pub struct ResultCorrection {
     /// The board.
     pub board: u32,
     /// Each game's result, as it now stands.
-    pub games: Vec<GameResultV1>,
+    pub games: Vec<GameResult>,
     /// Whether the colours were the other way round.
     pub colors_swapped: bool,
 }

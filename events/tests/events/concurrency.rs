@@ -118,7 +118,7 @@ fn sixteen_registrations_at_once_are_never_refused() {
                         idempotency_key: Some(format!("desk{w}-{i}")),
                         fingerprint: events::app::fingerprint(&[format!("{w}-{i}").as_bytes()]),
                     };
-                    let data = PlayerDataV1 {
+                    let data = events::app::PlayerData {
                         name: format!("Player,{w:02}-{i:02}"),
                         rating: Some(2000),
                         title: None,

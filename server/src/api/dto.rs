@@ -1,7 +1,7 @@
 //! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
 
 use super::wire::{Details, PlayerCorrection, Role, Settings};
-use events::schema::{GameResultV1, ModeV1, ScoreV1};
+use engine::model::result::{GameMode, GameResult, GameScore};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/tournaments`.
@@ -110,7 +110,7 @@ impl PlayerRef {
     /// The application's form.
     pub fn named(self) -> events::app::Named {
         events::app::Named {
-            player: self.player.map(events::schema::PlayerKey),
+            player: self.player.map(events::PlayerKey),
             tpn: self.tpn,
         }
     }
@@ -215,9 +215,9 @@ pub struct CreateAccount {
 }
 
 /// Reads a result as arbiters write it. Field is the JSON field named in errors.
-pub fn parse_result(text: &str, field: &str) -> Result<GameResultV1, String> {
-    use ModeV1::*;
-    use ScoreV1::*;
+pub fn parse_result(text: &str, field: &str) -> Result<GameResult, String> {
+    use GameMode::*;
+    use GameScore::*;
     let normal = text.trim().replace('½', "1/2");
     let (mode, white, black) = match normal.as_str() {
         "1-0" => (Played, Win, Loss),
@@ -235,11 +235,14 @@ pub fn parse_result(text: &str, field: &str) -> Result<GameResultV1, String> {
             ))
         }
     };
-    Ok(GameResultV1 { mode, white, black })
+    // Every form above is a result the engine knows (the Double-Swiss preface's ½-0, 0-½ and
+    // 0-0 among them).
+    GameResult::from_parts(mode, white, black)
+        .ok_or_else(|| format!("{field}: {text:?} is not a possible result"))
 }
 
 /// The games of an [`EnterResult`], checked against the number of games a pairing has.
-pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResultV1>, String> {
+pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult>, String> {
     match (&body.result, &body.games, per_pairing) {
         (Some(r), None, 1) => Ok(vec![parse_result(r, "result")?]),
         (None, Some(gs), n) if gs.len() == n => gs

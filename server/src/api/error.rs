@@ -49,6 +49,9 @@ pub enum ApiError {
     /// The body did not arrive in time (408).
     #[error("{0}")]
     SlowBody(String),
+    /// The server cannot do it now (503); nothing was written.
+    #[error("{0}")]
+    Unavailable(String),
     /// Something failed on the server's side (500); nothing was acknowledged.
     #[error("internal error: {0}")]
     Internal(String),
@@ -74,7 +77,7 @@ impl From<StoreError> for ApiError {
             },
             StoreError::Rejected(Rejection::ResultConflict { round, board, recorded }) => ApiError::Conflict {
                 message: format!("round {round} board {board} already has a different result; send a correction with a reason to change it"),
-                recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&recorded) }),
+                recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&events::convert::results_of(&recorded)) }),
             },
             StoreError::Rejected(r @ (Rejection::RoundNotPublished(_) | Rejection::NoSuchBoard { .. } | Rejection::UnknownPlayer(_))) => {
                 ApiError::NotFound(r.to_string())
@@ -112,11 +115,13 @@ impl From<AppError> for ApiError {
                 let AppError::Violations(v) = &e else {
                     unreachable!("matched above")
                 };
+                let words: Vec<&str> = v.iter().map(|b| b.words.as_str()).collect();
                 ApiError::Unprocessable {
-                    details: json!({ "violations": v }),
+                    details: json!({ "violations": words }),
                     message: e.to_string(),
                 }
             }
+            AppError::Unavailable(m) => ApiError::Unavailable(m),
         }
     }
 }
@@ -138,6 +143,7 @@ impl ResponseError for ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -21,8 +21,7 @@ use actix_web::{delete, get, patch, post, put, web, HttpRequest, HttpResponse};
 use dto::*;
 use error::ApiError;
 use events::app::{self, App, Request};
-use events::schema::*;
-use events::{AppError, Appended, Need, TournamentId};
+use events::{AppError, Need, PlayerKey, TournamentId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 type Result<T> = std::result::Result<T, ApiError>;
@@ -208,15 +207,16 @@ async fn command<T: Send + 'static>(
     query(state, move |app| f(app, &request)).await
 }
 
-fn written(appended: &Appended) -> HttpResponse {
-    answer(appended, wire::Written::from(appended))
+fn written(done: &app::Written) -> HttpResponse {
+    answer(done, wire::Written::from(done))
 }
 
 /// 201 with `body` when the event is new, 200 when it was recorded before.
-fn answer(appended: &Appended, body: impl serde::Serialize) -> HttpResponse {
-    match appended {
-        Appended::New(_) => HttpResponse::Created().json(body),
-        Appended::Existing(_) => HttpResponse::Ok().json(body),
+fn answer(done: &app::Written, body: impl serde::Serialize) -> HttpResponse {
+    if done.new {
+        HttpResponse::Created().json(body)
+    } else {
+        HttpResponse::Ok().json(body)
     }
 }
 
@@ -286,19 +286,16 @@ async fn create(
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let settings = body.settings.into_v1(draw_lots);
-    let (id, appended) = command(&req, &state, Need::Admin, &fingerprinted, move |app, r| {
+    let settings = body.settings.into_app();
+    let (id, done) = command(&req, &state, Need::Admin, &fingerprinted, move |app, r| {
         app.create(r, body.name, settings, body.details.into())
     })
     .await?;
-    let answer = wire::Created {
+    let body = wire::Created {
         id: id.to_string(),
-        seq: appended.envelope().seq,
+        seq: done.entry.seq,
     };
-    Ok(match appended {
-        Appended::New(_) => HttpResponse::Created().json(answer),
-        Appended::Existing(_) => HttpResponse::Ok().json(answer),
-    })
+    Ok(answer(&done, body))
 }
 
 /// What an import may say beside the file.
@@ -567,9 +564,9 @@ async fn publish(
     })
     .await?;
     let mut response = answer(
-        &published.appended,
+        &published.written,
         wire::RoundWritten {
-            written: wire::Written::from(&published.appended),
+            written: wire::Written::from(&published.written),
             manual_changes: published.changes.clone(),
         },
     );
@@ -670,7 +667,7 @@ async fn result_event(
     let parts = Parts::of(req);
     let accounts = state.accounts.clone();
     let app = state.app.clone();
-    let appended = web::block(move || -> Result<Appended> {
+    let appended = web::block(move || -> Result<app::Written> {
         let who = crate::auth::authorize(&accounts, &token, Need::Arbiter(t))?;
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
         let r = parts.request(who.name, &fingerprinted);
@@ -893,7 +890,7 @@ async fn export_trf(
 async fn audit(state: web::Data<AppState>, path: web::Path<uuid::Uuid>) -> Result<HttpResponse> {
     let t = TournamentId(path.into_inner());
     let log = query(&state, move |app| app.audit(t)).await?;
-    let items: Vec<wire::Recorded> = log.iter().map(|e| e.as_ref().into()).collect();
+    let items: Vec<wire::Recorded> = log.iter().map(Into::into).collect();
     Ok(HttpResponse::Ok().json(items))
 }
 
@@ -915,17 +912,6 @@ async fn close(
     })
     .await?;
     Ok(written(&appended))
-}
-
-/// The drawing of lots for the first player's colour (Dutch 2026 5.1, Dubov 5.1 and the other
-/// systems' own: the colour is decided by lot before round 1): the operating system's random
-/// source, through a version 4 UUID.
-fn draw_lots() -> ColorV1 {
-    if uuid::Uuid::new_v4().as_bytes()[0] & 1 == 0 {
-        ColorV1::White
-    } else {
-        ColorV1::Black
-    }
 }
 
 /// Changes the tournament's details (place, dates, arbiters, time control, round dates) and,

@@ -1,6 +1,6 @@
 //! The wire vocabulary: what the API reads and answers, typed, with stable names, converted
-//! explicitly from the application's answers (`events::app`) and into the persisted schema
-//! (`events::schema`) for the commands. A rename in the persisted schema or in the engine
+//! explicitly from and into the application's vocabulary (`events::app`: its own types and the
+//! engine's). The server never sees the persisted schema: a rename there or in the engine
 //! changes nothing here unless this module is changed too; no `Debug` text is ever sent.
 //!
 //! This file is long because it holds the whole wire vocabulary, each type converted explicitly
@@ -8,12 +8,10 @@
 //! note.
 
 use engine::model::history::Float as EngineFloat;
+use engine::model::player::{Sex as EngineSex, Title as EngineTitle};
 use engine::model::result::ByeKind as EngineByeKind;
+use engine::model::result::{GameMode, GameResult, GameScore};
 use events::app;
-use events::schema::{
-    ColorV1, DetailsV1, GameResultV1, ModeV1, NumberingV1, PlayerCorrectionV1, PlayerDataV1,
-    PointValuesV1, ScoreV1, SettingsV1, SexV1, SystemV1, TitleV1,
-};
 use serde::{Deserialize, Serialize};
 
 /// A pairing system, by the name the API uses: its edition. The names without an edition that
@@ -38,24 +36,24 @@ pub enum System {
     DoubleSwiss2026,
 }
 
-impl From<SystemV1> for System {
-    fn from(s: SystemV1) -> System {
+impl From<engine::System> for System {
+    fn from(s: engine::System) -> System {
         match s {
-            SystemV1::Dutch1992 => System::Dutch1992,
-            SystemV1::Dutch2026 => System::Dutch2026,
-            SystemV1::Dubov => System::Dubov1997,
-            SystemV1::DoubleSwiss => System::DoubleSwiss2026,
+            engine::System::Dutch1992 => System::Dutch1992,
+            engine::System::Dutch2026 => System::Dutch2026,
+            engine::System::Dubov => System::Dubov1997,
+            engine::System::DoubleSwiss => System::DoubleSwiss2026,
         }
     }
 }
 
-impl From<System> for SystemV1 {
-    fn from(s: System) -> SystemV1 {
+impl From<System> for engine::System {
+    fn from(s: System) -> engine::System {
         match s {
-            System::Dutch1992 => SystemV1::Dutch1992,
-            System::Dutch2026 => SystemV1::Dutch2026,
-            System::Dubov1997 => SystemV1::Dubov,
-            System::DoubleSwiss2026 => SystemV1::DoubleSwiss,
+            System::Dutch1992 => engine::System::Dutch1992,
+            System::Dutch2026 => engine::System::Dutch2026,
+            System::Dubov1997 => engine::System::Dubov,
+            System::DoubleSwiss2026 => engine::System::DoubleSwiss,
         }
     }
 }
@@ -79,20 +77,11 @@ impl From<engine::Color> for Color {
     }
 }
 
-impl From<ColorV1> for Color {
-    fn from(c: ColorV1) -> Color {
+impl From<Color> for engine::Color {
+    fn from(c: Color) -> engine::Color {
         match c {
-            ColorV1::White => Color::White,
-            ColorV1::Black => Color::Black,
-        }
-    }
-}
-
-impl From<Color> for ColorV1 {
-    fn from(c: Color) -> ColorV1 {
-        match c {
-            Color::White => ColorV1::White,
-            Color::Black => ColorV1::Black,
+            Color::White => engine::Color::White,
+            Color::Black => engine::Color::Black,
         }
     }
 }
@@ -165,34 +154,35 @@ pub struct PointValues {
     pub zero_bye: i32,
 }
 
-impl From<PointValues> for PointValuesV1 {
-    fn from(p: PointValues) -> PointValuesV1 {
-        PointValuesV1 {
-            win: p.win,
-            draw: p.draw,
-            loss: p.loss,
-            forfeit_win: p.forfeit_win,
-            forfeit_loss: p.forfeit_loss,
-            pairing_bye: p.pairing_bye,
-            full_bye: p.full_bye,
-            half_bye: p.half_bye,
-            zero_bye: p.zero_bye,
+impl From<PointValues> for engine::PointValues {
+    fn from(p: PointValues) -> engine::PointValues {
+        let t = engine::Points::from_tenths;
+        engine::PointValues {
+            win: t(p.win),
+            draw: t(p.draw),
+            loss: t(p.loss),
+            forfeit_win: t(p.forfeit_win),
+            forfeit_loss: t(p.forfeit_loss),
+            pairing_bye: t(p.pairing_bye),
+            full_bye: t(p.full_bye),
+            half_bye: t(p.half_bye),
+            zero_bye: t(p.zero_bye),
         }
     }
 }
 
-impl From<PointValuesV1> for PointValues {
-    fn from(p: PointValuesV1) -> PointValues {
+impl From<engine::PointValues> for PointValues {
+    fn from(p: engine::PointValues) -> PointValues {
         PointValues {
-            win: p.win,
-            draw: p.draw,
-            loss: p.loss,
-            forfeit_win: p.forfeit_win,
-            forfeit_loss: p.forfeit_loss,
-            pairing_bye: p.pairing_bye,
-            full_bye: p.full_bye,
-            half_bye: p.half_bye,
-            zero_bye: p.zero_bye,
+            win: p.win.tenths(),
+            draw: p.draw.tenths(),
+            loss: p.loss.tenths(),
+            forfeit_win: p.forfeit_win.tenths(),
+            forfeit_loss: p.forfeit_loss.tenths(),
+            pairing_bye: p.pairing_bye.tenths(),
+            full_bye: p.full_bye.tenths(),
+            half_bye: p.half_bye.tenths(),
+            zero_bye: p.zero_bye.tenths(),
         }
     }
 }
@@ -323,24 +313,20 @@ pub enum InitialColor {
 }
 
 impl Settings {
-    /// The settings to record, the colour drawn by `lot` when the request asks for a drawing
-    /// of lots.
-    pub fn into_v1(self, lot: impl FnOnce() -> ColorV1) -> SettingsV1 {
-        let (initial_color, initial_color_by_lot) = match self.initial_color {
-            InitialColor::White => (ColorV1::White, false),
-            InitialColor::Black => (ColorV1::Black, false),
-            InitialColor::Lots => (lot(), true),
-        };
-        let system = self.system.into();
-        SettingsV1 {
-            system,
+    /// The settings a new tournament asks for, in the application's words (`lots`: no colour
+    /// given, the application draws it).
+    pub fn into_app(self) -> app::NewSettings {
+        app::NewSettings {
+            system: self.system.into(),
             rounds: self.rounds,
-            initial_color,
+            initial_color: match self.initial_color {
+                InitialColor::White => Some(engine::Color::White),
+                InitialColor::Black => Some(engine::Color::Black),
+                InitialColor::Lots => None,
+            },
             points: self.points.map(Into::into),
-            tiebreaks: events::replay::recorded_tiebreaks(self.tiebreaks, system),
+            tiebreaks: self.tiebreaks,
             lot_seed: self.lot_seed,
-            initial_color_by_lot,
-            numbering: NumberingV1::for_system(system),
         }
     }
 }
@@ -377,10 +363,10 @@ pub struct Details {
     pub round_dates: Vec<Option<String>>,
 }
 
-impl From<Details> for DetailsV1 {
-    fn from(d: Details) -> DetailsV1 {
+impl From<Details> for app::Details {
+    fn from(d: Details) -> app::Details {
         let blank = |v: Option<String>| v.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-        DetailsV1 {
+        app::Details {
             city: d.city.trim().to_string(),
             federation: d.federation.trim().to_string(),
             start_date: blank(d.start_date),
@@ -404,8 +390,8 @@ impl From<Details> for DetailsV1 {
     }
 }
 
-impl From<&DetailsV1> for Details {
-    fn from(d: &DetailsV1) -> Details {
+impl From<&app::Details> for Details {
+    fn from(d: &app::Details) -> Details {
         Details {
             city: d.city.clone(),
             federation: d.federation.clone(),
@@ -441,32 +427,32 @@ pub enum Title {
     Wcm,
 }
 
-impl From<TitleV1> for Title {
-    fn from(t: TitleV1) -> Title {
+impl From<EngineTitle> for Title {
+    fn from(t: EngineTitle) -> Title {
         match t {
-            TitleV1::Gm => Title::Gm,
-            TitleV1::Im => Title::Im,
-            TitleV1::Wgm => Title::Wgm,
-            TitleV1::Wim => Title::Wim,
-            TitleV1::Fm => Title::Fm,
-            TitleV1::Cm => Title::Cm,
-            TitleV1::Wfm => Title::Wfm,
-            TitleV1::Wcm => Title::Wcm,
+            EngineTitle::Gm => Title::Gm,
+            EngineTitle::Im => Title::Im,
+            EngineTitle::Wgm => Title::Wgm,
+            EngineTitle::Wim => Title::Wim,
+            EngineTitle::Fm => Title::Fm,
+            EngineTitle::Cm => Title::Cm,
+            EngineTitle::Wfm => Title::Wfm,
+            EngineTitle::Wcm => Title::Wcm,
         }
     }
 }
 
-impl From<Title> for TitleV1 {
-    fn from(t: Title) -> TitleV1 {
+impl From<Title> for EngineTitle {
+    fn from(t: Title) -> EngineTitle {
         match t {
-            Title::Gm => TitleV1::Gm,
-            Title::Im => TitleV1::Im,
-            Title::Wgm => TitleV1::Wgm,
-            Title::Wim => TitleV1::Wim,
-            Title::Fm => TitleV1::Fm,
-            Title::Cm => TitleV1::Cm,
-            Title::Wfm => TitleV1::Wfm,
-            Title::Wcm => TitleV1::Wcm,
+            Title::Gm => EngineTitle::Gm,
+            Title::Im => EngineTitle::Im,
+            Title::Wgm => EngineTitle::Wgm,
+            Title::Wim => EngineTitle::Wim,
+            Title::Fm => EngineTitle::Fm,
+            Title::Cm => EngineTitle::Cm,
+            Title::Wfm => EngineTitle::Wfm,
+            Title::Wcm => EngineTitle::Wcm,
         }
     }
 }
@@ -482,17 +468,17 @@ pub enum Sex {
     Female,
 }
 
-impl From<SexV1> for Sex {
-    fn from(s: SexV1) -> Sex {
+impl From<EngineSex> for Sex {
+    fn from(s: EngineSex) -> Sex {
         match s {
-            SexV1::Male => Sex::Male,
-            SexV1::Female => Sex::Female,
+            EngineSex::Male => Sex::Male,
+            EngineSex::Female => Sex::Female,
         }
     }
 }
 
-impl From<&PlayerDataV1> for PlayerData {
-    fn from(p: &PlayerDataV1) -> PlayerData {
+impl From<&app::PlayerData> for PlayerData {
+    fn from(p: &app::PlayerData) -> PlayerData {
         PlayerData {
             name: p.name.clone(),
             rating: p.rating,
@@ -505,11 +491,11 @@ impl From<&PlayerDataV1> for PlayerData {
     }
 }
 
-impl From<Sex> for SexV1 {
-    fn from(s: Sex) -> SexV1 {
+impl From<Sex> for EngineSex {
+    fn from(s: Sex) -> EngineSex {
         match s {
-            Sex::Male => SexV1::Male,
-            Sex::Female => SexV1::Female,
+            Sex::Male => EngineSex::Male,
+            Sex::Female => EngineSex::Female,
         }
     }
 }
@@ -541,9 +527,9 @@ pub struct PlayerData {
     pub sex: Option<Sex>,
 }
 
-impl From<PlayerData> for PlayerDataV1 {
-    fn from(p: PlayerData) -> PlayerDataV1 {
-        PlayerDataV1 {
+impl From<PlayerData> for app::PlayerData {
+    fn from(p: PlayerData) -> app::PlayerData {
+        app::PlayerData {
             name: p.name,
             rating: p.rating,
             title: p.title.map(Into::into),
@@ -586,9 +572,9 @@ fn present<'de, T: Deserialize<'de>, D: serde::Deserializer<'de>>(
     Option::<T>::deserialize(d).map(Some)
 }
 
-impl From<PlayerCorrection> for PlayerCorrectionV1 {
-    fn from(c: PlayerCorrection) -> PlayerCorrectionV1 {
-        PlayerCorrectionV1 {
+impl From<PlayerCorrection> for app::PlayerCorrection {
+    fn from(c: PlayerCorrection) -> app::PlayerCorrection {
+        app::PlayerCorrection {
             name: c.name,
             rating: c.rating,
             title: c.title.map(|t| t.map(Into::into)),
@@ -596,25 +582,22 @@ impl From<PlayerCorrection> for PlayerCorrectionV1 {
     }
 }
 
-impl From<&SettingsV1> for Settings {
-    fn from(s: &SettingsV1) -> Settings {
+impl From<&app::Settings> for Settings {
+    fn from(s: &app::Settings) -> Settings {
         Settings {
             system: s.system.into(),
             rounds: s.rounds,
             initial_color: match s.initial_color {
-                ColorV1::White => InitialColor::White,
-                ColorV1::Black => InitialColor::Black,
+                engine::Color::White => InitialColor::White,
+                engine::Color::Black => InitialColor::Black,
             },
             initial_color_by_lot: s.initial_color_by_lot,
             points: s.points.map(Into::into),
-            tiebreaks: events::replay::tiebreaks_of(s)
-                .iter()
-                .map(|t| t.code())
-                .collect(),
+            tiebreaks: s.tiebreaks.clone(),
             lot_seed: s.lot_seed,
             numbering: Some(match s.numbering {
-                NumberingV1::FixedAtRound1 => Numbering::FixedAtRound1,
-                NumberingV1::Ghr2026 => Numbering::Ghr2026,
+                app::Numbering::FixedAtRound1 => Numbering::FixedAtRound1,
+                app::Numbering::Ghr2026 => Numbering::Ghr2026,
             }),
         }
     }
@@ -1345,12 +1328,11 @@ pub enum Event {
     TournamentClosed,
 }
 
-impl From<&events::Event> for Event {
-    fn from(e: &events::Event) -> Event {
-        use events::schema::RequestedByeV1;
-        use events::Event as E;
+impl From<&app::Change> for Event {
+    fn from(e: &app::Change) -> Event {
+        use app::Change as C;
         match e {
-            E::TournamentCreated {
+            C::TournamentCreated {
                 name,
                 settings,
                 details,
@@ -1359,18 +1341,18 @@ impl From<&events::Event> for Event {
                 settings: settings.into(),
                 details: details.into(),
             },
-            E::DetailsChanged { name, details } => Event::DetailsChanged {
+            C::DetailsChanged { name, details } => Event::DetailsChanged {
                 name: name.clone(),
                 details: details.into(),
             },
-            E::TiebreaksChanged { tiebreaks } => Event::TiebreaksChanged {
+            C::TiebreaksChanged { tiebreaks } => Event::TiebreaksChanged {
                 tiebreaks: tiebreaks.clone(),
             },
-            E::PlayerRegistered { player, data } => Event::PlayerRegistered {
+            C::PlayerRegistered { player, data } => Event::PlayerRegistered {
                 player: player.0,
                 data: data.into(),
             },
-            E::PlayerCorrected { player, correction } => Event::PlayerCorrected {
+            C::PlayerCorrected { player, correction } => Event::PlayerCorrected {
                 player: player.0,
                 correction: PlayerCorrection {
                     name: correction.name.clone(),
@@ -1378,51 +1360,46 @@ impl From<&events::Event> for Event {
                     title: correction.title.map(|t| t.map(Title::from)),
                 },
             },
-            E::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {
+            C::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {
                 player: player.0,
                 from_round: *from_round,
             },
-            E::AbsenceAnnounced { player, round } => Event::AbsenceAnnounced {
+            C::AbsenceAnnounced { player, round } => Event::AbsenceAnnounced {
                 player: player.0,
                 round: *round,
             },
-            E::ByeRequested {
+            C::ByeRequested {
                 player,
                 round,
                 kind,
             } => Event::ByeRequested {
                 player: player.0,
                 round: *round,
-                kind: match kind {
-                    RequestedByeV1::Full => Bye::Full,
-                    RequestedByeV1::Half => Bye::Half,
-                    RequestedByeV1::Zero => Bye::Zero,
-                },
+                kind: (*kind).into(),
             },
-            E::RoundPublished {
+            C::RoundPublished {
                 round,
                 system,
                 engine_version,
                 pairs,
                 bye,
                 manual_changes,
-                ..
             } => Event::RoundPublished {
                 round: *round,
                 system: (*system).into(),
                 engine_version: engine_version.clone(),
                 pairs: pairs
                     .iter()
-                    .map(|p| PublishedPair {
-                        white: Registered { player: p.white.0 },
-                        black: Registered { player: p.black.0 },
+                    .map(|(w, b)| PublishedPair {
+                        white: Registered { player: w.0 },
+                        black: Registered { player: b.0 },
                     })
                     .collect(),
                 bye: bye.map(|b| Registered { player: b.0 }),
                 manual_changes: manual_changes.clone(),
             },
-            E::RoundUnpublished { round } => Event::RoundUnpublished { round: *round },
-            E::ResultRecorded {
+            C::RoundUnpublished { round } => Event::RoundUnpublished { round: *round },
+            C::ResultRecorded {
                 round,
                 board,
                 games,
@@ -1431,7 +1408,7 @@ impl From<&events::Event> for Event {
                 board: *board,
                 games: results_text(games),
             },
-            E::ResultCorrected {
+            C::ResultCorrected {
                 round,
                 board,
                 games,
@@ -1442,7 +1419,7 @@ impl From<&events::Event> for Event {
                 games: results_text(games),
                 colors_swapped: *colors_swapped,
             },
-            E::TournamentClosed => Event::TournamentClosed,
+            C::TournamentClosed => Event::TournamentClosed,
         }
     }
 }
@@ -1465,15 +1442,15 @@ pub struct Recorded {
     pub event: Event,
 }
 
-impl From<&events::Envelope> for Recorded {
-    fn from(e: &events::Envelope) -> Recorded {
+impl From<&app::Entry> for Recorded {
+    fn from(e: &app::Entry) -> Recorded {
         Recorded {
             seq: e.seq,
             id: e.id.to_string(),
             recorded_at_ms: e.recorded_at_ms,
             actor: e.actor.clone(),
             reason: e.reason.clone(),
-            event: (&e.event).into(),
+            event: (&e.change).into(),
         }
     }
 }
@@ -1497,8 +1474,8 @@ pub struct Written {
     pub unchanged: Option<String>,
 }
 
-impl From<&events::Envelope> for Written {
-    fn from(e: &events::Envelope) -> Written {
+impl From<&app::Entry> for Written {
+    fn from(e: &app::Entry) -> Written {
         Written {
             seq: e.seq,
             id: e.id.to_string(),
@@ -1509,13 +1486,13 @@ impl From<&events::Envelope> for Written {
     }
 }
 
-impl From<&events::Appended> for Written {
-    fn from(a: &events::Appended) -> Written {
-        let mut w = Written::from(a.envelope().as_ref());
-        if let events::Appended::Existing(e) = a {
+impl From<&app::Written> for Written {
+    fn from(a: &app::Written) -> Written {
+        let mut w = Written::from(&a.entry);
+        if !a.new {
             w.unchanged = Some(format!(
                 "nothing was written: event {} already records this",
-                e.seq
+                a.entry.seq
             ));
         }
         w
@@ -1650,7 +1627,7 @@ pub enum Live {
 #[cfg(test)]
 mod tests {
     //! The requests' JSON names are the wire's own; each is converted field by field into the
-    //! persisted schema.
+    //! application's vocabulary.
     use super::*;
     use serde_json::json;
 
@@ -1662,27 +1639,25 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            s.into_v1(|| unreachable!("no drawing of lots asked")),
-            SettingsV1 {
-                system: SystemV1::DoubleSwiss,
+            s.into_app(),
+            app::NewSettings {
+                system: engine::System::DoubleSwiss,
                 rounds: 7,
-                initial_color: ColorV1::Black,
+                initial_color: Some(engine::Color::Black),
                 points: None,
-                // Recorded in C.07's codes, as FIDE's calculator writes them.
-                tiebreaks: vec!["BH/C1".into(), "SB".into()],
+                // As asked: the application records them in C.07's codes.
+                tiebreaks: vec!["BH-C1".into(), "SB".into()],
                 lot_seed: 9,
-                initial_color_by_lot: false,
-                numbering: NumberingV1::Ghr2026,
             }
         );
         let lots: Settings = serde_json::from_value(json!({
             "system": "dutch-2026", "rounds": 9, "initial_color": "lots"
         }))
         .unwrap();
-        let drawn = lots.into_v1(|| ColorV1::Black);
         assert_eq!(
-            (drawn.initial_color, drawn.initial_color_by_lot),
-            (ColorV1::Black, true)
+            lots.into_app().initial_color,
+            None,
+            "drawn by the application"
         );
         let unknown = serde_json::from_value::<Settings>(json!({
             "system": "dutch", "rounds": 5, "initial_color": "white", "colour": "white"
@@ -1697,33 +1672,25 @@ mod tests {
             if !v.is_null() {
                 settings["system"] = v;
             }
-            serde_json::from_value::<Settings>(settings)
-                .map(|s| s.into_v1(|| ColorV1::White).system)
+            serde_json::from_value::<Settings>(settings).map(|s| s.into_app().system)
         };
-        assert_eq!(system(json!(null)).unwrap(), SystemV1::Dutch2026);
-        assert_eq!(system(json!("dutch-2026")).unwrap(), SystemV1::Dutch2026);
-        assert_eq!(system(json!("dutch")).unwrap(), SystemV1::Dutch2026);
-        assert_eq!(system(json!("dutch-1992")).unwrap(), SystemV1::Dutch1992);
-        assert_eq!(system(json!("dubov")).unwrap(), SystemV1::Dubov);
-        assert_eq!(
-            system(json!("double-swiss-2026")).unwrap(),
-            SystemV1::DoubleSwiss
-        );
+        use engine::System as E;
+        assert_eq!(system(json!(null)).unwrap(), E::Dutch2026);
+        assert_eq!(system(json!("dutch-2026")).unwrap(), E::Dutch2026);
+        assert_eq!(system(json!("dutch")).unwrap(), E::Dutch2026);
+        assert_eq!(system(json!("dutch-1992")).unwrap(), E::Dutch1992);
+        assert_eq!(system(json!("dubov")).unwrap(), E::Dubov);
+        assert_eq!(system(json!("double-swiss-2026")).unwrap(), E::DoubleSwiss);
         let unknown = system(json!("dutch-2017")).unwrap_err().to_string();
         assert!(
             unknown.contains("dutch-2017") && unknown.contains("dutch-1992"),
             "{unknown}"
         );
-        // Answers name the edition, whatever the request called it; the log's tag for the
-        // 1992 text stays "dutch".
-        let answer = |s: SystemV1| serde_json::to_value(System::from(s)).unwrap();
-        assert_eq!(answer(SystemV1::Dutch1992), json!("dutch-1992"));
-        assert_eq!(answer(SystemV1::Dubov), json!("dubov-1997"));
-        assert_eq!(answer(SystemV1::DoubleSwiss), json!("double-swiss-2026"));
-        assert_eq!(
-            serde_json::to_value(SystemV1::Dutch1992).unwrap(),
-            json!("dutch")
-        );
+        // Answers name the edition, whatever the request called it.
+        let answer = |s: E| serde_json::to_value(System::from(s)).unwrap();
+        assert_eq!(answer(E::Dutch1992), json!("dutch-1992"));
+        assert_eq!(answer(E::Dubov), json!("dubov-1997"));
+        assert_eq!(answer(E::DoubleSwiss), json!("double-swiss-2026"));
     }
 
     #[test]
@@ -1732,49 +1699,50 @@ mod tests {
             "name": "Dahl,Ada", "rating": 2210, "title": "WFM", "sex": "w", "federation": "NOR"
         }))
         .unwrap();
-        let v1 = PlayerDataV1::from(p);
-        assert_eq!(v1.title, Some(TitleV1::Wfm));
-        assert_eq!(v1.sex, Some(SexV1::Female));
+        let data = app::PlayerData::from(p);
+        assert_eq!(data.title, Some(EngineTitle::Wfm));
+        assert_eq!(data.sex, Some(EngineSex::Female));
         assert_eq!(
-            (v1.rating, v1.federation.as_deref()),
+            (data.rating, data.federation.as_deref()),
             (Some(2210), Some("NOR"))
         );
         let c: PlayerCorrection =
             serde_json::from_value(json!({ "rating": null, "title": "IM" })).unwrap();
         assert_eq!(
-            PlayerCorrectionV1::from(c),
-            PlayerCorrectionV1 {
+            app::PlayerCorrection::from(c),
+            app::PlayerCorrection {
                 name: None,
                 rating: Some(None),
-                title: Some(Some(TitleV1::Im)),
+                title: Some(Some(EngineTitle::Im)),
             }
         );
         let absent: PlayerCorrection =
             serde_json::from_value(json!({ "name": "Dahl,Ada" })).unwrap();
-        assert_eq!(PlayerCorrectionV1::from(absent).rating, None);
+        assert_eq!(app::PlayerCorrection::from(absent).rating, None);
     }
 }
 
 /// A result as arbiters write it.
-pub fn result_text(g: &GameResultV1) -> String {
-    use events::schema::ScoreV1::*;
-    let s = |x: ScoreV1| match x {
+pub fn result_text(g: &GameResult) -> String {
+    use GameScore::*;
+    let s = |x: GameScore| match x {
         Win => "1",
         Draw => "1/2",
         Loss => "0",
     };
-    match g.mode {
-        ModeV1::Forfeit => match (g.white, g.black) {
+    let (white, black) = (g.score(engine::Color::White), g.score(engine::Color::Black));
+    match g.mode() {
+        GameMode::Forfeit => match (white, black) {
             (Win, _) => "+-".into(),
             (_, Win) => "-+".into(),
             _ => "--".into(),
         },
-        _ => format!("{}-{}", s(g.white), s(g.black)),
+        _ => format!("{}-{}", s(white), s(black)),
     }
 }
 
 /// Several games' results as arbiters write them.
-pub fn results_text(games: &[GameResultV1]) -> Vec<String> {
+pub fn results_text(games: &[GameResult]) -> Vec<String> {
     games.iter().map(result_text).collect()
 }
 

@@ -1,0 +1,395 @@
+//! The application's vocabulary ([`crate::app::vocabulary`]) and the engine's values to and
+//! from the persisted schema ([`crate::schema`]): every conversion between them in one place,
+//! each explicit, so that a rename in one vocabulary never silently changes another. (The
+//! replay's own reading of persisted values into the engine's is beside the fold, in
+//! [`crate::replay`], which these use.)
+
+use crate::app::vocabulary::{
+    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
+};
+use crate::replay::{recorded_tiebreaks, tiebreaks_of, to_engine_result, to_engine_system};
+use crate::schema::*;
+use engine::model::player::Sex;
+use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
+use engine::{Color, PointValues, Points, System};
+
+/// The persisted form of a system.
+pub fn v1_system(s: System) -> SystemV1 {
+    match s {
+        System::Dutch1992 => SystemV1::Dutch1992,
+        System::Dutch2026 => SystemV1::Dutch2026,
+        System::Dubov => SystemV1::Dubov,
+        System::DoubleSwiss => SystemV1::DoubleSwiss,
+    }
+}
+
+/// The persisted form of a colour.
+pub fn v1_color(c: Color) -> ColorV1 {
+    match c {
+        Color::White => ColorV1::White,
+        Color::Black => ColorV1::Black,
+    }
+}
+
+/// A persisted colour.
+pub fn color_of(c: ColorV1) -> Color {
+    match c {
+        ColorV1::White => Color::White,
+        ColorV1::Black => Color::Black,
+    }
+}
+
+/// The persisted form of a game's result.
+pub fn v1_result(g: GameResult) -> GameResultV1 {
+    let s = |x| match x {
+        GameScore::Win => ScoreV1::Win,
+        GameScore::Draw => ScoreV1::Draw,
+        GameScore::Loss => ScoreV1::Loss,
+    };
+    let mode = match g.mode() {
+        GameMode::Played => ModeV1::Played,
+        GameMode::Unrated => ModeV1::Unrated,
+        GameMode::Forfeit => ModeV1::Forfeit,
+    };
+    GameResultV1 {
+        mode,
+        white: s(g.score(Color::White)),
+        black: s(g.score(Color::Black)),
+    }
+}
+
+/// Recorded results in the engine's values. The log holds no impossible result (the replay
+/// refuses one before it is appended), so none is left out.
+pub fn results_of(games: &[GameResultV1]) -> Vec<GameResult> {
+    games.iter().filter_map(|g| to_engine_result(*g)).collect()
+}
+
+/// The persisted form of point values (tenths of a point).
+pub fn v1_points(p: PointValues) -> PointValuesV1 {
+    PointValuesV1 {
+        win: p.win.tenths(),
+        draw: p.draw.tenths(),
+        loss: p.loss.tenths(),
+        forfeit_win: p.forfeit_win.tenths(),
+        forfeit_loss: p.forfeit_loss.tenths(),
+        pairing_bye: p.pairing_bye.tenths(),
+        full_bye: p.full_bye.tenths(),
+        half_bye: p.half_bye.tenths(),
+        zero_bye: p.zero_bye.tenths(),
+    }
+}
+
+/// Persisted point values.
+pub fn points_of(p: PointValuesV1) -> PointValues {
+    let t = Points::from_tenths;
+    PointValues {
+        win: t(p.win),
+        draw: t(p.draw),
+        loss: t(p.loss),
+        forfeit_win: t(p.forfeit_win),
+        forfeit_loss: t(p.forfeit_loss),
+        pairing_bye: t(p.pairing_bye),
+        full_bye: t(p.full_bye),
+        half_bye: t(p.half_bye),
+        zero_bye: t(p.zero_bye),
+    }
+}
+
+/// The persisted form of a requested bye's kind; `None` for the pairing-allocated bye, which
+/// nobody requests.
+pub fn v1_bye(kind: ByeKind) -> Option<RequestedByeV1> {
+    match kind {
+        ByeKind::PairingAllocated => None,
+        ByeKind::Full => Some(RequestedByeV1::Full),
+        ByeKind::Half => Some(RequestedByeV1::Half),
+        ByeKind::Zero => Some(RequestedByeV1::Zero),
+    }
+}
+
+/// A persisted requested bye's kind.
+pub fn bye_of(kind: RequestedByeV1) -> ByeKind {
+    match kind {
+        RequestedByeV1::Full => ByeKind::Full,
+        RequestedByeV1::Half => ByeKind::Half,
+        RequestedByeV1::Zero => ByeKind::Zero,
+    }
+}
+
+fn v1_sex(s: Sex) -> SexV1 {
+    match s {
+        Sex::Male => SexV1::Male,
+        Sex::Female => SexV1::Female,
+    }
+}
+
+fn sex_of(s: SexV1) -> Sex {
+    match s {
+        SexV1::Male => Sex::Male,
+        SexV1::Female => Sex::Female,
+    }
+}
+
+/// The settings to record for `new`, the first colour drawn by `lot` when `new` asks for a
+/// drawing of lots; the tie-breaks asked, each written as C.07 writes it (the system's
+/// defaults when none is asked).
+pub fn v1_settings(new: NewSettings, lot: impl FnOnce() -> Color) -> SettingsV1 {
+    let (initial_color, initial_color_by_lot) = match new.initial_color {
+        Some(c) => (c, false),
+        None => (lot(), true),
+    };
+    let system = v1_system(new.system);
+    SettingsV1 {
+        system,
+        rounds: new.rounds,
+        initial_color: v1_color(initial_color),
+        points: new.points.map(v1_points),
+        tiebreaks: recorded_tiebreaks(new.tiebreaks, system),
+        lot_seed: new.lot_seed,
+        initial_color_by_lot,
+        numbering: NumberingV1::for_system(system),
+    }
+}
+
+/// Recorded settings.
+pub fn settings_of(s: &SettingsV1) -> Settings {
+    Settings {
+        system: to_engine_system(s.system),
+        rounds: s.rounds,
+        initial_color: color_of(s.initial_color),
+        initial_color_by_lot: s.initial_color_by_lot,
+        points: s.points.map(points_of),
+        tiebreaks: tiebreaks_of(s).iter().map(|t| t.code()).collect(),
+        lot_seed: s.lot_seed,
+        numbering: match s.numbering {
+            NumberingV1::FixedAtRound1 => Numbering::FixedAtRound1,
+            NumberingV1::Ghr2026 => Numbering::Ghr2026,
+        },
+    }
+}
+
+/// The persisted form of a tournament's details.
+pub fn v1_details(d: Details) -> DetailsV1 {
+    DetailsV1 {
+        city: d.city,
+        federation: d.federation,
+        start_date: d.start_date,
+        end_date: d.end_date,
+        chief_arbiter: d.chief_arbiter,
+        deputy_arbiters: d.deputy_arbiters,
+        time_control: d.time_control,
+        round_dates: d.round_dates,
+    }
+}
+
+/// Recorded details.
+pub fn details_of(d: &DetailsV1) -> Details {
+    Details {
+        city: d.city.clone(),
+        federation: d.federation.clone(),
+        start_date: d.start_date.clone(),
+        end_date: d.end_date.clone(),
+        chief_arbiter: d.chief_arbiter.clone(),
+        deputy_arbiters: d.deputy_arbiters.clone(),
+        time_control: d.time_control.clone(),
+        round_dates: d.round_dates.clone(),
+    }
+}
+
+/// The persisted form of a player's data.
+pub fn v1_player(p: PlayerData) -> PlayerDataV1 {
+    PlayerDataV1 {
+        name: p.name,
+        rating: p.rating,
+        title: p.title.map(crate::replay::v1_title),
+        federation: p.federation,
+        fide_id: p.fide_id,
+        birth_date: p.birth_date,
+        sex: p.sex.map(v1_sex),
+    }
+}
+
+/// A registered player's data.
+pub fn player_of(p: &PlayerDataV1) -> PlayerData {
+    PlayerData {
+        name: p.name.clone(),
+        rating: p.rating,
+        title: p.title.map(crate::replay::to_engine_title),
+        federation: p.federation.clone(),
+        fide_id: p.fide_id,
+        birth_date: p.birth_date.clone(),
+        sex: p.sex.map(sex_of),
+    }
+}
+
+/// The persisted form of a correction of a player's data.
+pub fn v1_correction(c: PlayerCorrection) -> PlayerCorrectionV1 {
+    PlayerCorrectionV1 {
+        name: c.name,
+        rating: c.rating,
+        title: c.title.map(|t| t.map(crate::replay::v1_title)),
+    }
+}
+
+/// A recorded correction of a player's data.
+pub fn correction_of(c: &PlayerCorrectionV1) -> PlayerCorrection {
+    PlayerCorrection {
+        name: c.name.clone(),
+        rating: c.rating,
+        title: c.title.map(|t| t.map(crate::replay::to_engine_title)),
+    }
+}
+
+/// An event of the log as an entry of the audit trail.
+pub fn entry_of(e: &Envelope) -> Entry {
+    Entry {
+        tournament: e.tournament,
+        seq: e.seq,
+        id: e.id,
+        recorded_at_ms: e.recorded_at_ms,
+        actor: e.actor.clone(),
+        reason: e.reason.clone(),
+        change: change_of(&e.event),
+    }
+}
+
+/// What an event changed, in the application's words.
+pub fn change_of(e: &Event) -> Change {
+    match e {
+        Event::TournamentCreated {
+            name,
+            settings,
+            details,
+        } => Change::TournamentCreated {
+            name: name.clone(),
+            settings: settings_of(settings),
+            details: details_of(details),
+        },
+        Event::DetailsChanged { name, details } => Change::DetailsChanged {
+            name: name.clone(),
+            details: details_of(details),
+        },
+        Event::TiebreaksChanged { tiebreaks } => Change::TiebreaksChanged {
+            tiebreaks: tiebreaks.clone(),
+        },
+        Event::PlayerRegistered { player, data } => Change::PlayerRegistered {
+            player: *player,
+            data: player_of(data),
+        },
+        Event::PlayerCorrected { player, correction } => Change::PlayerCorrected {
+            player: *player,
+            correction: correction_of(correction),
+        },
+        Event::PlayerWithdrawn { player, from_round } => Change::PlayerWithdrawn {
+            player: *player,
+            from_round: *from_round,
+        },
+        Event::AbsenceAnnounced { player, round } => Change::AbsenceAnnounced {
+            player: *player,
+            round: *round,
+        },
+        Event::ByeRequested {
+            player,
+            round,
+            kind,
+        } => Change::ByeRequested {
+            player: *player,
+            round: *round,
+            kind: bye_of(*kind),
+        },
+        Event::RoundPublished {
+            round,
+            system,
+            engine_version,
+            pairs,
+            bye,
+            manual_changes,
+            ..
+        } => Change::RoundPublished {
+            round: *round,
+            system: to_engine_system(*system),
+            engine_version: engine_version.clone(),
+            pairs: pairs.iter().map(|p| (p.white, p.black)).collect(),
+            bye: *bye,
+            manual_changes: manual_changes.clone(),
+        },
+        Event::RoundUnpublished { round } => Change::RoundUnpublished { round: *round },
+        Event::ResultRecorded {
+            round,
+            board,
+            games,
+        } => Change::ResultRecorded {
+            round: *round,
+            board: *board,
+            games: results_of(games),
+        },
+        Event::ResultCorrected {
+            round,
+            board,
+            games,
+            colors_swapped,
+        } => Change::ResultCorrected {
+            round: *round,
+            board: *board,
+            games: results_of(games),
+            colors_swapped: *colors_swapped,
+        },
+        Event::TournamentClosed => Change::TournamentClosed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::vocabulary::NewSettings;
+
+    /// A new tournament's settings are recorded field by field: the tie-breaks in C.07's codes
+    /// as FIDE's calculator writes them, the numbering the system gives, a colour drawn only
+    /// when asked; and the log's tag for the 1992 Dutch stays `"dutch"`.
+    #[test]
+    fn settings_of_a_new_tournament_are_recorded_field_by_field() {
+        let asked = NewSettings {
+            system: System::DoubleSwiss,
+            rounds: 7,
+            initial_color: Some(Color::Black),
+            points: None,
+            tiebreaks: vec!["BH-C1".into(), "SB".into()],
+            lot_seed: 9,
+        };
+        assert_eq!(
+            v1_settings(asked, || unreachable!("no drawing of lots asked")),
+            SettingsV1 {
+                system: SystemV1::DoubleSwiss,
+                rounds: 7,
+                initial_color: ColorV1::Black,
+                points: None,
+                tiebreaks: vec!["BH/C1".into(), "SB".into()],
+                lot_seed: 9,
+                initial_color_by_lot: false,
+                numbering: NumberingV1::Ghr2026,
+            }
+        );
+        let lots = NewSettings {
+            system: System::Dutch2026,
+            rounds: 9,
+            initial_color: None,
+            points: None,
+            tiebreaks: Vec::new(),
+            lot_seed: 0,
+        };
+        let drawn = v1_settings(lots, || Color::Black);
+        assert_eq!(
+            (drawn.initial_color, drawn.initial_color_by_lot),
+            (ColorV1::Black, true)
+        );
+        assert_eq!(
+            serde_json::to_value(v1_system(System::Dutch1992)).unwrap(),
+            serde_json::json!("dutch")
+        );
+        // And read back as recorded.
+        let back = settings_of(&drawn);
+        assert_eq!(
+            (back.system, back.initial_color, back.numbering),
+            (System::Dutch2026, Color::Black, Numbering::Ghr2026)
+        );
+    }
+}
