@@ -126,10 +126,8 @@ use procedure::Way;
 /// colours' bound; with cells forbidden by [C1] one by one, an assignment of the classes'
 /// optimum checked row by row), and the players a bracket may leave over are judged from
 /// shared matchings. A remainder that the classes cannot show takes the costs of every pair
-/// and weighted matchings up to `procedure::DENSE_LIMIT` players, and is walked within
-/// `procedure::work_limit` beyond. Measured (`cargo bench -p engine --bench pairing --
-/// dutch-2026`, seeds 1-3): 100,000 players 0.14-0.72 s a round (rounds 2, 5 and 9, and each
-/// of rounds 2-5 and 9 as the final round, with its topscorers), under 100 MB.
+/// and weighted matchings up to `definitions::DENSE_LIMIT` players, and is walked within
+/// `procedure::work_limit` beyond. Its speed at this size is in `docs/performance.md`.
 pub const FIELD_LIMIT: usize = 100_000;
 
 /// Pairs `round` of `tournament`.

@@ -36,13 +36,11 @@ use std::rc::Rc;
 
 /// The work a bracket's search may do (prefixes of transpositions built and judged, and
 /// resident-exchanges formed) before the best candidate found so far stands; the explanation
-/// says when this was reached. A step costs more in a larger bracket, so a bracket of `n`
-/// players may do at most `WORK_BUDGET / n` steps, and never more than this. At 10,000,000 a
-/// final round of the agreement test (seed 268,136: 33 players, round 13; a bracket of 14
-/// residents and 2 MDPs leaving two players over, which the directed search does not yet
-/// cover) stopped short of bbpPairings' pairing after some 6 s; it needs between 10,000,000
-/// and 30,000,000 and takes 17 s. A bracket needing more is the rare case whose explanation
-/// asks for a check by hand.
+/// says when this was reached, and asks for a check of that bracket by hand. A step costs
+/// more in a larger bracket, so a bracket of `n` players may do at most `WORK_BUDGET / n`
+/// steps, and never more than this. Only brackets the directed search does not cover (a
+/// bracket with players moved down that leaves two players over, among them) can need it; how
+/// often, in `docs/agreement.md`.
 pub(crate) const WORK_LIMIT: usize = 30_000_000;
 
 /// See [`WORK_LIMIT`]: the work times the bracket's players (16 players may use the whole
