@@ -1,0 +1,170 @@
+//! Players: the list, registering, correcting, withdrawing, and byes or absences asked for
+//! rounds to come.
+
+use super::dto::{ByeRequest, CorrectPlayer, PlayerRef, RegisterPlayer, RequestBye, Withdraw};
+use super::error::ApiError;
+use super::{
+    answer, command, json, query, wire, written, Refused, Result, RetryKey, TournamentPath,
+};
+use crate::state::AppState;
+use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
+use events::app::{self};
+use events::{Need, PlayerKey, TournamentId};
+
+/// The registered players, by registration number (`player`), each with their pairing
+/// number as it is now (`tpn`; the starting list is this list ordered by it).
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath),
+    responses((status = 200, body = Vec<wire::Player>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
+#[get("/api/tournaments/{id}/players")]
+pub(super) async fn list_players(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let players = query(&state, move |app| app.players(t)).await?;
+    let players: Vec<wire::Player> = players.into_iter().map(Into::into).collect();
+    Ok(HttpResponse::Ok().json(players))
+}
+
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath, RetryKey),
+    request_body = RegisterPlayer,
+    responses((status = 201, description = "Registered: what was written, and the player with both numbers (`player`, the registration number; `tpn`, the pairing number as it is now).", body = wire::PlayerWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::PlayerWritten), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/players")]
+pub(super) async fn register(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<RegisterPlayer>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let data = body.into_inner();
+    let (appended, player) = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &data.clone(),
+        move |app, r| app.register(t, r, data.into()),
+    )
+    .await?;
+    let key = player.key.0;
+    let mut response = answer(
+        &appended,
+        wire::PlayerWritten {
+            written: wire::Written::from(&appended),
+            player: player.into(),
+        },
+    );
+    response.headers_mut().insert(
+        actix_web::http::header::LOCATION,
+        actix_web::http::header::HeaderValue::from_str(&format!(
+            "/api/tournaments/{t}/players/{key}"
+        ))
+        .map_err(|e| ApiError::Internal(e.to_string()))?,
+    );
+    Ok(response)
+}
+
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
+    request_body = CorrectPlayer,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[patch("/api/tournaments/{id}/players/{player}")]
+pub(super) async fn correct_player(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u32)>,
+    body: json::Json<CorrectPlayer>,
+) -> Result<HttpResponse> {
+    let (t, key) = path.into_inner();
+    let t = TournamentId(t);
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.correct_player(t, r, PlayerKey(key), body.correction.into(), body.reason),
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
+    request_body = Withdraw,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/players/{player}/withdrawal")]
+pub(super) async fn withdraw(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u32)>,
+    body: json::Json<Withdraw>,
+) -> Result<HttpResponse> {
+    let (t, key) = path.into_inner();
+    let t = TournamentId(t);
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.withdraw(t, r, PlayerKey(key), body.from_round, body.reason),
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath, RetryKey),
+    request_body = RequestBye,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/byes")]
+pub(super) async fn request_bye(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<RequestBye>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let b = body.into_inner();
+    let kind = match b.kind {
+        ByeRequest::Absent => app::ByeRequest::Absent,
+        ByeRequest::Half => app::ByeRequest::Half,
+        ByeRequest::Full => app::ByeRequest::Full,
+        ByeRequest::Zero => app::ByeRequest::Zero,
+    };
+    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| {
+            let who = PlayerRef {
+                player: b.player,
+                tpn: b.tpn,
+            };
+            app.request_bye(t, r, who.named(), b.round, kind)
+        },
+    )
+    .await?;
+    Ok(written(&appended))
+}
