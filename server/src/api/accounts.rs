@@ -1,8 +1,9 @@
 //! Accounts: the list, creating, revoking, re-issuing a token; every decision on who may do
 //! that to whom is the application's (`events::Accounts`).
 
-use super::dto::CreateAccount;
-use super::{json, wire, Result};
+use super::common::Result;
+use super::wire::CreateAccount;
+use super::{json, wire};
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};

@@ -1,8 +1,8 @@
 //! The server itself: its health, who a token belongs to, the OpenAPI document, and the
 //! tie-breaks every tournament may use.
 
-use super::document_json;
-use super::{wire, Result};
+use super::common::Result;
+use super::wire;
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{get, web, HttpRequest, HttpResponse};
@@ -37,18 +37,6 @@ pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
 pub(super) async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
     let who = require(&req, &state.accounts, Need::Signed).await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&who)))
-}
-
-#[utoipa::path(
-    tag = "server",
-    responses((status = 200, description = "This document.", body = Object))
-)]
-/// This document, generated from the routes and the wire types.
-#[get("/api/openapi.json")]
-pub(super) async fn openapi_document() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .body(document_json())
 }
 
 /// Every tie-break a tournament may use (FIDE C.07's codes as its calculator writes them, and

@@ -1,11 +1,10 @@
 //! Players: the list, registering, correcting, withdrawing, and byes or absences asked for
 //! rounds to come.
 
-use super::dto::{ByeRequest, CorrectPlayer, PlayerRef, RegisterPlayer, RequestBye, Withdraw};
+use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
-use super::{
-    answer, command, json, query, wire, written, Refused, Result, RetryKey, TournamentPath,
-};
+use super::wire::{ByeRequest, CorrectPlayer, PlayerRef, RegisterPlayer, RequestBye, Withdraw};
+use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
 use events::app::{self};

@@ -1,8 +1,9 @@
 //! FIDE's rating list: its state, loading it, searching it for a registration, and bringing
 //! a tournament's ratings up to date from it before round 1.
 
+use super::common::{command, Refused, Result, TournamentPath};
 use super::error::ApiError;
-use super::{command, wire, Refused, Result, TournamentPath};
+use super::wire;
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};

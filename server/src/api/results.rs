@@ -1,9 +1,10 @@
 //! Results: a board's result entered, or corrected with a reason. Arbiters enter them by the
 //! thousand at the end of a round: one trip to the blocking pool per request.
 
-use super::dto::{games_of, EnterResult};
+use super::common::{written, Parts, Refused, Result, RetryKey};
 use super::error::ApiError;
-use super::{json, wire, written, Parts, Refused, Result, RetryKey};
+use super::wire::{games_of, EnterResult};
+use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{post, put, web, HttpRequest, HttpResponse};
 use events::app::{self};

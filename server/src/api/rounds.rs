@@ -1,12 +1,12 @@
 //! Rounds: the system's proposal, publishing (as proposed or changed by hand), unpublishing,
 //! and a published round by board and by name.
 
-use super::dto::Publish;
-use super::error::ApiError;
-use super::{
-    answer, command, json, query, wire, written, PartQuery, Refused, Result, RetryKey,
-    TournamentPath,
+use super::common::{
+    answer, command, query, written, PartQuery, Refused, Result, RetryKey, TournamentPath,
 };
+use super::error::ApiError;
+use super::wire::Publish;
+use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use events::app::{self};

@@ -1,11 +1,10 @@
 //! Tournaments: the list, creating one or importing a TRF file, one tournament, its details
 //! and tie-breaks, its TRF export, its audit trail, its QR code, closing it.
 
-use super::dto::{ChangeDetails, ChangeTiebreaks, CreateTournament};
+use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
-use super::{
-    answer, command, json, query, wire, written, Refused, Result, RetryKey, TournamentPath,
-};
+use super::wire::{ChangeDetails, ChangeTiebreaks, CreateTournament};
+use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use events::Need;

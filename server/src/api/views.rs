@@ -1,7 +1,8 @@
 //! Views computed from the rounds: standings, the cross table, a player's card, Dubov's
 //! AROs.
 
-use super::{query, wire, PartQuery, Result, TournamentPath};
+use super::common::{query, PartQuery, Result, TournamentPath};
+use super::wire;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
 use events::{PlayerKey, TournamentId};

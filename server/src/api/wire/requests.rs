@@ -1,6 +1,7 @@
-//! The JSON the API reads and writes, and results as arbiters write them ("1-0", "1/2-1/2").
+//! The requests: every body the API reads, and results as arbiters write them ("1-0",
+//! "1/2-1/2"), parsed into the application's vocabulary.
 
-use super::wire::{Details, PlayerCorrection, Role, Settings};
+use super::vocabulary::{Details, PlayerCorrection, Role, Settings};
 use engine::model::result::{GameMode, GameResult, GameScore};
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +40,7 @@ pub struct ChangeTiebreaks {
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.
-pub use super::wire::PlayerData as RegisterPlayer;
+pub use super::vocabulary::PlayerData as RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{player}`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
