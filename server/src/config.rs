@@ -119,10 +119,18 @@ pub struct ServerSection {
     /// stalls mid-body is answered 408 and its connection closed.
     #[serde(default = "default_body_seconds")]
     pub body_seconds: u64,
+    /// Threads answering requests (`SWISS_WORKERS`); store calls and pairing run on a blocking
+    /// pool of their own beside them.
+    #[serde(default = "default_workers")]
+    pub workers: usize,
 }
 
 fn default_body_seconds() -> u64 {
     30
+}
+
+fn default_workers() -> usize {
+    2
 }
 
 /// `[web]`.
@@ -241,6 +249,17 @@ impl Config {
                         problem: "expected a number of seconds, 1 or more".into(),
                     })?;
             }
+        }
+        if let Some(v) = env("SWISS_WORKERS") {
+            config.server.workers =
+                v.parse()
+                    .ok()
+                    .filter(|&w| w > 0)
+                    .ok_or_else(|| ConfigError::Env {
+                        name: "SWISS_WORKERS",
+                        value: v.clone(),
+                        problem: "expected a number of threads, 1 or more".into(),
+                    })?;
         }
         if let Some(v) = env("SWISS_LIVE_BACKLOG") {
             config.live.backlog_batches =

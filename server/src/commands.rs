@@ -1,0 +1,353 @@
+//! The `swiss` command line: its flags (clap's definitions), and what each command runs, with
+//! the exit code each failure gives. `main.rs` only parses the arguments and exits with the
+//! code [`run`] answers; `serve` is [`crate::run::run`].
+
+use crate::cli;
+use crate::config::{Config, Overrides};
+use clap::{Args, Parser, Subcommand};
+use engine::pairing::generate::GenerateConfig;
+use engine::System;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Swiss tournaments by the FIDE rules: pairing (Dutch, Dubov, Double-Swiss), TRF files, and
+/// the server for arbiters and hall displays.
+#[derive(Parser)]
+#[command(
+    name = "swiss",
+    version,
+    after_help = "Exit codes: 0 done; 1 no valid pairing (pair) or differences found (check); 2 bad command line; 3 malformed input file; 4 file could not be read or written; 5 round not yet supported by this build; 6 nothing to pair (every round paired, or the last lacks results)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Pair the next round of a TRF file (output as bbpPairings and JaVaFo write it).
+    Pair {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament so far.
+        input: PathBuf,
+        /// Where to write the pairing (standard output if not given).
+        #[arg(short = 'p', long = "output")]
+        output: Option<PathBuf>,
+        /// Explain the pairing on standard error, article by article.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Re-pair every recorded round of a TRF file and list each difference.
+    Check {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament.
+        input: PathBuf,
+    },
+    /// Make a random tournament by pairing round after round; the same seed gives the same file.
+    Generate {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// Number of players.
+        #[arg(long)]
+        players: u32,
+        /// Number of rounds.
+        #[arg(long)]
+        rounds: u16,
+        /// The seed (a random one, printed, if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Where to write the TRF file (standard output if not given).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Print the standings and cross table, with tie-breaks.
+    Standings {
+        #[command(flatten)]
+        system: SystemFlag,
+        /// The tournament.
+        input: PathBuf,
+        /// Standings after this round (the last played if not given).
+        #[arg(long)]
+        after: Option<u16>,
+        /// Tie-breaks in order, by FIDE C.07's codes as its calculator writes them (BH, BH/C1,
+        /// BH/M1, FB, SB, AOB, DE, WIN, WON, BPG, BWG, GE, ARO, TPR, PTP, APRO, APPO, PS, KS,
+        /// STD, TPN, RTNG; /Cn, /Mn and /Unnnn modifiers; DE1 and MP of this program). Not
+        /// given: the file's own (TRF-2026 record 202), else the system's default.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// Print the values as FIDE's calculator (Gacrux) does with `-d T`: a tab-separated
+        /// table by pairing number, with the place (players left tied share it), the points
+        /// and each tie-break; instead of the cross table.
+        #[arg(long)]
+        table: bool,
+        /// The seed for the drawing of lots that ends the tie-breaks.
+        #[arg(long, default_value_t = 0)]
+        lot_seed: u64,
+        /// Also write the file with the final ranks in its rank column.
+        #[arg(long)]
+        trf: Option<PathBuf>,
+    },
+    /// Run the server.
+    Serve(ServeArgs),
+    /// Write every event of the store (sled or PostgreSQL) as JSON lines: a backup that
+    /// `swiss restore` puts back into either store. A sled store is read while no server has
+    /// it open; a PostgreSQL store at any time.
+    Backup {
+        #[command(flatten)]
+        store: StoreArgs,
+        /// Where to write (standard output if not given).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Restore a backup made by `swiss backup` into an empty store: every tournament is
+    /// replayed first, and nothing is written unless all of them replay.
+    Restore {
+        #[command(flatten)]
+        store: StoreArgs,
+        /// The backup.
+        input: PathBuf,
+    },
+}
+
+/// Which store, as `swiss serve` would open it.
+#[derive(Args)]
+struct StoreArgs {
+    /// A configuration file (the built-in config/default.toml if not given).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Directory of the embedded store.
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
+    /// The store: sled (embedded, the default) or postgres.
+    #[arg(long)]
+    store: Option<crate::config::StoreKind>,
+    /// The PostgreSQL database (postgres://user:password@host:port/database).
+    #[arg(long)]
+    database_url: Option<String>,
+}
+
+impl StoreArgs {
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            data_dir: self.data_dir.clone(),
+            store: self.store,
+            database_url: self.database_url.clone(),
+            ..Overrides::default()
+        }
+    }
+}
+
+/// The pairing system, named by edition. `--dutch` is the Dutch in force (C.04.3, 2026), as it
+/// is to the programs that call bbpPairings and JaVaFo.
+#[derive(Args)]
+#[group(required = true, multiple = false)]
+struct SystemFlag {
+    /// The Dutch system in force: C.04.3 as applied from 1 February 2026 (= --dutch-2026).
+    #[arg(long)]
+    dutch: bool,
+    /// The Dutch system as applied from 1 February 2026 (C.04.3).
+    #[arg(long = "dutch-2026")]
+    dutch_2026: bool,
+    /// The Dutch system, 1992-2006 text (no rated event may use it since 1 February 2026).
+    #[arg(long = "dutch-1992")]
+    dutch_1992: bool,
+    /// The Dubov system (1997 text).
+    #[arg(long, visible_alias = "dubov-1997")]
+    dubov: bool,
+    /// The Double-Swiss system (C.04.5, 2026).
+    #[arg(long = "double-swiss", visible_alias = "double-swiss-2026")]
+    double_swiss: bool,
+}
+
+impl SystemFlag {
+    fn system(&self) -> System {
+        if self.dutch || self.dutch_2026 {
+            System::Dutch2026
+        } else if self.dutch_1992 {
+            System::Dutch1992
+        } else if self.dubov {
+            System::Dubov
+        } else {
+            System::DoubleSwiss
+        }
+    }
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    store: StoreArgs,
+    /// Address to listen on, e.g. 0.0.0.0:8080 (port 0 picks a free one).
+    #[arg(long)]
+    address: Option<std::net::SocketAddr>,
+    /// Log level.
+    #[arg(long)]
+    log_level: Option<String>,
+    /// Directory of the pages.
+    #[arg(long)]
+    static_dir: Option<PathBuf>,
+}
+
+/// Runs the command `cli` names; the exit code says how it ended.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Pair {
+            system,
+            input,
+            output,
+            explain,
+        } => cli::pair(system.system(), &input, output.as_deref(), explain),
+        Command::Check { system, input } => {
+            cli::check(system.system(), &input, &mut std::io::stdout())
+        }
+        Command::Generate {
+            system,
+            players,
+            rounds,
+            seed,
+            output,
+        } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            eprintln!("swiss generate: seed {seed}");
+            cli::generate_file(
+                GenerateConfig {
+                    system: system.system(),
+                    players,
+                    rounds,
+                    seed,
+                },
+                output.as_deref(),
+            )
+        }
+        Command::Standings {
+            system,
+            input,
+            after,
+            tiebreaks,
+            table,
+            lot_seed,
+            trf,
+        } => cli::standings(
+            system.system(),
+            &input,
+            after,
+            tiebreaks.as_deref(),
+            cli::StandingsForm {
+                lot_seed,
+                table,
+                trf_out: trf.as_deref(),
+            },
+            &mut std::io::stdout(),
+        ),
+        Command::Serve(args) => {
+            return match serve(args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("swiss serve: {e:#}");
+                    ExitCode::from(4)
+                }
+            }
+        }
+        Command::Backup { store, output } => return backup(&store, output.as_deref()),
+        Command::Restore { store, input } => return restore(&store, &input),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("swiss: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn random_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// The store as configured, or the exit code of a message already printed.
+fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, ExitCode> {
+    let config = Config::load(
+        args.config.as_deref(),
+        |k| std::env::var(k).ok(),
+        &args.overrides(),
+    )
+    .map_err(|e| {
+        eprintln!("swiss {command}: {e}");
+        ExitCode::from(2)
+    })?;
+    config.open_store().map_err(|e| {
+        eprintln!("swiss {command}: {e}");
+        ExitCode::from(4)
+    })
+}
+
+fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {
+    let store = match open_store("backup", args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let written = match output {
+        None => store.export(&mut std::io::stdout().lock()),
+        Some(path) => std::fs::File::create(path)
+            .map_err(events::StoreError::from)
+            .and_then(|f| store.export(&mut std::io::BufWriter::new(f))),
+    };
+    match written {
+        Ok(n) => {
+            eprintln!("swiss backup: {n} events from {}", store.location());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("swiss backup: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+fn restore(args: &StoreArgs, input: &std::path::Path) -> ExitCode {
+    let file = match std::fs::File::open(input) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("swiss restore: {}: {e}", input.display());
+            return ExitCode::from(4);
+        }
+    };
+    let store = match open_store("restore", args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match store.import(&mut std::io::BufReader::new(file)) {
+        Ok(n) => {
+            eprintln!("swiss restore: {n} events into {}", store.location());
+            ExitCode::SUCCESS
+        }
+        Err(e @ events::StoreError::BadBackup { .. }) => {
+            eprintln!("swiss restore: {}: {e}", input.display());
+            ExitCode::from(3)
+        }
+        Err(e) => {
+            eprintln!("swiss restore: {e}");
+            ExitCode::from(4)
+        }
+    }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let flags = Overrides {
+        address: args.address,
+        log_level: args.log_level,
+        static_dir: args.static_dir,
+        ..args.store.overrides()
+    };
+    let config = Config::load(
+        args.store.config.as_deref(),
+        |k| std::env::var(k).ok(),
+        &flags,
+    )?;
+    crate::run::run(config)
+}
