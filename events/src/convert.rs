@@ -1,14 +1,14 @@
-//! The application's vocabulary ([`crate::app::vocabulary`]) and the engine's values to and
+//! The application's vocabulary ([`crate::vocabulary`]) and the engine's values to and
 //! from the persisted schema ([`crate::schema`]): every conversion between them in one place,
 //! each explicit, so that a rename in one vocabulary never silently changes another. (The
 //! replay's own reading of persisted values into the engine's is beside the fold, in
 //! [`crate::replay`], which these use.)
 
-use crate::app::vocabulary::{
-    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
-};
 use crate::replay::{recorded_tiebreaks, tiebreaks_of, to_engine_result, to_engine_system};
 use crate::schema::*;
+use crate::vocabulary::{
+    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
+};
 use engine::model::player::Sex;
 use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
 use engine::{Color, PointValues, Points, System};
@@ -340,7 +340,7 @@ pub fn change_of(e: &Event) -> Change {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::vocabulary::NewSettings;
+    use crate::vocabulary::NewSettings;
 
     /// A new tournament's settings are recorded field by field: the tie-breaks in C.07's codes
     /// as FIDE's calculator writes them, the numbering the system gives, a colour drawn only

@@ -27,6 +27,7 @@ pub mod replay;
 pub mod schema;
 pub mod store;
 pub mod testkit;
+pub mod vocabulary;
 
 pub use accounts::{Account, Accounts, Need, Role};
 pub use app::{App, AppError};

@@ -295,43 +295,4 @@ mod tests {
             vec![Some(d(2026, 11, 28)), None, Some(d(2026, 11, 29))]
         );
     }
-
-    #[test]
-    fn a_header_written_by_another_program_gives_its_details() {
-        let header = "012 Club Championship\n022 Ulm\n032 GER\n042 02. 10. 2026\n052 2026/10/04\n\
-                      062 2\n092 Individual: Swiss-System\n102 IA Ann Smith\n112 FA Bob Jones\n\
-                      112 \n122 40/120, 60\n";
-        // 132's dates at positions 92-99 and 102-109.
-        let dates = format!("132{}26/10/02  26/10/03\n", " ".repeat(88));
-        let players = "001    1      Alpha,Ann                         2100                             0.0    1\n\
-                       001    2      Beta,Ben                          2000                             0.0    2\n";
-        let text = &format!("{header}{dates}{players}");
-        let t = crate::formats::trf::read(text).expect("reads");
-        let d = Details::from_header(&t.info);
-        assert_eq!(d.name, "Club Championship");
-        assert_eq!(d.city, "Ulm");
-        assert_eq!(d.federation, "GER");
-        assert_eq!(
-            (d.start, d.end),
-            (Some(d_(2026, 10, 2)), Some(d_(2026, 10, 4)))
-        );
-        assert_eq!(d.chief_arbiter, "IA Ann Smith");
-        assert_eq!(
-            d.deputy_arbiters,
-            ["FA Bob Jones"],
-            "an empty 112 names nobody"
-        );
-        assert_eq!(d.time_control, "40/120, 60");
-        assert_eq!(
-            d.round_dates,
-            [Some(d_(2026, 10, 2)), Some(d_(2026, 10, 3))]
-        );
-        // Written again, the header says the same.
-        let again = Details::from_header(&d.header_records(&t));
-        assert_eq!(again, d);
-    }
-
-    fn d_(y: i32, m: u8, day: u8) -> Date {
-        d(y, m, day)
-    }
 }

@@ -1,8 +1,12 @@
 //! Pairing a round: which system pairs it ([`pair_next_round`]), and the systems.
 //!
-//! Each system has its own folder of the same shape: `mod.rs` with its Readings, a file per
-//! chapter of its text, and a literal test oracle that the procedure never calls (Dutch 1992's
-//! `literal.rs`, Dutch 2026's walk, Double-Swiss's `reference.rs`). What they share is in
+//! Each system has its own folder of the same shape: `mod.rs` with its Readings, and a file per
+//! chapter of its text. Where a system has a literal implementation of its text that the fast
+//! procedure is held to, it is the folder's `reference.rs`, which the procedure never calls
+//! (Dutch 1992: every exchange and transposition in order; Double-Swiss: brute force). The
+//! 2026 Dutch's literal walk through Article 4's whole sequence is a way of its own procedure
+//! (`Way::Walked`), sharing its judgement of each candidate; Dubov's procedure is its text's
+//! order itself. What they share is in
 //! [`common`]; what they return in [`proposal`]; the explanation as data in [`explanation`].
 //! [`validate`] checks any pairing against the absolute criteria, [`check`] re-pairs recorded
 //! rounds and [`generate`] makes random tournaments (the checker and generator FIDE asks a

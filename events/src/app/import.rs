@@ -2,8 +2,9 @@
 //! each recorded round as it was published, with its byes, withdrawals and results.
 
 use crate::convert::{v1_result, v1_system};
+use crate::ids::TournamentId;
 use crate::schema::*;
-use crate::{Append, Store, StoreError, TournamentId};
+use crate::store::{Append, Store, StoreError};
 use engine::model::result::ByeKind;
 use engine::{Color, RoundNo, System};
 

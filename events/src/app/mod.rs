@@ -8,7 +8,7 @@
 //! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
 //! them into its wire types. No HTTP, no JSON here.
 //!
-//! The application's vocabulary ([`vocabulary`]: its own types and the engine's) is all a
+//! The application's vocabulary ([`crate::vocabulary`]: its own types and the engine's) is all a
 //! caller sees: commands take it, answers and the audit trail's entries give it, and the
 //! persisted schema stays inside this crate (converted in [`crate::convert`]).
 //!
@@ -16,9 +16,7 @@
 //! the log, each short, beside the answers' types they fill.
 
 mod import;
-pub mod vocabulary;
-
-pub use vocabulary::{
+pub use crate::vocabulary::{
     Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
 };
 

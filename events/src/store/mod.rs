@@ -108,7 +108,7 @@ pub enum StoreError {
     NotPermitted {
         /// The account asking.
         name: String,
-        /// What it is ([`crate::Account::scope`]).
+        /// What it is (`Account::scope` in the accounts).
         what: String,
         /// What it asked, and the rule that refuses it.
         needed: String,

@@ -1,8 +1,8 @@
 //! Dubov 4: an odd number of players, the bye; the dominating due colour it and 7.2 look at.
 use super::definitions::completely_pairable;
 use super::definitions::Ctx;
+use crate::model::color::Color;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
 use std::cmp::Ordering;
 
 /// The dominating due colour of a group (7.2, 4): the more numerous; White when equal.

@@ -3,10 +3,10 @@ use super::definitions::ColoursBy;
 use super::definitions::Ctx;
 use super::definitions::Dp;
 use super::definitions::Made;
+use crate::model::color::Color;
+use crate::model::ids::Tpn;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
-use crate::Color;
-use crate::Tpn;
 use std::cmp::Ordering;
 
 /// 3 for each pair (after 2.3/2.4), then the board order (reading: higher score, sum, the

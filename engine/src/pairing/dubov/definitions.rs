@@ -1,18 +1,18 @@
 //! Dubov 1 (introductory definitions: R, ARO, the due colour) and 2 (the limitations 2.1-2.6):
 //! the players as the procedure sees them and what may be paired.
 
+use crate::model::color::Color;
 use crate::model::history::states_before;
 use crate::model::history::Aro;
 use crate::model::history::Float;
 use crate::model::history::RoundEntry;
+use crate::model::ids::RoundNo;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::model::tournament::Tournament;
 use crate::pairing::explanation::joined;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::RoundNo;
-use crate::Tournament;
-use crate::Tpn;
 use std::cmp::Ordering;
 use std::cmp::Reverse;
 use std::fmt::Write as _;

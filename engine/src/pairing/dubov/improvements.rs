@@ -7,9 +7,9 @@ use super::definitions::Made;
 use super::transfers::transfer_colour;
 use crate::matching::weighted::max_weight_matching;
 use crate::matching::weighted::Edge;
+use crate::model::color::Color;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
-use crate::Color;
 
 /// 7.3/7.4, then 6.2's columns and 6.3's improvements. Returns the pairs and the players
 /// left unpaired (6.4).

@@ -1,11 +1,11 @@
 //! Dubov 5: the pairing for the first round.
+use crate::model::ids::RoundNo;
+use crate::model::settings::System;
+use crate::model::tournament::Tournament;
 use crate::pairing::common::check_no_forbidden;
 use crate::pairing::common::half_against_half;
-use crate::pairing::RoundPairing;
-use crate::pairing::Step;
-use crate::RoundNo;
-use crate::System;
-use crate::Tournament;
+use crate::pairing::explanation::Step;
+use crate::pairing::proposal::RoundPairing;
 
 /// Dubov 5: the list is divided into two equal parts, the first of the upper part plays the
 /// first of the lower part, and so on; the lot gives the first pair its colours, odd-numbered

@@ -11,15 +11,15 @@ use super::transfers::by_preference;
 use super::transfers::transfer;
 use crate::matching::weighted::max_weight_matching;
 use crate::matching::weighted::Edge;
+use crate::model::color::Color;
+use crate::model::ids::RoundNo;
+use crate::model::tournament::Tournament;
 use crate::pairing::common::initial_color;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::PairingError;
-use crate::pairing::RoundPairing;
-use crate::pairing::Step;
-use crate::Color;
-use crate::RoundNo;
-use crate::Tournament;
+use crate::pairing::proposal::PairingError;
+use crate::pairing::proposal::RoundPairing;
 use std::cmp::Ordering;
 
 pub(super) fn later_round(t: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -1,6 +1,9 @@
 //! Hand-worked cases on a group built directly: players with the ratings, AROs and due
 //! colours each article looks at. Players are numbered from 1 in the order given.
+use crate::model::color::Color;
 use crate::model::history::Aro;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
 use crate::pairing::dubov::colours::colour;
 use crate::pairing::dubov::definitions::name_prefix;
 use crate::pairing::dubov::definitions::ColoursBy;
@@ -12,9 +15,6 @@ use crate::pairing::dubov::score_groups::procedure;
 use crate::pairing::index::Barred;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::Tpn;
 
 struct P {
     rating: u16,

@@ -4,10 +4,10 @@
 use super::definitions::name_prefix;
 use super::definitions::Ctx;
 use super::definitions::Dp;
+use crate::model::color::Color;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
-use crate::Color;
 use std::cmp::Ordering;
 use std::cmp::Reverse;
 

@@ -10,8 +10,8 @@ use super::definitions::Ctx;
 use super::definitions::Level;
 use super::search::Found;
 use super::search::Search;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
 
 /// Which part of a bracket a candidate pairs, as the explanation names it.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Dutch E.1-E.5: the colours of each pair, and F.1's board order.
 use super::definitions::Ctx;
 use super::definitions::Pl;
+use crate::model::color::Color;
 use crate::model::history::ColorPreference;
+use crate::model::ids::Tpn;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
-use crate::Color;
-use crate::Tpn;
 
 /// E.1-E.4 (E.5 in the fallback), then F.1's board order. Returns `(white, black)` pairs.
 pub(super) fn allocate(

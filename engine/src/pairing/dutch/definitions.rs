@@ -1,18 +1,18 @@
 //! Dutch A.1-A.8: the players by rank (A.2) with what the criteria look at (colour
 //! preferences A.6, floats A.4, byes A.5), and who may meet whom (B.1, B.2).
 
+use crate::model::color::Color;
 use crate::model::history::states_before;
 use crate::model::history::ColorPreference;
 use crate::model::history::Float;
 use crate::model::history::PlayerState;
 use crate::model::history::RoundEntry;
+use crate::model::ids::RoundNo;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::model::tournament::Tournament;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::RoundNo;
-use crate::Tournament;
-use crate::Tpn;
 use std::fmt::Write as _;
 
 /// One player as the procedure sees them. Players are numbered by rank (A.2 with the score

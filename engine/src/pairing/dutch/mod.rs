@@ -8,7 +8,7 @@
 //! - the fast one ([`fast::Fast`]) walks the candidates of C.6-C.8 in their
 //!   order but asks a maximum-matching oracle whether a candidate prefix can still be completed
 //!   before going further, so that it never visits hopeless ones;
-//! - the literal one ([`literal::Literal`], [`pair_literal`]) visits every exchange
+//! - the literal one ([`reference::Literal`], [`pair_literal`]) visits every exchange
 //!   of D.2 and every transposition of D.1 in order and tests each complete candidate. It is
 //!   for small fields only and exists to hold the fast one to the text (a property test).
 //!
@@ -19,7 +19,7 @@
 //! - `brackets.rs`: C.4-C.11 within one bracket, and what the explanation says of it.
 //! - `exchanges.rs`: D (the order of transpositions and exchanges).
 //! - `colours.rs`: E and F.1's board order. `round_one.rs`: F.4 with E.5.
-//! - `search.rs`, `literal.rs`, `fast.rs`, `bounds.rs`: the two searches for a bracket's
+//! - `search.rs`, `reference.rs` (the literal search), `fast.rs`, `bounds.rs`: the two searches for a bracket's
 //!   first candidate in C.6-C.8's order, and the fast one's oracle.
 //! - `tests.rs`: articles checked on brackets built directly.
 //!
@@ -92,8 +92,8 @@ use crate::model::tournament::Tournament;
 use crate::pairing::proposal::{PairingError, RoundPairing};
 use exchanges::Exchanges;
 use fast::Fast;
-use literal::Literal;
 use procedure::pair_with;
+use reference::Literal;
 use round_one::round_one;
 
 mod bounds;
@@ -103,8 +103,8 @@ mod criteria;
 mod definitions;
 mod exchanges;
 mod fast;
-mod literal;
 mod procedure;
+mod reference;
 mod round_one;
 mod search;
 #[cfg(test)]

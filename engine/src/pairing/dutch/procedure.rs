@@ -6,13 +6,13 @@ use super::colours::allocate;
 use super::criteria::Sink;
 use super::definitions::Ctx;
 use super::search::Search;
+use crate::model::ids::RoundNo;
+use crate::model::tournament::Tournament;
 use crate::pairing::common::initial_color;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::PairingError;
-use crate::pairing::RoundPairing;
-use crate::pairing::Step;
-use crate::RoundNo;
-use crate::Tournament;
+use crate::pairing::proposal::PairingError;
+use crate::pairing::proposal::RoundPairing;
 
 /// A bracket to pair: its own players (one score, or several after C.13 joined brackets) and
 /// the players moved down into it.

@@ -1,12 +1,12 @@
 //! Dutch F.4 and E.5: round 1.
+use crate::model::ids::RoundNo;
+use crate::model::settings::System;
+use crate::model::tournament::Tournament;
 use crate::pairing::common::check_no_forbidden;
 use crate::pairing::common::half_against_half;
 use crate::pairing::common::tpn_list as list_tpn;
-use crate::pairing::RoundPairing;
-use crate::pairing::Step;
-use crate::RoundNo;
-use crate::System;
-use crate::Tournament;
+use crate::pairing::explanation::Step;
+use crate::pairing::proposal::RoundPairing;
 
 /// Dutch F.4: all players form one homogeneous bracket ordered by A.2; if the number is odd the
 /// lowest ranked gets the bye; the highest of S1 plays the highest of S2, and so on.

@@ -8,16 +8,16 @@ use super::criteria::Within;
 use super::definitions::Level;
 use super::fast;
 use super::fast::Fast;
-use super::literal::Literal;
+use super::reference::Literal;
+use crate::model::color::Color;
 use crate::model::history::ColorPreference;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
 use crate::pairing::dutch::colours::higher_color;
 use crate::pairing::dutch::definitions::Ctx;
 use crate::pairing::dutch::definitions::Pl;
 use crate::pairing::dutch::procedure::procedure;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::Tpn;
 use Color::{Black as Bk, White as Wh};
 
 fn pl(tpn: u32, pref: ColorPreference, colors: &[Color]) -> Pl {

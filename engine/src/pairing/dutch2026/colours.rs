@@ -1,7 +1,7 @@
 //! Dutch 2026 Article 5: the colours of each pair.
 use super::definitions::Ctx;
+use crate::model::color::Color;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
 
 /// 5.2: the colour of `h`, the higher ranked of the pair (1.2), against `l`, and the article
 /// that decided it.

@@ -3,11 +3,11 @@
 use super::colours::allocate;
 use super::definitions::Ctx;
 use super::definitions::Player;
+use crate::model::color::Color;
 use crate::model::history::ColorPreference;
 use crate::model::history::Float;
+use crate::model::points::Points;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
 
 /// A bracket being paired (1.3.2): the players moved down into it, its residents, and what
 /// lies below it, which [C4], [C5], [C8] and [C9] look at.

@@ -1,17 +1,17 @@
 //! Dutch 2026 Article 1: the players by rank (1.2), their colour difference and preference (1.6,
 //! 1.7, with C.04.2 3.4: only played games count), floats (1.4), topscorers (1.8), and what the
 //! absolute criteria [C1]-[C3] and the completion criterion [C4] ask of them.
+use crate::model::color::Color;
 use crate::model::history::states_before;
 use crate::model::history::ColorPreference;
 use crate::model::history::Float;
+use crate::model::ids::RoundNo;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
 use crate::model::result::ByeKind;
+use crate::model::tournament::Tournament;
 use crate::pairing::index::IxVec;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::RoundNo;
-use crate::Tournament;
-use crate::Tpn;
 use std::cmp::Ordering;
 
 /// One player as the procedure sees them.

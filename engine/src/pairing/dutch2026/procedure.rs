@@ -26,12 +26,12 @@ use super::sequence::transpositions;
 use super::sequence::Costs;
 use super::sequence::Exchange;
 use super::sequence::Walk;
+use crate::model::color::Color;
 use crate::model::history::ColorPreference;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
-use crate::pairing::Step;
-use crate::Color;
-use crate::Points;
-use crate::Tpn;
 use std::rc::Rc;
 
 /// The work a bracket's search may do (prefixes of transpositions built and judged, and

@@ -2,6 +2,10 @@
 use super::definitions::Ctx;
 use super::procedure::procedure;
 use super::procedure::Way;
+use crate::model::color::Color;
+use crate::model::ids::RoundNo;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
 use crate::pairing::dutch2026::colours::colour_of_higher;
 use crate::pairing::dutch2026::criteria::float_part;
 use crate::pairing::dutch2026::criteria::Bracket;
@@ -19,10 +23,6 @@ use crate::pairing::dutch2026::sequence::Exchange;
 use crate::pairing::dutch2026::sequence::Walk;
 use crate::pairing::index::Barred;
 use crate::pairing::index::PlayerIx;
-use crate::Color;
-use crate::Points;
-use crate::RoundNo;
-use crate::Tpn;
 
 /// The prefixes [`transpositions`] yields, as BSNs (S2 starting at `first`).
 fn prefixes(n1: usize, n2: usize, first: usize) -> Vec<Vec<usize>> {
