@@ -11,7 +11,7 @@ use crate::vocabulary::{
 };
 use engine::model::player::Sex;
 use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
-use engine::{Color, PointValues, Points, System};
+use engine::{Color, PointValues, System};
 
 /// The persisted form of a system.
 pub fn v1_system(s: System) -> SystemV1 {
@@ -81,18 +81,7 @@ pub fn v1_points(p: PointValues) -> PointValuesV1 {
 
 /// Persisted point values.
 pub fn points_of(p: PointValuesV1) -> PointValues {
-    let t = Points::from_tenths;
-    PointValues {
-        win: t(p.win),
-        draw: t(p.draw),
-        loss: t(p.loss),
-        forfeit_win: t(p.forfeit_win),
-        forfeit_loss: t(p.forfeit_loss),
-        pairing_bye: t(p.pairing_bye),
-        full_bye: t(p.full_bye),
-        half_bye: t(p.half_bye),
-        zero_bye: t(p.zero_bye),
-    }
+    crate::replay::to_engine_points(p)
 }
 
 /// The persisted form of a requested bye's kind; `None` for the pairing-allocated bye, which

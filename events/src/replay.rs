@@ -1101,7 +1101,8 @@ pub(crate) fn v1_title(t: Title) -> TitleV1 {
     }
 }
 
-fn to_engine_points(p: PointValuesV1) -> PointValues {
+/// The engine's point values.
+pub(crate) fn to_engine_points(p: PointValuesV1) -> PointValues {
     let t = Points::from_tenths;
     PointValues {
         win: t(p.win),

@@ -1,24 +1,20 @@
 //! A TRF file into the event log: the tournament, its players in the file's numbering, and
 //! each recorded round as it was published, with its byes, withdrawals and results.
 
-use crate::convert::{v1_result, v1_system};
+use crate::convert::{v1_bye, v1_points, v1_result, v1_system};
 use crate::ids::TournamentId;
 use crate::schema::*;
 use crate::store::{Append, Store, StoreError};
 use engine::model::result::ByeKind;
 use engine::{Color, RoundNo, System};
 
+/// The request of a bye the file records; `None` for the pairing-allocated bye, which
+/// nobody requests.
 fn bye_event(player: PlayerKey, round: u16, kind: ByeKind) -> Option<Event> {
-    let kind = match kind {
-        ByeKind::PairingAllocated => return None,
-        ByeKind::Full => RequestedByeV1::Full,
-        ByeKind::Half => RequestedByeV1::Half,
-        ByeKind::Zero => RequestedByeV1::Zero,
-    };
     Some(Event::ByeRequested {
         player,
         round,
-        kind,
+        kind: v1_bye(kind)?,
     })
 }
 
@@ -32,17 +28,7 @@ pub fn import(
     t: &engine::Tournament,
 ) -> Result<TournamentId, StoreError> {
     let p = t.settings.points;
-    let points = (p != engine::PointValues::default_for(system)).then_some(PointValuesV1 {
-        win: p.win.tenths(),
-        draw: p.draw.tenths(),
-        loss: p.loss.tenths(),
-        forfeit_win: p.forfeit_win.tenths(),
-        forfeit_loss: p.forfeit_loss.tenths(),
-        pairing_bye: p.pairing_bye.tenths(),
-        full_bye: p.full_bye.tenths(),
-        half_bye: p.half_bye.tenths(),
-        zero_bye: p.zero_bye.tenths(),
-    });
+    let points = (p != engine::PointValues::default_for(system)).then(|| v1_points(p));
     let rounds = t
         .settings
         .rounds

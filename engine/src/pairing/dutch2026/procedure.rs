@@ -3,8 +3,9 @@
 //! (3.4) or else the best (3.8).
 //!
 //! This file is long because it is one procedure (1.9 and Article 3) whose bracket search,
-//! remainder judgement and shortcuts share one `Search` state; splitting it is planned with the
-//! exact method of #42, which replaces most of it.
+//! remainder judgement and shortcuts share one `Search` state, each step reading what the last
+//! one left there; it is split where that state is, once a bracket's choice no longer needs a
+//! search (an exact method replacing the walk's budget).
 
 use super::colours::allocate;
 use super::criteria::colour_counts;
