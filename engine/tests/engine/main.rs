@@ -12,6 +12,7 @@ mod generator;
 mod hand_worked;
 mod matching;
 mod model;
+mod reference;
 mod round_one;
 mod standings;
 mod support;

@@ -366,3 +366,34 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
     }
     p
 }
+
+/// The files of an archive of `../shared/reference` (a `.tar.xz`), by name in the archive, in
+/// the archive's order; `None`, said plainly, when the reference data is absent.
+pub fn reference_archive(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/reference")
+        .join(path);
+    let Ok(packed) = std::fs::read(&full) else {
+        eprintln!(
+            "NOTE: {} is absent: this check against the reference data did not run",
+            full.display()
+        );
+        return None;
+    };
+    let mut tar = Vec::new();
+    lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar)
+        .unwrap_or_else(|e| panic!("{}: not an xz archive: {e:?}", full.display()));
+    let mut archive = tar::Archive::new(tar.as_slice());
+    let mut files = Vec::new();
+    for entry in archive.entries().unwrap() {
+        let mut entry = entry.unwrap();
+        if !entry.header().entry_type().is_file() {
+            continue;
+        }
+        let name = entry.path().unwrap().to_string_lossy().into_owned();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+        files.push((name, bytes));
+    }
+    Some(files)
+}
