@@ -30,7 +30,20 @@ async function signIn(t) {
   $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = here !== "chief";
   $("#signout").hidden = false;
   const t0 = await load();
+  checkStore();
+  setInterval(checkStore, 30000);
   Swiss.live(id, t0.last_seq, onEvent, (up) => { $("#conn").className = "status " + (up ? "live" : "down"); $("#conn").textContent = up ? "live" : "reconnecting"; if (up) refresh(); });
+}
+
+// The store's health in a banner: a full (or nearly full) disk, or a store that refused the
+// last write, said as the server words it, checked at sign-in and every 30 seconds.
+async function checkStore() {
+  try {
+    const h = await Swiss.get("/api/health");
+    const words = h.store?.problem || h.store?.warning;
+    $("#storehealth").innerHTML = h.status === "ok" || !words ? "" :
+      `<div class="banner bad" role="alert"><strong>The tournament data:</strong> ${Swiss.esc(words)}</div>`;
+  } catch (e) { /* the live status says when the server is out of reach */ }
 }
 
 async function load() {

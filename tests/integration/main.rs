@@ -9,6 +9,7 @@ mod browser;
 mod clean_api;
 mod cli;
 mod cluster;
+mod faults;
 mod fuzz;
 mod hostile;
 mod load;

@@ -88,6 +88,12 @@ impl Server {
         Server::launch("127.0.0.1:0", data, None, env)
     }
 
+    /// Starts the server with its store in `data` (a directory the caller prepared: on a
+    /// small disk of its own, say).
+    pub fn start_in(data: tempfile::TempDir) -> Server {
+        Server::launch("127.0.0.1:0", data, None, &[])
+    }
+
     /// Starts a server on the shared PostgreSQL database at `url` (a data directory of its
     /// own for what is not shared). The first server on a database prints the administrator's
     /// token; the others are given it as `chief`.

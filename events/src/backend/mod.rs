@@ -29,9 +29,29 @@ pub enum BackendError {
         /// Why.
         problem: String,
     },
+    /// The disk holding the data is full (or the account's quota is used up): nothing was
+    /// written.
+    #[error("the disk holding the tournament data is full: free space on it (or move the data directory to a larger disk); nothing was written")]
+    Full,
     /// A read, write or flush failed.
     #[error("storage error: {0}")]
     Io(String),
+}
+
+impl BackendError {
+    /// The error of an I/O operation, in words: a full disk told apart, the rest as the
+    /// operating system words it (never a Rust type's name).
+    pub fn of_io(e: &std::io::Error) -> BackendError {
+        // ENOSPC (28) and EDQUOT (122) on Linux, whatever kind the standard library gives them.
+        if e.kind() == std::io::ErrorKind::StorageFull
+            || e.kind() == std::io::ErrorKind::QuotaExceeded
+            || matches!(e.raw_os_error(), Some(28 | 122))
+        {
+            BackendError::Full
+        } else {
+            BackendError::Io(e.to_string())
+        }
+    }
 }
 
 /// A flush that failed, and the batches discarded (rolled back: none of their inserts is kept)
@@ -157,6 +177,11 @@ pub trait Backend: Send + Sync {
 
     /// Bytes on disk (0 where unknown).
     fn size_on_disk(&self) -> u64;
+
+    /// Bytes free on the disk holding the store, where this backend can tell.
+    fn free_space(&self) -> Option<u64> {
+        None
+    }
 
     /// The value of `key` in `space`.
     fn map_get(&self, space: Space, key: &[u8]) -> Result<Option<Vec<u8>>, BackendError>;

@@ -292,11 +292,12 @@ impl Store {
             .idempotency_key
             .as_deref()
             .map(|key| Key { key, fingerprint });
-        match self
+        let inserted = self
             .inner
             .backend
-            .insert(e.tournament, e.seq, key, &bytes)?
-        {
+            .insert(e.tournament, e.seq, key, &bytes)
+            .inspect_err(|err| self.note_trouble(Some(err.to_string())))?;
+        match inserted {
             Inserted::Done { batch } => Ok(Ok(batch)),
             Inserted::KeyTaken(used) => Ok(Err(used)),
             Inserted::SequenceTaken => Err(StoreError::StaleSequence {
@@ -312,9 +313,13 @@ impl Store {
         let mut f = lock(&self.inner.flushes);
         loop {
             if f.lost.contains(&batch) {
-                return Err(BackendError::Io(
-                    "the write was rolled back with its batch; nothing of it was kept".into(),
-                )
+                return Err(if f.lost_to_full_disk.contains(&batch) {
+                    BackendError::Full
+                } else {
+                    BackendError::Io(
+                        "the write was rolled back with its batch; nothing of it was kept".into(),
+                    )
+                }
                 .into());
             }
             if f.durable >= batch {
@@ -364,10 +369,14 @@ impl Store {
         // known before an earlier one's "rolled back".
         let _one = lock(&self.inner.flushing);
         let result = self.inner.backend.flush();
+        self.note_trouble(result.as_ref().err().map(|failed| failed.error.to_string()));
         if let Err(failed) = &result {
-            lock(&self.inner.flushes)
-                .lost
-                .extend(failed.discarded.iter().copied());
+            let mut f = lock(&self.inner.flushes);
+            f.lost.extend(failed.discarded.iter().copied());
+            if matches!(failed.error, BackendError::Full) {
+                f.lost_to_full_disk.extend(failed.discarded.iter().copied());
+            }
+            drop(f);
             for lost in &failed.discarded {
                 self.forget_lost(*lost);
             }

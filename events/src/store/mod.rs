@@ -312,6 +312,8 @@ struct Flushes {
     writing: usize,
     /// Batches a failed flush discarded (rolled back): their writes are never acknowledged.
     lost: std::collections::BTreeSet<u64>,
+    /// Of those, the batches lost to a full disk (their writers are told so).
+    lost_to_full_disk: std::collections::BTreeSet<u64>,
 }
 
 /// How long a flush waits for appends already under way to be written, so that one flush makes
@@ -356,6 +358,8 @@ struct Inner {
     /// shared store, other processes' wake-ups), so that whoever keeps the accounts in memory
     /// knows when to read them again.
     accounts_changes: std::sync::atomic::AtomicU64,
+    /// Why the last write or flush of the backend failed; `None` once one succeeds again.
+    trouble: Mutex<Option<String>>,
 }
 
 /// How often a shared store reads the tail of every followed tournament without a wake-up.
@@ -410,6 +414,7 @@ impl Store {
                 creations: Mutex::new(()),
                 accounts: Mutex::new(()),
                 accounts_changes: std::sync::atomic::AtomicU64::new(0),
+                trouble: Mutex::new(None),
             }),
         };
         if shared {
@@ -434,6 +439,24 @@ impl Store {
     /// What kind of store it is: `sled` or `postgres`.
     pub fn kind(&self) -> &'static str {
         self.inner.backend.kind()
+    }
+
+    /// Why the store's last write did not reach the backend (a full disk, a lost database),
+    /// in words; `None` while writes succeed.
+    pub fn trouble(&self) -> Option<String> {
+        lock(&self.inner.trouble).clone()
+    }
+
+    /// Records the outcome of a write or flush of the backend: its failure in words, or
+    /// `None` for a success.
+    pub(super) fn note_trouble(&self, trouble: Option<String>) {
+        *lock(&self.inner.trouble) = trouble;
+    }
+
+    /// Bytes free on the disk holding the store, where the backend can tell (the embedded
+    /// store: the disk of its directory).
+    pub fn free_space(&self) -> Option<u64> {
+        self.inner.backend.free_space()
     }
 
     /// Whether other processes write to this store too.

@@ -2,6 +2,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use events::backend::BackendError;
 use events::{AppError, Rejection, StoreError};
 use serde_json::json;
 
@@ -49,6 +50,9 @@ pub enum ApiError {
     /// The body did not arrive in time (408).
     #[error("{0}")]
     SlowBody(String),
+    /// The disk holding the tournament data is full (507); nothing was written.
+    #[error("{0}")]
+    InsufficientStorage(String),
     /// The server cannot do it now (503); nothing was written.
     #[error("{0}")]
     Unavailable(String),
@@ -95,6 +99,12 @@ impl From<StoreError> for ApiError {
                 message: e.to_string(),
                 recorded: serde_json::Value::Null,
             },
+            // The store could not write (or read): said in words, as a state the arbiter can
+            // act on, never as a bug.
+            StoreError::Backend(e @ BackendError::Full) => ApiError::InsufficientStorage(e.to_string()),
+            StoreError::Backend(e) => ApiError::Unavailable(format!(
+                "the tournament data could not be read or written ({e}); nothing was written: try again, and if it goes on, look at the server's disk or database"
+            )),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -143,6 +153,7 @@ impl ResponseError for ApiError {
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

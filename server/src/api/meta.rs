@@ -13,16 +13,33 @@ use events::Need;
 #[get("/api/health")]
 pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
     let store = state.store.clone();
-    let (empty, bytes) = web::block(move || (store.is_empty(), store.size_on_disk()))
-        .await
-        .unwrap_or((false, 0));
+    let (empty, bytes, free_bytes) =
+        web::block(move || (store.is_empty(), store.size_on_disk(), store.free_space()))
+            .await
+            .unwrap_or((false, 0, None));
+    let problem = state.store.trouble();
+    let warning = free_bytes
+        .filter(|&free| free < wire::FREE_SPACE_WARNING)
+        .map(|free| {
+            format!(
+                "the disk holding the tournament data has {} MB free: free space on it before it is full (writes are then refused)",
+                free / (1024 * 1024)
+            )
+        });
     HttpResponse::Ok().json(wire::Health {
-        status: "ok",
+        status: if problem.is_none() && warning.is_none() {
+            "ok"
+        } else {
+            "degraded"
+        },
         engine: engine::VERSION,
         store: wire::StoreHealth {
             kind: state.store.kind(),
             empty,
             bytes,
+            problem,
+            free_bytes,
+            warning,
         },
     })
 }

@@ -293,12 +293,27 @@ pub struct StoreHealth {
     pub empty: bool,
     /// Bytes on disk.
     pub bytes: u64,
+    /// Why the last write did not reach the store (a full disk, a lost database), in words;
+    /// absent while writes succeed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// Bytes free on the disk holding the store, where the store can tell (the embedded one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub free_bytes: Option<u64>,
+    /// A warning while the disk is nearly full (under [`FREE_SPACE_WARNING`] free).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
+
+/// Below this many bytes free on the disk holding the store, health warns (and the console
+/// shows it): 100 MB is some hours of a big open's events and far more than a club's event.
+pub const FREE_SPACE_WARNING: u64 = 100 * 1024 * 1024;
 
 /// `GET /api/health`.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Health {
-    /// "ok".
+    /// "ok", or "degraded" when the last write did not reach the store or the disk is nearly
+    /// full (`store.problem`, `store.warning` say why).
     pub status: &'static str,
     /// The pairing engine's version.
     pub engine: &'static str,

@@ -16,7 +16,7 @@ pub mod vocabulary;
 pub use answers::{
     Account, Created, ErrorBody, Health, Imported, ListedPlayer, NewAccount, PlayerWritten,
     RatingChange, RatingList, RatingUpdate, RoundWritten, StoreHealth, TiebreakInfo, TiebreakList,
-    Written,
+    Written, FREE_SPACE_WARNING,
 };
 pub use live::{Event, Live, Recorded};
 pub use requests::{

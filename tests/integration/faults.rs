@@ -1,0 +1,131 @@
+//! The faults of a real venue. A full disk: writes are refused in words (507, health degraded
+//! with the reason), and taken again without a restart once space returns, with every
+//! acknowledged write there once and nothing else.
+
+use crate::support::Server;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A small disk of its own (a tmpfs of `megabytes`) mounted on a temporary directory, and
+/// unmounted when dropped; `None`, said plainly, where this process may not mount one (a
+/// mount needs root).
+struct SmallDisk {
+    path: PathBuf,
+}
+
+impl SmallDisk {
+    fn mount(dir: &Path, megabytes: u32) -> Option<SmallDisk> {
+        let status = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={megabytes}M"), "tmpfs"])
+            .arg(dir)
+            .status();
+        if status.is_ok_and(|s| s.success()) {
+            Some(SmallDisk {
+                path: dir.to_path_buf(),
+            })
+        } else {
+            eprintln!(
+                "NOTE: a small disk could not be mounted (mount -t tmpfs needs root): this check of a full disk did not run"
+            );
+            None
+        }
+    }
+
+    /// Gives the disk `megabytes` in all, as freeing space on it would.
+    fn grow(&self, megabytes: u32) {
+        let status = Command::new("mount")
+            .args(["-o", &format!("remount,size={megabytes}M")])
+            .arg(&self.path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "remount");
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.path).status();
+        let _ = std::fs::remove_dir(&self.path);
+    }
+}
+
+#[test]
+fn a_full_disk_refuses_writes_in_words_and_the_server_recovers_when_space_returns() {
+    let data = tempfile::tempdir().unwrap();
+    let Some(disk) = SmallDisk::mount(data.path(), 3) else {
+        return;
+    };
+    let mut server = Server::start_in(data);
+    let id = server.create_tournament("Full disk open", "dutch-2026", 7);
+    let register = |server: &Server, name: &str| {
+        server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": name, "rating": 1800 }),
+        )
+    };
+    // Registrations until the disk is full: each acknowledged one is remembered.
+    let mut acknowledged: Vec<String> = Vec::new();
+    let refused = loop {
+        assert!(acknowledged.len() < 50_000, "the disk never filled");
+        let name = format!("Player{:05},{}", acknowledged.len(), "Long".repeat(15));
+        let r = register(&server, &name);
+        if r.status != 201 {
+            break r;
+        }
+        acknowledged.push(name);
+    };
+    eprintln!(
+        "full disk: {} registrations acknowledged before the disk was full",
+        acknowledged.len()
+    );
+    assert!(!acknowledged.is_empty(), "the disk was full from the start");
+    assert_eq!(refused.status, 507, "{}", refused.body);
+    let error = refused.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("disk") && error.contains("full") && error.contains("nothing was written"),
+        "{error}"
+    );
+    for debug in ["Os {", "kind:", "StorageFull", "Error"] {
+        assert!(!error.contains(debug), "Rust's words on the wire: {error}");
+    }
+    // Health says so, with the reason.
+    let health = server.public("/api/health").json();
+    assert_eq!(health["status"], "degraded", "{health}");
+    assert!(
+        health["store"]["problem"]
+            .as_str()
+            .is_some_and(|p| p.contains("full")),
+        "{health}"
+    );
+    // Still full: refused again, in the same words.
+    let again = register(&server, "Still,Full");
+    assert_eq!(again.status, 507, "{}", again.body);
+
+    // Space returns: writes are taken again, with no restart.
+    disk.grow(512);
+    let after = register(&server, "After,Space");
+    assert_eq!(after.status, 201, "{}", after.body);
+    acknowledged.push("After,Space".into());
+    let health = server.public("/api/health").json();
+    assert_eq!(health["status"], "ok", "{health}");
+
+    // Every acknowledged registration there once, and nothing else; the same after a restart.
+    let names = |server: &Server| -> Vec<String> {
+        let players = server
+            .public(&format!("/api/tournaments/{id}/players"))
+            .json();
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&server), acknowledged);
+    server = server.restart();
+    assert_eq!(names(&server), acknowledged);
+    drop(server);
+    drop(disk);
+}
