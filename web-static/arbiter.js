@@ -40,7 +40,7 @@ async function signIn(t) {
 async function checkStore() {
   try {
     const h = await Swiss.get("/api/health");
-    const words = h.store?.problem || h.store?.warning;
+    const words = h.store?.problem || h.store?.warning || h.copies?.problem;
     $("#storehealth").innerHTML = h.status === "ok" || !words ? "" :
       `<div class="banner bad" role="alert"><strong>The tournament data:</strong> ${Swiss.esc(words)}</div>`;
   } catch (e) { /* the live status says when the server is out of reach */ }

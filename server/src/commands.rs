@@ -188,6 +188,10 @@ struct ServeArgs {
     /// Directory of the pages.
     #[arg(long)]
     static_dir: Option<PathBuf>,
+    /// A folder on another disk (a USB stick, a share) that receives a backup of the store and
+    /// each tournament's TRF whenever a round is published and when it is closed.
+    #[arg(long)]
+    copies_dir: Option<PathBuf>,
 }
 
 /// Runs the command `cli` names; the exit code says how it ended.
@@ -342,6 +346,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         address: args.address,
         log_level: args.log_level,
         static_dir: args.static_dir,
+        copies_dir: args.copies_dir,
         ..args.store.overrides()
     };
     let config = Config::load(

@@ -25,6 +25,20 @@ pub struct Config {
     /// Where the events are kept.
     #[serde(default)]
     pub store: StoreSection,
+    /// A second copy of every tournament, kept as the event goes.
+    #[serde(default)]
+    pub copies: CopiesSection,
+}
+
+/// `[copies]`: a folder on another disk (a USB stick, a mounted share) that receives, each
+/// time a round is published and when a tournament is closed, a backup of the whole store (what
+/// `swiss restore` reads) and the tournament's TRF file after that round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopiesSection {
+    /// The folder (`SWISS_COPIES_DIR`, `--copies-dir`); none by default.
+    #[serde(default)]
+    pub folder: Option<PathBuf>,
 }
 
 /// Which store keeps the events.
@@ -152,6 +166,8 @@ pub struct Overrides {
     pub log_level: Option<String>,
     /// `--static-dir`.
     pub static_dir: Option<PathBuf>,
+    /// `--copies-dir`.
+    pub copies_dir: Option<PathBuf>,
     /// `--store`.
     pub store: Option<StoreKind>,
     /// `--database-url`.
@@ -275,6 +291,9 @@ impl Config {
         if let Some(v) = env("SWISS_STATIC_DIR") {
             config.web.static_dir = v.into();
         }
+        if let Some(v) = env("SWISS_COPIES_DIR") {
+            config.copies.folder = Some(v.into());
+        }
         if let Some(v) = env("SWISS_STORE") {
             config.store.kind = v.parse().map_err(|problem| ConfigError::Env {
                 name: "SWISS_STORE",
@@ -293,6 +312,9 @@ impl Config {
         }
         if let Some(l) = &flags.log_level {
             config.server.log_level = l.clone();
+        }
+        if let Some(c) = &flags.copies_dir {
+            config.copies.folder = Some(c.clone());
         }
         if let Some(s) = &flags.static_dir {
             config.web.static_dir = s.clone();

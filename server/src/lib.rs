@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod copies;
 pub mod limits;
 pub mod live;
 pub mod rating_list;

@@ -21,6 +21,8 @@ pub struct AppState {
     pub heartbeat: crate::live::Heartbeat,
     /// The time a request's body may take to arrive.
     pub body_time: std::time::Duration,
+    /// The copy folder, if one is kept.
+    pub copies: crate::copies::Copies,
     /// FIDE's rating list, once loaded.
     pub rating_list: crate::rating_list::Lists,
 }
@@ -36,6 +38,7 @@ impl AppState {
             hub: crate::live::Hub::default(),
             heartbeat: crate::live::Heartbeat::default(),
             body_time: crate::limits::DEFAULT_BODY_TIME,
+            copies: crate::copies::Copies::default(),
             rating_list: crate::rating_list::Lists::default(),
         }
     }

@@ -129,3 +129,111 @@ fn a_full_disk_refuses_writes_in_words_and_the_server_recovers_when_space_return
     drop(server);
     drop(disk);
 }
+
+/// The boards of round `round` and the result each is given here: White wins on odd boards,
+/// draws on even ones (the same slips entered again on the other laptop).
+fn enter_results(server: &Server, id: &str, round: u32) {
+    let r = server.public(&format!("/api/tournaments/{id}/rounds/{round}"));
+    let boards = r.json()["total_boards"].as_u64().unwrap();
+    for board in 1..=boards {
+        let result = if board % 2 == 1 { "1-0" } else { "1/2-1/2" };
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/{round}/boards/{board}/result"),
+            json!({ "result": result }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+}
+
+/// The copy folder: a round published, the laptop lost (its data directory gone), the event
+/// restored on another machine from the copy (`swiss restore`), its results entered again from
+/// the slips, and the next round paired as the lost laptop would have paired it. A folder that
+/// disappears (the stick pulled) is a warning in health, never a failed write.
+#[test]
+fn a_copy_folder_moves_an_event_to_another_laptop_mid_event() {
+    let copies = tempfile::tempdir().unwrap();
+    let copies_dir = copies.path().to_str().unwrap().to_string();
+    let server = Server::start_with_env(&[("SWISS_COPIES_DIR", &copies_dir)]);
+    let id = server.create_tournament("Laptop open", "dutch-2026", 5);
+    for i in 0..11u32 {
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            json!({ "name": format!("Player,{i:02}"), "rating": 2400 - 37 * i }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    server.publish_proposal(&id);
+    enter_results(&server, &id, 1);
+    server.publish_proposal(&id);
+    // Round 2 published: the copy holds the store and round 2's TRF.
+    let backup = copies.path().join("swiss-backup.jsonl");
+    assert!(backup.is_file(), "no backup in the copy folder");
+    assert!(copies.path().join(format!("{id}-round-2.trf")).is_file());
+    assert_eq!(server.public("/api/health").json()["status"], "ok");
+    enter_results(&server, &id, 2);
+    let (expected, _) = server.proposal(&id);
+
+    // The laptop is lost: its data directory goes with it.
+    let lost = server.data_dir().to_path_buf();
+    drop(server);
+    assert!(!lost.exists(), "the data directory went with the laptop");
+
+    // Another machine: the copy restored into an empty store, the server started on it.
+    let other = tempfile::tempdir().unwrap();
+    let out = crate::support::run(&[
+        "restore",
+        "--data-dir",
+        other.path().to_str().unwrap(),
+        backup.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let server = Server::start_in(other);
+    // Round 2 was published when the copy was made; its results come from the slips again.
+    enter_results(&server, &id, 2);
+    let (paired, _) = server.proposal(&id);
+    assert_eq!(
+        paired["pairs"], expected["pairs"],
+        "round 3 as the lost laptop paired it"
+    );
+    assert_eq!(paired["bye"], expected["bye"]);
+
+    // The stick pulled: the next copy fails, the write does not.
+    let server = {
+        let pulled = copies.path().join("pulled");
+        std::fs::create_dir(&pulled).unwrap();
+        let data = tempfile::tempdir().unwrap();
+        let out = crate::support::run(&[
+            "restore",
+            "--data-dir",
+            data.path().to_str().unwrap(),
+            backup.to_str().unwrap(),
+        ]);
+        assert!(out.status.success());
+        drop(server);
+        let server = Server::launch_in(data, &[("SWISS_COPIES_DIR", pulled.to_str().unwrap())]);
+        std::fs::remove_dir(&pulled).unwrap();
+        server
+    };
+    enter_results(&server, &id, 2);
+    let (p, pairs) = server.proposal(&id);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({ "round": p["round"], "pairs": pairs, "bye": p["bye"]["tpn"].as_u64().map(|t| json!({ "tpn": t })) }),
+    );
+    assert_eq!(r.status, 201, "the write stands: {}", r.body);
+    let health = server.public("/api/health").json();
+    assert_eq!(health["status"], "degraded", "{health}");
+    assert!(
+        health["copies"]["problem"]
+            .as_str()
+            .is_some_and(|p| p.contains("could not be written")),
+        "{health}"
+    );
+}

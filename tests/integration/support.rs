@@ -94,6 +94,11 @@ impl Server {
         Server::launch("127.0.0.1:0", data, None, &[])
     }
 
+    /// [`Server::start_in`] with extra environment variables.
+    pub fn launch_in(data: tempfile::TempDir, env: &[(&str, &str)]) -> Server {
+        Server::launch("127.0.0.1:0", data, None, env)
+    }
+
     /// Starts a server on the shared PostgreSQL database at `url` (a data directory of its
     /// own for what is not shared). The first server on a database prints the administrator's
     /// token; the others are given it as `chief`.

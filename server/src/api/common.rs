@@ -182,3 +182,13 @@ impl PartQuery {
         Ok(())
     }
 }
+
+/// Keeps the copies of tournament `t` after round `round` in the copy folder, if one is
+/// configured (on the blocking pool; its failure is a warning in health, never the request's).
+pub(super) async fn keep_copies(state: &web::Data<AppState>, t: TournamentId, round: u16) {
+    if state.copies.folder().is_none() {
+        return;
+    }
+    let (copies, store, app) = (state.copies.clone(), state.store.clone(), state.app.clone());
+    let _ = web::block(move || copies.keep(&store, &app, t, round)).await;
+}

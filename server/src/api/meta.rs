@@ -26,8 +26,13 @@ pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
                 free / (1024 * 1024)
             )
         });
+    let copies = state.copies.folder().map(|folder| wire::CopiesHealth {
+        folder: folder.display().to_string(),
+        problem: state.copies.trouble(),
+    });
+    let copies_trouble = copies.as_ref().is_some_and(|c| c.problem.is_some());
     HttpResponse::Ok().json(wire::Health {
-        status: if problem.is_none() && warning.is_none() {
+        status: if problem.is_none() && warning.is_none() && !copies_trouble {
             "ok"
         } else {
             "degraded"
@@ -41,6 +46,7 @@ pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
             free_bytes,
             warning,
         },
+        copies,
     })
 }
 

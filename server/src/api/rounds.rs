@@ -2,7 +2,8 @@
 //! and a published round by board and by name.
 
 use super::common::{
-    answer, command, query, written, PartQuery, Refused, Result, RetryKey, TournamentPath,
+    answer, command, keep_copies, query, written, PartQuery, Refused, Result, RetryKey,
+    TournamentPath,
 };
 use super::error::ApiError;
 use super::wire::Publish;
@@ -64,10 +65,12 @@ pub(super) async fn publish(
         bye: body.bye.map(|b| b.named()),
         accept_violations: body.accept_violations,
     };
+    let round = body.round;
     let published = command(&req, &state, Need::Chief(t), &body, move |app, r| {
         app.publish(t, r, publication)
     })
     .await?;
+    keep_copies(&state, t, round).await;
     let mut response = answer(
         &published.written,
         wire::RoundWritten {

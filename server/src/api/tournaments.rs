@@ -1,7 +1,9 @@
 //! Tournaments: the list, creating one or importing a TRF file, one tournament, its details
 //! and tie-breaks, its TRF export, its audit trail, its QR code, closing it.
 
-use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
+use super::common::{
+    answer, command, keep_copies, query, written, Refused, Result, RetryKey, TournamentPath,
+};
 use super::error::ApiError;
 use super::wire::{ChangeDetails, ChangeTiebreaks, CreateTournament};
 use super::{json, wire};
@@ -147,10 +149,12 @@ pub(super) async fn close(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    let appended = command(&req, &state, Need::Chief(t), &(), move |app, r| {
-        app.close(t, r)
+    let (appended, rounds) = command(&req, &state, Need::Chief(t), &(), move |app, r| {
+        let closed = app.close(t, r)?;
+        Ok((closed, app.summary(t)?.rounds_published))
     })
     .await?;
+    keep_copies(&state, t, rounds as u16).await;
     Ok(written(&appended))
 }
 

@@ -312,13 +312,28 @@ pub const FREE_SPACE_WARNING: u64 = 100 * 1024 * 1024;
 /// `GET /api/health`.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Health {
-    /// "ok", or "degraded" when the last write did not reach the store or the disk is nearly
-    /// full (`store.problem`, `store.warning` say why).
+    /// "ok", or "degraded" when the last write did not reach the store, the disk is nearly
+    /// full, or the copy folder could not be written (`store.problem`, `store.warning`,
+    /// `copies.problem` say why).
     pub status: &'static str,
     /// The pairing engine's version.
     pub engine: &'static str,
     /// The store.
     pub store: StoreHealth,
+    /// The copy folder, when one is kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copies: Option<CopiesHealth>,
+}
+
+/// The copy folder in `GET /api/health`.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct CopiesHealth {
+    /// The folder.
+    pub folder: String,
+    /// Why the last copy could not be written (the stick pulled), in words; absent while
+    /// copies are written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
 }
 
 /// Every refusal and failure: what went wrong, in words, with what is recorded (409) or the
