@@ -33,6 +33,10 @@ pub enum BackendError {
     /// written.
     #[error("the disk holding the tournament data is full: free space on it (or move the data directory to a larger disk); nothing was written")]
     Full,
+    /// The database accepts no writes (a standby after a failover, or one set read-only):
+    /// nothing was written.
+    #[error("the database is read-only (a standby after a failover?): nothing was written; point the servers at the primary database")]
+    ReadOnly,
     /// A read, write or flush failed.
     #[error("storage error: {0}")]
     Io(String),

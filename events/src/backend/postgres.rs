@@ -130,6 +130,11 @@ struct Batch {
 }
 
 fn db(e: tokio_postgres::Error) -> BackendError {
+    if e.as_db_error()
+        .is_some_and(|d| d.code() == &tokio_postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION)
+    {
+        return BackendError::ReadOnly;
+    }
     BackendError::Io(format!("PostgreSQL: {}", describe(&e)))
 }
 

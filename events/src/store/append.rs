@@ -369,7 +369,15 @@ impl Store {
         // known before an earlier one's "rolled back".
         let _one = lock(&self.inner.flushing);
         let result = self.inner.backend.flush();
-        self.note_trouble(result.as_ref().err().map(|failed| failed.error.to_string()));
+        match &result {
+            Ok(_) => self.note_trouble(None),
+            // A write's own failure, noted when it happened, says more than its batch's.
+            Err(failed) => {
+                if self.trouble().is_none() {
+                    self.note_trouble(Some(failed.error.to_string()));
+                }
+            }
+        }
         if let Err(failed) = &result {
             let mut f = lock(&self.inner.flushes);
             f.lost.extend(failed.discarded.iter().copied());

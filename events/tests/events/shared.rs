@@ -278,3 +278,78 @@ fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
         replayed
     );
 }
+
+/// A database that accepts no writes (a standby after a failover): an append is refused with
+/// words that say so, nothing is written, the store says why in its trouble; once the database
+/// takes writes again, so does the store.
+#[test]
+fn a_read_only_database_refuses_writes_in_words_and_they_resume_after() {
+    let pg = postgres();
+    let url = pg.create_database("standby").unwrap();
+    let store = Store::open_postgres(&url).unwrap();
+    let t = create(&store, SystemV1::Dutch1992, 5);
+    register(&store, t, 4);
+    let before = store.read(t, 0).unwrap().len();
+    // Every new session read-only, and the sessions open now ended: the pool opens new ones.
+    pg.sql(
+        "postgres",
+        "ALTER DATABASE standby SET default_transaction_read_only = on",
+    )
+    .unwrap();
+    pg.sql(
+        "postgres",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'standby' AND pid <> pg_backend_pid()",
+    )
+    .unwrap();
+    let refused = (0..5)
+        .find_map(|_| {
+            match store.append(Append::new(
+                t,
+                "chief",
+                Event::PlayerRegistered {
+                    player: PlayerKey(5),
+                    data: data(5),
+                },
+            )) {
+                Err(e) if e.to_string().contains("read-only") => Some(e),
+                // A connection the termination cut mid-way: asked again.
+                _ => None,
+            }
+        })
+        .expect("the append is refused as read-only");
+    assert!(
+        refused.to_string().contains("nothing was written"),
+        "{refused}"
+    );
+    assert!(
+        store.trouble().is_some_and(|t| t.contains("read-only")),
+        "{refused} | {:?}",
+        store.trouble()
+    );
+    // The database takes writes again.
+    pg.sql(
+        "postgres",
+        "ALTER DATABASE standby SET default_transaction_read_only = off",
+    )
+    .unwrap();
+    pg.sql(
+        "postgres",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'standby' AND pid <> pg_backend_pid()",
+    )
+    .unwrap();
+    let written = (0..5).find_map(|_| {
+        store
+            .append(Append::new(
+                t,
+                "chief",
+                Event::PlayerRegistered {
+                    player: PlayerKey(5),
+                    data: data(5),
+                },
+            ))
+            .ok()
+    });
+    assert!(written.is_some(), "writes resume");
+    assert_eq!(store.read(t, 0).unwrap().len(), before + 1, "written once");
+    assert_eq!(store.trouble(), None);
+}
