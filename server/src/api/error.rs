@@ -179,3 +179,48 @@ impl ResponseError for ApiError {
         response.json(body)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// Every error a backend can produce, as the client gets it: a status that says what kind
+    /// of failure it is (507 for a full disk, 503 for a store out of reach, never 500) and
+    /// words, never a Rust type's name or `Debug` text.
+    #[test]
+    fn every_storage_error_reaches_the_client_in_words() {
+        let os = |code: i32| std::io::Error::from_raw_os_error(code);
+        let cases: Vec<(BackendError, u16)> = vec![
+            (BackendError::of_io(&os(28)), 507),
+            (BackendError::of_io(&os(122)), 507),
+            (BackendError::of_io(&os(5)), 503),
+            (BackendError::of_io(&os(13)), 503),
+            (BackendError::ReadOnly, 503),
+            (BackendError::Full, 507),
+            (BackendError::Io("PostgreSQL: connection refused".into()), 503),
+            (
+                BackendError::Locked {
+                    path: PathBuf::from("/data"),
+                },
+                503,
+            ),
+            (
+                BackendError::Open {
+                    path: PathBuf::from("/data"),
+                    problem: "Permission denied (os error 13)".into(),
+                },
+                503,
+            ),
+        ];
+        for (backend, status) in cases {
+            let e = ApiError::from(StoreError::Backend(backend));
+            assert_eq!(e.status_code().as_u16(), status, "{e}");
+            let words = e.to_string();
+            for debug in ["Os {", "kind:", "Error(", "Error {", "Some(", "\\\""] {
+                assert!(!words.contains(debug), "Rust's words reach the client: {words}");
+            }
+            assert!(words.contains("nothing was written"), "{words}");
+        }
+    }
+}
