@@ -129,6 +129,30 @@ struct Batch {
     failed: Option<String>,
 }
 
+/// How long the database may take to answer a statement before it is given up (the link
+/// stalled, or the database hangs): an insert's batch is then rolled back and a commit counted
+/// as lost (its writers are told nothing was written; what the database kept after all, the
+/// followers read), and a read answers an error.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(10);
+
+/// `fut`'s answer, or the words that the database gave none within [`ANSWER_WITHIN`].
+async fn answered<T>(
+    what: &str,
+    fut: impl Future<Output = Result<T, tokio_postgres::Error>>,
+) -> Result<T, BackendError> {
+    match tokio::time::timeout(ANSWER_WITHIN, fut).await {
+        Ok(answer) => answer.map_err(db),
+        Err(_) => Err(stalled(what)),
+    }
+}
+
+fn stalled(what: &str) -> BackendError {
+    BackendError::Io(format!(
+        "PostgreSQL did not answer {what} within {} s (is the link to the database down?)",
+        ANSWER_WITHIN.as_secs()
+    ))
+}
+
 fn db(e: tokio_postgres::Error) -> BackendError {
     if e.as_db_error()
         .is_some_and(|d| d.code() == &tokio_postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION)
@@ -275,6 +299,21 @@ impl Postgres {
         })?
     }
 
+    /// [`Postgres::run`] for a read or a small map's change, given up (and its task ended)
+    /// when the database does not answer within [`ANSWER_WITHIN`].
+    fn run_within<T: Send + 'static>(
+        &self,
+        what: &'static str,
+        fut: impl Future<Output = Result<T, BackendError>> + Send + 'static,
+    ) -> Result<T, BackendError> {
+        self.run(async move {
+            match tokio::time::timeout(ANSWER_WITHIN, fut).await {
+                Ok(answer) => answer,
+                Err(_) => Err(stalled(what)),
+            }
+        })
+    }
+
     /// A query on a pooled connection.
     fn with_client<T: Send + 'static, F>(
         &self,
@@ -284,7 +323,7 @@ impl Postgres {
         F: Future<Output = Result<T, BackendError>> + Send + 'static,
     {
         let shared = self.shared.clone();
-        self.run(async move {
+        self.run_within("a query", async move {
             let client = shared.pool.get().await.map_err(pool_error)?;
             f(client).await
         })
@@ -423,7 +462,11 @@ async fn insert_in_batch(
     }
     if batches.open.is_none() {
         let client = shared.pool.get().await.map_err(pool_error)?;
-        client.batch_execute("BEGIN").await.map_err(db)?;
+        if let Err(e) = answered("BEGIN", client.batch_execute("BEGIN")).await {
+            // Not returned to the pool: its link failed.
+            let _ = Object::take(client);
+            return Err(e);
+        }
         batches.last += 1;
         batches.open = Some(Batch {
             id: batches.last,
@@ -437,7 +480,12 @@ async fn insert_in_batch(
         batches.discard_open();
         return Err(BackendError::Io(problem));
     }
-    match insert_statements(&batch.client, t, seq, idem, &record).await {
+    match answered(
+        "an insert",
+        insert_statements(&batch.client, t, seq, idem, &record),
+    )
+    .await
+    {
         Ok(inserted) => {
             if inserted == (Inserted::Done { batch: 0 }) {
                 batch.written.insert(t, seq);
@@ -446,10 +494,10 @@ async fn insert_in_batch(
             Ok(inserted)
         }
         Err(e) => {
-            // The transaction is aborted: everything in it is lost, and the next flush says
-            // so.
+            // The transaction is aborted (or its statement never answered): everything in it
+            // is lost, and the next flush says so.
             batches.discard_open();
-            Err(db(e))
+            Err(e)
         }
     }
 }
@@ -538,7 +586,18 @@ async fn commit(shared: &Shared) -> Result<u64, FlushFailed> {
         }
     };
     let id = batch.id;
-    match commit_batch(batch).await {
+    // The commit runs as a task of its own: given up after ANSWER_WITHIN, it is counted as
+    // lost (never as durable: an acknowledgement must be true), and what the database kept
+    // after all comes back through the followers.
+    let committed =
+        match tokio::time::timeout(ANSWER_WITHIN, tokio::spawn(commit_batch(batch))).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(e)) => Err(BackendError::Io(format!(
+                "PostgreSQL: the commit's task failed: {e}"
+            ))),
+            Err(_) => Err(stalled("a commit")),
+        };
+    match committed {
         Ok(()) => Ok(id),
         Err(error) => {
             if let Some(next) = shared.batch.lock().await.open.as_mut() {

@@ -198,7 +198,10 @@ mod tests {
             (BackendError::of_io(&os(13)), 503),
             (BackendError::ReadOnly, 503),
             (BackendError::Full, 507),
-            (BackendError::Io("PostgreSQL: connection refused".into()), 503),
+            (
+                BackendError::Io("PostgreSQL: connection refused".into()),
+                503,
+            ),
             (
                 BackendError::Locked {
                     path: PathBuf::from("/data"),
@@ -218,7 +221,10 @@ mod tests {
             assert_eq!(e.status_code().as_u16(), status, "{e}");
             let words = e.to_string();
             for debug in ["Os {", "kind:", "Error(", "Error {", "Some(", "\\\""] {
-                assert!(!words.contains(debug), "Rust's words reach the client: {words}");
+                assert!(
+                    !words.contains(debug),
+                    "Rust's words reach the client: {words}"
+                );
             }
             assert!(words.contains("nothing was written"), "{words}");
         }
