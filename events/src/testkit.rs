@@ -1,13 +1,17 @@
 //! For tests and benchmarks: a throwaway PostgreSQL server, from Debian's `postgresql` package,
 //! in a temporary directory on a free port, stopped and removed when dropped. Run as root, it
-//! runs as the package's unprivileged `postgres` user (PostgreSQL refuses to run as root).
+//! runs as the package's unprivileged `postgres` user (PostgreSQL refuses to run as root). And
+//! a loopback [`Proxy`] to put in front of it, which makes the link drop, refuse, stall or slow.
 //!
 //! Not used by the server: it is here so that the storage suite, the multi-node integration
 //! tests and the load benchmark start their database the same way.
 
-use std::net::TcpListener;
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A PostgreSQL server of its own, for one test run.
@@ -265,4 +269,145 @@ impl Drop for ThrowawayPostgres {
         let _ = self.crash();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// What the proxy does to the link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Passes everything.
+    None,
+    /// Refuses new connections (closes them at once).
+    Refuse,
+    /// Holds every byte on the open connections (they stay open, silent).
+    Stall,
+    /// Delays every chunk by 30 ms.
+    Slow,
+}
+
+/// A TCP proxy on 127.0.0.1 in front of a database's port, for tests of a bad network: it
+/// passes, refuses, stalls or slows the link, and drops every connection on demand.
+pub struct Proxy {
+    /// The port it listens on (127.0.0.1).
+    pub port: u16,
+    fault: Arc<Mutex<Fault>>,
+    open: Arc<Mutex<Vec<TcpStream>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Proxy {
+    /// A proxy on a free port of 127.0.0.1 in front of `upstream` (a port of 127.0.0.1).
+    pub fn start(upstream: u16) -> Result<Proxy, String> {
+        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+        listener.set_nonblocking(true).map_err(|e| e.to_string())?;
+        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+        let fault = Arc::new(Mutex::new(Fault::None));
+        let open: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (f, o, s) = (fault.clone(), open.clone(), stop.clone());
+        std::thread::spawn(move || {
+            while !s.load(Ordering::SeqCst) {
+                let Ok((client, _)) = listener.accept() else {
+                    std::thread::sleep(Duration::from_millis(5));
+                    continue;
+                };
+                if *lock(&f) == Fault::Refuse {
+                    let _ = client.shutdown(Shutdown::Both);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)) else {
+                    continue;
+                };
+                let clones = (|| -> std::io::Result<_> {
+                    client.set_nonblocking(false)?;
+                    Ok((
+                        client.try_clone()?,
+                        server.try_clone()?,
+                        client.try_clone()?,
+                        server.try_clone()?,
+                    ))
+                })();
+                let Ok((c1, s1, c2, s2)) = clones else {
+                    continue;
+                };
+                lock(&o).extend([c2, s2]);
+                for (from, to) in [(c1, s1), (server, client)] {
+                    let (f, s) = (f.clone(), s.clone());
+                    std::thread::spawn(move || pump(from, to, &f, &s));
+                }
+            }
+        });
+        Ok(Proxy {
+            port,
+            fault,
+            open,
+            stop,
+        })
+    }
+
+    /// From now on, `fault`.
+    pub fn set(&self, fault: Fault) {
+        *lock(&self.fault) = fault;
+    }
+
+    /// Drops every open connection, as a flapping link does.
+    pub fn drop_all(&self) {
+        for s in lock(&self.open).drain(..) {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.drop_all();
+    }
+}
+
+/// Copies `from` to `to` as the fault allows, until either side closes.
+fn pump(mut from: TcpStream, mut to: TcpStream, fault: &Mutex<Fault>, stop: &AtomicBool) {
+    let mut buf = [0u8; 16384];
+    if from
+        .set_read_timeout(Some(Duration::from_millis(50)))
+        .is_err()
+    {
+        return;
+    }
+    while !stop.load(Ordering::SeqCst) {
+        let n = match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                continue
+            }
+            Err(_) => break,
+        };
+        loop {
+            match *lock(fault) {
+                Fault::Stall => {}
+                Fault::Slow => {
+                    std::thread::sleep(Duration::from_millis(30));
+                    break;
+                }
+                Fault::None | Fault::Refuse => break,
+            }
+            if stop.load(Ordering::SeqCst) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if to.write_all(&buf[..n]).is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown(Shutdown::Both);
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }

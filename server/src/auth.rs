@@ -61,17 +61,26 @@ pub async fn token_first(
         // The accounts are held in memory (read from the store once, after each change), so
         // this check does not wait on the store; a shared store's may (another server's new
         // account, or accounts read again after a few seconds): on the blocking pool.
-        let known = match (accounts, bearer(req.request())) {
+        // A token nobody has is 401; accounts that cannot be read (the database out of reach)
+        // are the store's failure, answered as such (503, in words), not as a bad token.
+        let known: Result<bool, ApiError> = match (accounts, bearer(req.request())) {
             (Some(accounts), Ok(token)) if accounts.is_shared() => {
-                web::block(move || accounts.authenticate(&token).ok().flatten().is_some())
+                web::block(move || accounts.authenticate(&token))
                     .await
-                    .unwrap_or(false)
+                    .map_err(ApiError::from)
+                    .and_then(|r| r.map(|a| a.is_some()).map_err(ApiError::from))
             }
-            (Some(accounts), Ok(token)) => accounts.authenticate(&token).ok().flatten().is_some(),
-            _ => false,
+            (Some(accounts), Ok(token)) => accounts
+                .authenticate(&token)
+                .map(|a| a.is_some())
+                .map_err(ApiError::from),
+            _ => Ok(false),
         };
-        if !known {
-            let mut answer = ApiError::Unauthorized.error_response();
+        if known.as_ref().is_ok_and(|&k| !k) || known.is_err() {
+            let mut answer = match known {
+                Err(e) => e.error_response(),
+                Ok(_) => ApiError::Unauthorized.error_response(),
+            };
             // The body is never read: the connection closes with the answer.
             answer
                 .head_mut()

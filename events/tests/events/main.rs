@@ -9,7 +9,6 @@ mod backup;
 mod concurrency;
 mod corrections;
 mod crash;
-mod faults;
 mod log;
 mod numbering;
 mod replay_matches_live;
