@@ -1773,3 +1773,42 @@ fn every_public_view_on_a_desktop_and_the_cross_table_on_a_phone() {
     assert_eq!(fits, json!([true, true]), "the page fits a phone's width");
     phone.screenshot("public-crosstable-phone.png");
 }
+
+/// The console says in a banner when the tournament data is in trouble: here the copy folder
+/// (a USB stick) pulled before a round was published. The write stood; the banner says why the
+/// copy did not, at a phone's width and a desktop's.
+#[test]
+fn the_console_shows_the_stores_trouble_in_a_banner() {
+    let pulled = tempfile::tempdir().unwrap();
+    let stick = pulled.path().join("stick");
+    let server = Server::start_with_env(&[("SWISS_COPIES_DIR", stick.to_str().unwrap())]);
+    let id = server.create_tournament("Stick Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2300 - 25 * i);
+    server.publish_proposal(&id);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    for (width, height, mobile, name) in [
+        (390, 844, true, "console-store-banner-phone.png"),
+        (1280, 800, false, "console-store-banner-desktop.png"),
+    ] {
+        let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+        console.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        );
+        console.sign_in(&server.chief);
+        console.wait_for(
+            "the banner about the copy folder",
+            "document.querySelector('#storehealth').innerText.includes('could not be written')",
+        );
+        let fits = console.eval(
+            "(() => { const b = document.querySelector('#storehealth .banner').getBoundingClientRect(); return b.left >= 0 && b.right <= window.innerWidth; })()",
+        );
+        assert_eq!(
+            fits,
+            json!(true),
+            "the banner fits the screen at {width} px"
+        );
+        console.screenshot(name);
+    }
+}
