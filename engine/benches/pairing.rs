@@ -11,7 +11,11 @@
 //! `final` for the tournament's last round, `seed N` for another seed than 42, `times N` to
 //! pair it N times and print the median);
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
-//! `swiss check` re-pairs it), for setting beside another program's time on the same file.
+//! `swiss check` re-pairs it), for setting beside another program's time on the same file;
+//! `PAIRING_DIR="dutch-2026 DIR"` every round of every `.trf` file of a folder (the reference
+//! sets unpacked: `tar -xJf ../shared/reference/dutch-2026/wide.tar.xz -C /tmp`), printing the
+//! slowest rounds with the size of their largest bracket, and how many rounds differ from the
+//! file's.
 
 use engine::pairing::generate::{generate, GenerateConfig};
 use engine::pairing::pair_next_round;
@@ -162,7 +166,90 @@ fn time_file(system: System, path: &str) {
     }
 }
 
+/// The most players in one bracket of a pairing's explanation (the Dutch systems name each
+/// bracket's residents and players moved down in a heading).
+fn largest_bracket(explanation: &[engine::pairing::Step]) -> usize {
+    explanation
+        .iter()
+        .filter(|s| s.depth == 0 && s.text.starts_with("Bracket "))
+        .map(|s| {
+            s.text.split_once("residents ").map_or(0, |(_, players)| {
+                players
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|w| !w.is_empty())
+                    .count()
+            })
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every round of every TRF file of `dir`, re-paired and timed; the slowest printed.
+fn time_dir(system: System, dir: &str) {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    files.sort();
+    let mut rounds: Vec<(f64, String, usize, usize)> = Vec::new();
+    let mut differ = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).expect("the TRF file");
+        let t = engine::formats::trf::read_bytes(&bytes).expect("a TRF file");
+        for r in 1..=t.rounds().len() {
+            let round = RoundNo::new(r as u16).expect("round");
+            let before = engine::pairing::check::before_round(&t, round);
+            let start = Instant::now();
+            let result = pair_next_round(&before, system);
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            let recorded: std::collections::BTreeSet<_> = t.rounds()[r - 1]
+                .pairings
+                .iter()
+                .map(|g| (g.white, g.black))
+                .collect();
+            let bracket = match &result {
+                Ok(p) => {
+                    if p.pairs
+                        .iter()
+                        .copied()
+                        .collect::<std::collections::BTreeSet<_>>()
+                        != recorded
+                    {
+                        differ += 1;
+                    }
+                    largest_bracket(&p.explanation)
+                }
+                Err(_) => {
+                    differ += 1;
+                    0
+                }
+            };
+            let name = path
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            rounds.push((ms, name, r, bracket));
+        }
+    }
+    rounds.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!(
+        "{}: {} files, {} rounds, {differ} differ from the files; the slowest rounds:",
+        system.name(),
+        files.len(),
+        rounds.len()
+    );
+    for (ms, name, r, bracket) in rounds.iter().take(10) {
+        println!("{ms:>10.1} ms  {name} round {r:>2}, largest bracket {bracket} players");
+    }
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("PAIRING_DIR") {
+        let (name, dir) = spec.split_once(' ').expect("\"SYSTEM DIR\"");
+        let system = System::from_name(name).expect("a system's name (dutch-2026, dubov, ...)");
+        time_dir(system, dir.trim());
+        return;
+    }
     if let Ok(spec) = std::env::var("PAIRING_FILE") {
         let (name, path) = spec.split_once(' ').expect("\"SYSTEM FILE\"");
         let system = System::from_name(name).expect("a system's name (dutch-2026, dubov, ...)");
