@@ -131,34 +131,52 @@ const CASES: [(u32, u16); 11] = [
     (20, 15),
 ];
 
-/// Each round of the TRF file `path` re-paired by `system`, timed.
-fn time_file(system: System, path: &str) {
+/// Each round of the TRF file `path` re-paired by `system` from the rounds before it: the
+/// tournament, and for each round its number, the time taken and what the system paired.
+type Timed = Vec<(
+    usize,
+    f64,
+    Result<engine::pairing::RoundPairing, engine::pairing::PairingError>,
+)>;
+
+fn timed_rounds(system: System, path: &std::path::Path) -> (engine::Tournament, Timed) {
     let bytes = std::fs::read(path).expect("the TRF file");
     let t = engine::formats::trf::read_bytes(&bytes).expect("a TRF file");
-    for r in 1..=t.rounds().len() {
-        let round = RoundNo::new(r as u16).expect("round");
-        let before = engine::pairing::check::before_round(&t, round);
-        let start = Instant::now();
-        let result = pair_next_round(&before, system);
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let timed = (1..=t.rounds().len())
+        .map(|r| {
+            let round = RoundNo::new(r as u16).expect("round");
+            let before = engine::pairing::check::before_round(&t, round);
+            let start = Instant::now();
+            let result = pair_next_round(&before, system);
+            (r, start.elapsed().as_secs_f64() * 1000.0, result)
+        })
+        .collect();
+    (t, timed)
+}
+
+/// Whether `p` pairs round `r` of `t` as recorded.
+fn as_recorded(t: &engine::Tournament, r: usize, p: &engine::pairing::RoundPairing) -> bool {
+    p.pairs
+        .iter()
+        .copied()
+        .collect::<std::collections::BTreeSet<_>>()
+        == t.rounds()[r - 1]
+            .pairings
+            .iter()
+            .map(|g| (g.white, g.black))
+            .collect()
+}
+
+/// Each round of the TRF file `path` re-paired by `system`, timed.
+fn time_file(system: System, path: &str) {
+    let (t, timed) = timed_rounds(system, std::path::Path::new(path));
+    for (r, ms, result) in timed {
         println!(
             "{:>12} {:>6} players, round {r:>2}: {ms:>9.1} ms{}",
             system.name(),
             t.players().len(),
             match result {
-                Ok(p)
-                    if p.pairs
-                        .iter()
-                        .copied()
-                        .collect::<std::collections::BTreeSet<_>>()
-                        == t.rounds()[r - 1]
-                            .pairings
-                            .iter()
-                            .map(|g| (g.white, g.black))
-                            .collect() =>
-                {
-                    String::new()
-                }
+                Ok(p) if as_recorded(&t, r, &p) => String::new(),
                 Ok(_) => " (a different pairing)".to_string(),
                 Err(e) => format!(" ({e})"),
             }
@@ -195,29 +213,14 @@ fn time_dir(system: System, dir: &str) {
     let mut rounds: Vec<(f64, String, usize, usize)> = Vec::new();
     let mut differ = 0;
     for path in &files {
-        let bytes = std::fs::read(path).expect("the TRF file");
-        let t = engine::formats::trf::read_bytes(&bytes).expect("a TRF file");
-        for r in 1..=t.rounds().len() {
-            let round = RoundNo::new(r as u16).expect("round");
-            let before = engine::pairing::check::before_round(&t, round);
-            let start = Instant::now();
-            let result = pair_next_round(&before, system);
-            let ms = start.elapsed().as_secs_f64() * 1000.0;
-            let recorded: std::collections::BTreeSet<_> = t.rounds()[r - 1]
-                .pairings
-                .iter()
-                .map(|g| (g.white, g.black))
-                .collect();
+        let (t, timed) = timed_rounds(system, path);
+        let name = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        for (r, ms, result) in timed {
             let bracket = match &result {
                 Ok(p) => {
-                    if p.pairs
-                        .iter()
-                        .copied()
-                        .collect::<std::collections::BTreeSet<_>>()
-                        != recorded
-                    {
-                        differ += 1;
-                    }
+                    differ += usize::from(!as_recorded(&t, r, p));
                     largest_bracket(&p.explanation)
                 }
                 Err(_) => {
@@ -225,10 +228,7 @@ fn time_dir(system: System, dir: &str) {
                     0
                 }
             };
-            let name = path
-                .file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            rounds.push((ms, name, r, bracket));
+            rounds.push((ms, name.clone(), r, bracket));
         }
     }
     rounds.sort_by(|a, b| b.0.total_cmp(&a.0));
