@@ -175,7 +175,12 @@ impl Details {
             }
         }
         push("062", t.players().len().to_string());
-        let rated = t.players().iter().filter(|p| p.rating.is_some()).count();
+        // TRF 072, the rated players: a rating of 0 (how many files write "unrated") is none.
+        let rated = t
+            .players()
+            .iter()
+            .filter(|p| p.rating.is_some_and(|r| r > 0))
+            .count();
         push("072", rated.to_string());
         push("082", "0".into());
         push("092", "Individual: Swiss-System".into());

@@ -410,3 +410,31 @@ fn a_header_written_by_another_program_gives_its_details() {
     let again = Details::from_header(&d.header_records(&t));
     assert_eq!(again, d);
 }
+
+/// TRF 072 counts the rated players as TRF defines them: a player written with rating 0 (as
+/// many programs write "unrated") or none is not rated. (An import exported again wrote 52 for a
+/// file of 52 players of whom 11 are unrated.)
+#[test]
+fn trf_072_counts_only_rated_players() {
+    let mut t = engine::Tournament::new(engine::Settings::new(System::Dutch2026));
+    let mk = |name: &str, rating: Option<u16>| {
+        let mut p = Player::new(Tpn::from_index(0), name);
+        p.rating = rating;
+        p
+    };
+    t.seed_players(vec![
+        mk("Rated,One", Some(2100)),
+        mk("Rated,Two", Some(1500)),
+        mk("Zero,Written", Some(0)),
+        mk("None,Given", None),
+    ]);
+    let header = Details::default().header_records(&t);
+    let count = |code: &str| {
+        header
+            .iter()
+            .find(|r| r.code == code)
+            .map(|r| r.text.clone())
+    };
+    assert_eq!(count("062").as_deref(), Some("4"));
+    assert_eq!(count("072").as_deref(), Some("2"));
+}
