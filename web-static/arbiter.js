@@ -17,10 +17,23 @@ const $ = (s) => document.querySelector(s);
 function say(text, kind) { $("#message").innerHTML = text ? `<div class="banner ${kind}">${Swiss.esc(text)}</div>` : ""; }
 const RESULTS = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 const MATCH_GAMES = ["1-0", "1/2-1/2", "0-1", "1/2-0", "0-1/2", "0-0", "+-", "-+", "--"];
+// What each result button means, said where the arbiter's pointer (or a long press) asks.
+const MEANS = {
+  "1-0": "White won", "1/2-1/2": "a draw", "0-1": "Black won",
+  "1/2-0": "White drew, Black lost (Double-Swiss)", "0-1/2": "White lost, Black drew (Double-Swiss)", "0-0": "both lost (Double-Swiss)",
+  "+-": "White wins by forfeit: Black did not play", "-+": "Black wins by forfeit: White did not play", "--": "neither played: both lose by forfeit",
+};
 
 async function signIn(t) {
   const r = await Swiss.send("GET", "/api/me", undefined, t);
-  if (r.status !== 200) { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(r.body?.error || "sign-in failed")}</div>`; return; }
+  if (r.status !== 200) {
+    // A token nobody has: said in an arbiter's words, with what to do.
+    const words = r.status === 401
+      ? "This token belongs to no account. Check it was pasted whole; a lost token is replaced by the chief arbiter (Accounts, new token) or the administrator."
+      : r.body?.error || "sign-in failed";
+    $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(words)}</div>`;
+    return;
+  }
   // An administrator is the chief arbiter of every tournament; other accounts act only in
   // their own tournaments (the server refuses the rest with 403 in any case).
   const here = r.body.role === "admin" ? "chief" : (r.body.tournaments.includes(id) ? r.body.role : null);
@@ -91,7 +104,7 @@ async function drawBoards(flashBoard) {
     if (rec && !correcting[p.board]) {
       cell = `<strong>${Swiss.esc(Swiss.resultText(rec))}</strong> <button class="link" data-correct="${p.board}">correct</button>`;
     } else {
-      const rowsFor = (g) => choices.map((c) => `<button class="res ${pick[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}">${c.replaceAll("1/2", "½")}</button>`).join("");
+      const rowsFor = (g) => choices.map((c) => `<button class="res ${pick[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}" title="${MEANS[c] || ""}" aria-label="${c}${MEANS[c] ? ": " + MEANS[c] : ""}">${c.replaceAll("1/2", "½")}</button>`).join("");
       cell = Array.from({ length: n }, (_, g) => `<div>${n > 1 ? `game ${g + 1}: ` : ""}${rowsFor(g)}</div>`).join("");
       const ready = pick.filter(Boolean).length === n;
       cell += correcting[p.board]
