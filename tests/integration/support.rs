@@ -455,6 +455,23 @@ impl Display {
             .expect("a message within 10 s")
     }
 
+    /// The next message within `wait` (`Ok(None)`: none came), or `Err(())` once the server
+    /// has closed the connection (as a hall display then reconnects).
+    #[allow(clippy::result_unit_err)]
+    pub fn poll(&mut self, wait: Duration) -> Result<Option<serde_json::Value>, ()> {
+        match self.rx.recv_timeout(wait) {
+            Ok(m) => {
+                if let Some(seq) = m["seq"].as_u64() {
+                    assert_eq!(seq, self.last_seq + 1, "in order, without gaps: {m}");
+                    self.last_seq = seq;
+                }
+                Ok(Some(m))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(()),
+        }
+    }
+
     /// The next message if one comes within `wait`, in order like [`Display::next`].
     pub fn try_next(&mut self, wait: Duration) -> Option<serde_json::Value> {
         let m = self.rx.recv_timeout(wait).ok()?;
