@@ -1776,7 +1776,7 @@ fn every_public_view_on_a_desktop_and_the_cross_table_on_a_phone() {
 
 /// The console says in a banner when the tournament data is in trouble: here the copy folder
 /// (a USB stick) pulled before a round was published. The write stood; the banner says why the
-/// copy did not, at a phone's width and a desktop's.
+/// copy did not, at a phone's width, a tablet's and a desktop's.
 #[test]
 fn the_console_shows_the_stores_trouble_in_a_banner() {
     let pulled = tempfile::tempdir().unwrap();
@@ -1789,6 +1789,7 @@ fn the_console_shows_the_stores_trouble_in_a_banner() {
     let browser = Browser::launch();
     for (width, height, mobile, name) in [
         (390, 844, true, "console-store-banner-phone.png"),
+        (820, 1180, true, "console-store-banner-tablet.png"),
         (1280, 800, false, "console-store-banner-desktop.png"),
     ] {
         let mut console = browser.page(&format!("{base}/arbiter/{id}"));
