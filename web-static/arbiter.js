@@ -74,12 +74,44 @@ async function load() {
   // console; the registration number beside it is what the log and the API's paths use.
   $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
+  drawRoundRobin();
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
   return tournament;
 }
 
 const byTpn = () => [...players].sort((a, b) => a.tpn - b.tpn);
+
+// A round-robin: the numbers are given before round 1 (by lot, by the Varma tables, or as
+// the arbiter assigns them), the rounds are the tables', and there are no byes to request nor
+// late entries once round 1 is published.
+const isRR = () => Swiss.isRoundRobin(tournament?.settings?.system);
+function drawRoundRobin() {
+  const rr = isRR();
+  const started = tournament.rounds_published > 0;
+  $("#rrnumbers").hidden = !rr || started;
+  $("#rrnobyes").hidden = !rr;
+  $("#byeform").hidden = rr;
+  $("#manual").hidden = rr;
+  $("#register").hidden = rr && started;
+  if (rr) {
+    const n = players.length;
+    $("#rrstate").textContent = `${n} players: ${tournament.settings.rounds} rounds by the Berger table for ${n + (n % 2)} numbers` +
+      (n % 2 ? ` (an odd field: the player drawn against number ${n + 1} has no game that round)` : "") +
+      ". The pairing numbers below are the numbers in the table; give them before publishing round 1.";
+  }
+}
+$("#numbersform").method.addEventListener("change", (e) => { $("#orderlabel").hidden = e.target.value !== "assigned"; });
+$("#numbersform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const body = { method: f.method.value };
+  if (f.method.value === "assigned") body.order = f.order.value.split(/[\s,]+/).filter(Boolean).map((x) => ({ player: Number(x) }));
+  else if (f.seed.value !== "") body.seed = Number(f.seed.value);
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/numbers`, body, token);
+  if (r.status === 201 || r.status === 200) { say("The numbers are given: the starting list below is in their order.", "ok"); refresh(); }
+  else say(r.body?.error || "refused", "bad");
+});
 
 const games = () => tournament?.settings?.system === "double-swiss-2026" ? 2 : 1;
 
@@ -95,7 +127,7 @@ async function drawBoards(flashBoard) {
   const out = r.requested_byes.map((b) => `${Swiss.esc(Swiss.who(b))}: ${KINDS[b.kind] || b.kind}`);
   const playing = new Set([...r.pairs.flatMap((p) => [p.white.player, p.black.player]), r.bye?.player, ...r.requested_byes.map((b) => b.player)]);
   for (const p of byTpn()) if (p.withdrawn_from && p.withdrawn_from <= shownRound && !playing.has(p.player)) out.push(`${Swiss.esc(Swiss.who(p))}: withdrawn from round ${p.withdrawn_from}`);
-  $("#notplaying").innerHTML = (r.bye ? `<p id="pab">Pairing-allocated bye: ${scored(r.bye)}</p>` : "") +
+  $("#notplaying").innerHTML = (r.bye ? `<p id="pab">${isRR() ? "Free this round (drawn against the table's bye number)" : "Pairing-allocated bye"}: ${scored(r.bye)}</p>` : "") +
     (out.length ? `<p id="absent">Not playing: ${out.join("; ")}</p>` : "");
   $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
     const rec = p.games;
@@ -185,7 +217,7 @@ function drawProposal(explanation, warnings) {
   $("#proposal").innerHTML =
     `<p class="muted">Round ${proposal.round}. Click two players to swap them, then publish.</p>` +
     `<table><tr><th class="num">Board</th><th>White</th><th>Black</th></tr>${rows}</table>` +
-    (proposal.bye ? `<p>Bye: ${Swiss.esc(nameOfKey(proposal.bye))}</p>` : "") +
+    (proposal.bye ? `<p>${isRR() ? "Free this round" : "Bye"}: ${Swiss.esc(nameOfKey(proposal.bye))}</p>` : "") +
     (warnings ? `<div class="banner bad">${warnings.map(Swiss.esc).join("<br>")}</div><button class="primary" id="publishanyway">Publish anyway (the breaches are recorded)</button>` : "") +
     `<p><button class="primary" id="publish">Publish round ${proposal.round}</button></p>` +
     (explanation ? `<details open><summary>Explanation</summary><pre>${Swiss.esc(explanation.map(stepText).join("\n"))}</pre></details>` : "");

@@ -9,8 +9,76 @@ const Swiss = {
       "dutch-1992": "Dutch system (1992-2006 text)",
       "dubov-1997": "Dubov system (1997)",
       "double-swiss-2026": "Double-Swiss system (FIDE C.04.5, 2026)",
+      "round-robin": "Round-robin (FIDE C.05, Berger tables)",
+      "double-round-robin": "Double round-robin (FIDE C.05, Berger tables)",
     };
     return names[system] || system;
+  },
+
+  /** Whether a system is a round-robin (every round fixed by the Berger tables). */
+  isRoundRobin(system) {
+    return system === "round-robin" || system === "double-round-robin";
+  },
+
+  /**
+   * A board's result from one side (`first`: White's), as a cross table shows it: 1, ½, 0,
+   * + and − for a forfeit; per match the points (1½).
+   */
+  mine(games, first) {
+    if (!games) return { text: "", forfeit: false };
+    let got = 0;
+    let forfeit = false;
+    for (const g of games) {
+      const [a, b] = g === "+-" ? ["+", "-"] : g === "-+" ? ["-", "+"] : g === "--" ? ["-", "-"] : g.split("-");
+      const v = first ? a : b;
+      if (v === "+" || v === "-") forfeit = true;
+      got += v === "1" || v === "+" ? 1 : v === "1/2" ? 0.5 : 0;
+    }
+    if (games.length === 1 && forfeit) return { text: got ? "+" : "−", forfeit };
+    const whole = Math.floor(got);
+    return { text: got === 0.5 ? "½" : `${whole}${got - whole ? "½" : ""}`, forfeit };
+  },
+
+  /**
+   * The classic round-robin cross table (C.05): players by number down and across, each cell
+   * the row player's results against the column's (two in a double round-robin, in the order
+   * played; White's game first shown in the cell's title), the diagonal shaded; then points,
+   * place and tie-breaks. `players` by pairing number, `rounds` the published rounds, `s` the
+   * standings; `compact` (the hall display) leaves out federation and rating. Returns
+   * { head, rows } as HTML, rows in number order.
+   */
+  roundRobinTable(players, rounds, s, link, compact) {
+    const n = players.length;
+    const index = new Map(players.map((p, i) => [p.player, i]));
+    const cells = players.map(() => Array.from({ length: n }, () => []));
+    rounds.forEach((rd) => {
+      for (const b of rd.pairs) {
+        const w = index.get(b.white.player);
+        const k = index.get(b.black.player);
+        if (w === undefined || k === undefined) continue;
+        const rw = Swiss.mine(b.games, true);
+        const rb = Swiss.mine(b.games, false);
+        cells[w][k].push({ text: rw.text || "·", title: `round ${rd.round}, White` });
+        cells[k][w].push({ text: rb.text || "·", title: `round ${rd.round}, Black` });
+      }
+    });
+    const row = new Map(s.rows.map((r) => [r.player, r]));
+    const extra = (fed, rating) => (compact ? "" : `${fed}${rating}`);
+    const head = `<tr><th class="num">No</th><th class="sticky">Name</th>${extra(`<th class="fed">Fed</th>`, `<th class="num rtg">Rating</th>`)}` +
+      players.map((_, i) => `<th class="num rrcol">${i + 1}</th>`).join("") +
+      `<th class="num">Pts</th><th class="num">Place</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(s.tiebreak_meanings[i] || "")}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr>`;
+    const rows = players.map((p, i) => {
+      const r = row.get(p.player);
+      const counted = !r || r.counted !== false;
+      const name = link ? link(p) : Swiss.esc(p.name);
+      return `<tr${counted ? "" : ` class="notcounted"`}><td class="num">${i + 1}</td><td class="sticky">${p.title ? Swiss.esc(p.title) + " " : ""}${name}</td>${extra(`<td class="fed">${Swiss.esc(p.federation || "")}</td>`, `<td class="num rtg">${p.rating || ""}</td>`)}` +
+        cells[i].map((c, j) => (i === j
+          ? `<td class="self"></td>`
+          : `<td class="num rrcell" title="${Swiss.esc(c.map((x) => x.title).join("; "))}">${c.map((x) => Swiss.esc(x.text)).join(" ")}</td>`)).join("") +
+        `<td class="num"><strong>${r ? Swiss.esc(r.score) : ""}</strong></td><td class="num">${r ? (counted ? r.rank : "–") : ""}</td>` +
+        (r ? r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("") : "") + `</tr>`;
+    });
+    return { head, rows };
   },
 
   /**

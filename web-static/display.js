@@ -9,7 +9,7 @@
 const id = Swiss.tournamentId();
 const params = new URLSearchParams(location.search);
 const showStandings = params.get("standings") === "1";
-const VIEWS = (params.get("views") || "").split(",").map((v) => v.trim()).filter((v) => ["board", "name", "standings"].includes(v));
+const VIEWS = (params.get("views") || "").split(",").map((v) => v.trim()).filter((v) => ["board", "name", "standings", "cross"].includes(v));
 const PAGE_SECONDS = Number(params.get("seconds") || params.get("page_seconds") || 12);
 // Each view fetches only the page it shows (`?from=&count=`): a hall of thousands of boards
 // never loads the whole round, and a result coming in reloads one page.
@@ -40,13 +40,17 @@ async function load() {
   // The first board: how many there are, whether every result is in, who is not playing.
   const r = await Swiss.get(`${base}/rounds/${n}?count=1`);
   const done = r.total_boards > 0 && r.results_missing === 0;
-  const views = VIEWS.length ? VIEWS : [showStandings && done ? "standings" : "board"];
+  // A round-robin's standings are its cross table.
+  const rr = Swiss.isRoundRobin(t.settings.system);
+  const views = (VIEWS.length ? VIEWS : [showStandings && done ? "standings" : "board"])
+    .map((v) => (rr && v === "standings" ? "cross" : v));
   const matches = t.settings.system === "double-swiss-2026";
   const made = [];
   for (const v of views) {
-    made.push(v === "board" ? byBoard(r, matches, `${base}/rounds/${n}`)
+    made.push(v === "board" ? byBoard(r, matches, `${base}/rounds/${n}`, rr)
       : v === "name" ? await byName(`${base}/rounds/${n}/by-name`)
-        : await standings(`${base}/standings`));
+        : v === "cross" ? await cross(base, t)
+          : await standings(`${base}/standings`));
   }
   if (mine !== loading) return t.last_seq;
   screens = made;
@@ -57,7 +61,7 @@ async function load() {
 
 const side = (p) => `${Swiss.esc(p.title ? p.title + " " : "")}${Swiss.esc(p.name)}<span class="meta">${p.rating || ""}</span>`;
 
-function byBoard(r, matches, path) {
+function byBoard(r, matches, path, rr) {
   const row = (p) => {
     const res = Swiss.resultText(p.games);
     const changed = previous.has(p.board) && previous.get(p.board) !== res;
@@ -67,7 +71,7 @@ function byBoard(r, matches, path) {
       `<td class="res ${res ? "" : "empty"}">${res ? Swiss.esc(res) : "–"}</td>` +
       `<td class="name">${side(p.black)}</td><td class="score">${Swiss.esc(p.black.score)}</td></tr>`;
   };
-  const byes = (r.bye ? [`${Swiss.esc(r.bye.name)} (bye)`] : [])
+  const byes = (r.bye ? [`${Swiss.esc(r.bye.name)} (${rr ? "free this round" : "bye"})`] : [])
     .concat(r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${b.kind === "zero" ? "absent" : Swiss.byeName(b.kind)})`));
   // A Double-Swiss match has two games' results ("1-0 · ½-½"): a wider result column. On a
   // portrait screen the numbers need a larger share of the narrow width.
@@ -128,6 +132,37 @@ async function standings(path) {
     sample: s.rows.length ? row(s.rows[0]) : "",
     // The same standings (after the same round) page after page.
     rows: async (from, count) => (await Swiss.get(`${path}?after=${s.after_round}&from=${from}&count=${count}`)).rows.map(row),
+    footer: "",
+  };
+}
+
+// A round-robin's cross table (C.05): players by number down and across, each cell the row
+// player's result(s) against the column's, then points, place and the first two tie-breaks.
+async function cross(base, t) {
+  const n = t.rounds_published;
+  const [players, s, rounds] = await Promise.all([
+    Swiss.get(`${base}/players`),
+    Swiss.get(`${base}/standings`),
+    Promise.all(Array.from({ length: n }, (_, i) => Swiss.get(`${base}/rounds/${i + 1}`))),
+  ]);
+  players.sort((a, b) => a.tpn - b.tpn);
+  const k = Math.min(2, s.tiebreaks.length);
+  const short = { ...s, tiebreaks: s.tiebreaks.slice(0, k), rows: s.rows.map((r) => ({ ...r, tiebreaks: r.tiebreaks.slice(0, k) })) };
+  const table = Swiss.roundRobinTable(players, rounds, short, null, true);
+  const total = t.settings.rounds;
+  return {
+    title: n < total ? `Cross table after round ${n} of ${total}` : "Final cross table",
+    cols: () => {
+      const [no, name, pts, place, tb] = [5, 22, 8, 7, 6];
+      const each = (100 - no - name - pts - place - tb * k) / players.length;
+      return `<colgroup><col style="width:${no}%"><col style="width:${name}%">` +
+        players.map(() => `<col style="width:${each}%">`).join("") +
+        `<col style="width:${pts}%"><col style="width:${place}%">${Array.from({ length: k }, () => `<col style="width:${tb}%">`).join("")}</colgroup>`;
+    },
+    head: table.head,
+    total: table.rows.length,
+    sample: table.rows[0] || "",
+    rows: async (from, count) => table.rows.slice(from - 1, from - 1 + count),
     footer: "",
   };
 }

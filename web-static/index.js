@@ -23,6 +23,11 @@ function defaultPoints(system) {
 function showDefaultPoints() {
   const d = defaultPoints(form.system.value);
   for (const f of POINT_FIELDS) form[f].value = d[f];
+  // A round-robin's rounds are its tables': no number to give.
+  const rr = Swiss.isRoundRobin(form.system.value);
+  document.getElementById("roundsfield").hidden = rr;
+  form.rounds.required = !rr;
+  document.getElementById("rrrounds").hidden = !rr;
 }
 form.system.addEventListener("change", showDefaultPoints);
 showDefaultPoints();
@@ -30,7 +35,7 @@ showDefaultPoints();
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const token = form.token.value.trim();
-  const settings = { system: form.system.value, rounds: Number(form.rounds.value), initial_color: form.initial_color.value };
+  const settings = { system: form.system.value, rounds: Swiss.isRoundRobin(form.system.value) ? 0 : Number(form.rounds.value), initial_color: form.initial_color.value };
   const d = defaultPoints(form.system.value);
   if (POINT_FIELDS.some((f) => Number(form[f].value) !== d[f])) {
     settings.points = Object.fromEntries(POINT_FIELDS.map((f) => [f, Math.round(Number(form[f].value) * 10)]));

@@ -77,7 +77,7 @@ const views = {
     const [r, top] = await shownRound();
     return top + `<table><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
       r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
-      `</tbody></table>` + (r.bye ? `<p>Bye: ${link(r.bye)}</p>` : "") +
+      `</tbody></table>` + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
       (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
   },
   // Pairings by name, alphabetical: the list players look for in a big open.
@@ -111,8 +111,8 @@ const views = {
     const meaning = (i) => s.tiebreak_meanings[i] || "";
     const cols = 4 + s.tiebreaks.length;
     return `<p class="muted">After round ${s.after_round}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}. ${printButton}</p><table><thead>${printTitle(`Standings after round ${s.after_round}`, null, cols)}<tr><th class="num">Rank</th><th>Player</th><th>Fed</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
-      s.rows.map((r) => `<tr><td class="num">${r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
-      `</tbody></table><p class="muted">* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>` +
+      s.rows.map((r) => `<tr${r.counted === false ? ` class="notcounted" title="withdrew having played fewer than half of the games: not counted (FIDE C.05)"` : ""}><td class="num">${r.counted === false ? "–" : r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
+      `</tbody></table><p class="muted">${s.rows.some((r) => r.counted === false) ? "A player with no place (–) withdrew having played fewer than half of the games: the results stay in the cross table but count for nobody (FIDE C.05). " : ""}* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>` +
       `<details class="legend noprint"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => `<dt>${Swiss.esc(t)}</dt><dd>${Swiss.esc(meaning(i))}</dd>`).join("")}</dl></details>` +
       `<p class="printonly muted">${s.tiebreaks.map((t, i) => `${Swiss.esc(t)}: ${Swiss.esc(meaning(i))}.`).join(" ")}</p>`;
   },
@@ -123,6 +123,7 @@ const views = {
     const s = await Swiss.get(`/api/tournaments/${id}/standings`);
     const n = info.rounds_published;
     const rounds = await Promise.all(Array.from({ length: n }, (_, i) => Swiss.get(`/api/tournaments/${id}/rounds/${i + 1}`)));
+    if (Swiss.isRoundRobin(info.settings.system)) return roundRobinCross(s, rounds);
     const rankOf = new Map(s.rows.map((r) => [r.player, r.rank]));
     const cells = new Map(s.rows.map((r) => [r.player, Array(n).fill(null)]));
     rounds.forEach((rd, i) => {
@@ -202,19 +203,21 @@ const views = {
 
 // A board's result from one player's side: "1", "½", "0" (a match: its points), "+" or "−"
 // for a forfeit. Results are written for the board's first-named and second-named player.
-function mine(games, first) {
-  if (!games) return { text: "", forfeit: false };
-  let got = 0;
-  let forfeit = false;
-  for (const g of games) {
-    const [a, b] = g === "+-" ? ["+", "-"] : g === "-+" ? ["-", "+"] : g === "--" ? ["-", "-"] : g.split("-");
-    const v = first ? a : b;
-    if (v === "+" || v === "-") forfeit = true;
-    got += v === "1" || v === "+" ? 1 : v === "1/2" ? 0.5 : 0;
-  }
-  if (games.length === 1 && forfeit) return { text: got ? "+" : "−", forfeit };
-  const whole = Math.floor(got);
-  return { text: got === 0.5 ? "½" : `${whole}${got - whole ? "½" : ""}`, forfeit };
+const mine = Swiss.mine;
+
+// A round-robin's cross table (C.05): players by number down and across, each cell the row
+// player's result(s) against the column's; points, place and tie-breaks. A withdrawn player
+// whose results do not count (fewer than half of the games played) stays in the table, marked.
+async function roundRobinCross(s, rounds) {
+  const players = (await Swiss.get(`/api/tournaments/${id}/players`)).sort((a, b) => a.tpn - b.tpn);
+  const t = Swiss.roundRobinTable(players, rounds, s, (p) => `<button class="link" data-card="${p.player}">${Swiss.esc(p.name)}</button>`);
+  const cols = 6 + players.length + s.tiebreaks.length;
+  const total = info.settings.rounds;
+  const state = s.after_round < total ? `after round ${s.after_round} of ${total}` : "final";
+  const notCounted = s.rows.some((r) => r.counted === false);
+  return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross rr"><thead>${printTitle(`Cross table (${state})`, null, cols)}${t.head}</thead><tbody>${t.rows.join("")}</tbody></table></div>` +
+    `<p class="muted">Each cell: the result of the player on the row against the player of the column (${info.settings.system === "double-round-robin" ? "two results, in the order played" : "1, ½, 0"}; + and − a forfeit).` +
+    (notCounted ? ` A greyed row: a player who withdrew having played fewer than half of the games; the results stay in the table but do not count in the standings (FIDE C.05).` : "") + `</p>`;
 }
 
 // A player's card, from the player's own side: each round's opponent (with pairing number

@@ -7,7 +7,8 @@
 use crate::replay::{recorded_tiebreaks, tiebreaks_of, to_engine_result, to_engine_system};
 use crate::schema::*;
 use crate::vocabulary::{
-    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
+    Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData,
+    Settings,
 };
 use engine::model::player::Sex;
 use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
@@ -20,6 +21,8 @@ pub fn v1_system(s: System) -> SystemV1 {
         System::Dutch2026 => SystemV1::Dutch2026,
         System::Dubov => SystemV1::Dubov,
         System::DoubleSwiss => SystemV1::DoubleSwiss,
+        System::RoundRobin => SystemV1::RoundRobin,
+        System::DoubleRoundRobin => SystemV1::DoubleRoundRobin,
     }
 }
 
@@ -228,6 +231,24 @@ pub fn correction_of(c: &PlayerCorrectionV1) -> PlayerCorrection {
     }
 }
 
+/// A recorded drawing method.
+pub fn draw_method_of(m: DrawMethodV1) -> DrawMethod {
+    match m {
+        DrawMethodV1::Lots => DrawMethod::Lots,
+        DrawMethodV1::Varma => DrawMethod::Varma,
+        DrawMethodV1::Assigned => DrawMethod::Assigned,
+    }
+}
+
+/// The persisted form of a drawing method.
+pub fn v1_draw_method(m: DrawMethod) -> DrawMethodV1 {
+    match m {
+        DrawMethod::Lots => DrawMethodV1::Lots,
+        DrawMethod::Varma => DrawMethodV1::Varma,
+        DrawMethod::Assigned => DrawMethodV1::Assigned,
+    }
+}
+
 /// An event of the log as an entry of the audit trail.
 pub fn entry_of(e: &Envelope) -> Entry {
     Entry {
@@ -271,6 +292,15 @@ pub fn change_of(e: &Event) -> Change {
         Event::PlayerWithdrawn { player, from_round } => Change::PlayerWithdrawn {
             player: *player,
             from_round: *from_round,
+        },
+        Event::NumbersDrawn {
+            method,
+            seed,
+            order,
+        } => Change::NumbersDrawn {
+            method: draw_method_of(*method),
+            seed: *seed,
+            order: order.clone(),
         },
         Event::AbsenceAnnounced { player, round } => Change::AbsenceAnnounced {
             player: *player,

@@ -116,6 +116,16 @@ pub enum Rejection {
     /// The tie-breaks are published before the tournament starts (C.07 4.1).
     #[error("the tie-breaks cannot change once round 1 is published: FIDE C.07 (2026) 4.1 has the list published before the tournament starts (round 1 can be unpublished while it has no result)")]
     TiebreaksFixed,
+    /// A round-robin's tables are fixed for the field at round 1 (C.05).
+    #[error("a round-robin takes no late entries: its Berger tables were fixed for the players registered when round 1 was published")]
+    RoundRobinLateEntry,
+    /// A round-robin has no byes to request: a player who cannot play loses the game by
+    /// forfeit.
+    #[error("a round-robin has no byes or announced absences: every round is fixed by the tables, and a player who cannot play a game loses it by forfeit (enter the result -+ or +-)")]
+    RoundRobinBye,
+    /// Numbers are drawn only for a round-robin, and only before round 1.
+    #[error("{0}")]
+    NumbersNotDrawable(&'static str),
     /// A round that has results cannot be unpublished (Dutch F.6), nor any but the last.
     #[error("round {0} cannot be unpublished: {1}")]
     CannotUnpublish(u16, &'static str),

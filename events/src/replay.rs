@@ -97,6 +97,8 @@ pub struct State {
     fide_ids: HashMap<u64, PlayerKey>,
     /// The pairing numbers once fixed (see the module's notes).
     order: Option<Fixed>,
+    /// A round-robin's numbers as drawn before round 1, until round 1 fixes them.
+    drawn: Option<Vec<PlayerKey>>,
     rounds: Vec<RoundRecord>,
     requests: BTreeMap<u16, BTreeMap<PlayerKey, ByeKind>>,
     last_seq: u64,
@@ -229,7 +231,16 @@ impl State {
             None => {
                 let mut ranked: Vec<&PlayerRecord> = self.players.iter().collect();
                 ranked.sort_by(|a, b| ranks(&a.player, &b.player).then(a.key.cmp(&b.key)));
-                ranked.into_iter().map(|p| p.key).collect()
+                let ranked = ranked.into_iter().map(|p| p.key);
+                match &self.drawn {
+                    // The drawing's numbers; anyone registered after it below, by rank.
+                    Some(drawn) => {
+                        let mut o = drawn.clone();
+                        o.extend(ranked.filter(|k| !drawn.contains(k)));
+                        o
+                    }
+                    None => ranked.collect(),
+                }
             }
             Some(fixed) => {
                 let mut o = fixed.keys.clone();
@@ -269,8 +280,37 @@ impl State {
             .ok_or(Rejection::UnknownPlayer(key))
     }
 
+    /// The tournament's rounds: the settings', or a round-robin's tables' for its field
+    /// (C.05 Annex 1: one cycle of n-1 rounds, n for an odd field; two for a double one).
     fn rounds_total(&self) -> u16 {
-        self.settings.as_ref().map_or(0, |s| s.rounds)
+        match self.settings.as_ref() {
+            None => 0,
+            Some(s) => match round_robin_cycles(s.system) {
+                Some(cycles) => {
+                    engine::pairing::round_robin::total_rounds(self.players.len() as u32, cycles)
+                        .max(1)
+                }
+                None => s.rounds,
+            },
+        }
+    }
+
+    /// Whether the tournament is a round-robin.
+    fn is_round_robin(&self) -> bool {
+        self.settings
+            .as_ref()
+            .is_some_and(|s| round_robin_cycles(s.system).is_some())
+    }
+
+    /// The tournament's rounds as they stand (a round-robin's grow with its field until
+    /// round 1 is published).
+    pub fn total_rounds(&self) -> u16 {
+        self.rounds_total()
+    }
+
+    /// A round-robin's numbers as drawn, before round 1 fixes them.
+    pub fn drawn_numbers(&self) -> Option<&[PlayerKey]> {
+        self.drawn.as_deref()
     }
 
     fn check_round(&self, round: u16) -> Result<(), Rejection> {
@@ -351,7 +391,11 @@ impl State {
                 // rounds after the first" and "paired only when they actually arrive": once
                 // the last round is paired there is no round left to pair one into.
                 if let Some(settings) = &self.settings {
-                    if self.rounds.len() >= usize::from(settings.rounds) {
+                    if self.is_round_robin() {
+                        if !self.rounds.is_empty() {
+                            return Err(Rejection::RoundRobinLateEntry);
+                        }
+                    } else if self.rounds.len() >= usize::from(settings.rounds) {
                         return Err(Rejection::EntryAfterLastRound {
                             rounds: settings.rounds,
                         });
@@ -397,7 +441,7 @@ impl State {
                         problem: "must not be empty".into(),
                     });
                 }
-                if settings.rounds == 0 {
+                if settings.rounds == 0 && round_robin_cycles(settings.system).is_none() {
                     return Err(Rejection::InvalidField {
                         field: "settings.rounds",
                         problem: "must be at least 1".into(),
@@ -441,6 +485,9 @@ impl State {
                 }
             }
             Event::PlayerRegistered { player, data } => {
+                if self.is_round_robin() && !self.rounds.is_empty() {
+                    return Err(Rejection::RoundRobinLateEntry);
+                }
                 let expected = self.players.len() as u32 + 1;
                 if player.0 != expected {
                     return Err(Rejection::WrongRegistrationNumber {
@@ -472,6 +519,32 @@ impl State {
                 if *from_round < next_round {
                     return Err(Rejection::RoundAlreadyPublished(*from_round));
                 }
+            }
+            Event::NumbersDrawn { order, .. } => {
+                if !self.is_round_robin() {
+                    return Err(Rejection::NumbersNotDrawable(
+                        "numbers are drawn for a round-robin only: a Swiss numbers its players by their ranking",
+                    ));
+                }
+                if !self.rounds.is_empty() {
+                    return Err(Rejection::NumbersNotDrawable(
+                        "the numbers were fixed when round 1 was published (unpublish round 1 to draw again)",
+                    ));
+                }
+                let mut sorted = order.clone();
+                sorted.sort();
+                let all: Vec<PlayerKey> = self.players.iter().map(|p| p.key).collect();
+                if sorted != all {
+                    return Err(Rejection::InvalidField {
+                        field: "order",
+                        problem: "must list every registered player once".into(),
+                    });
+                }
+            }
+            Event::AbsenceAnnounced { .. } | Event::ByeRequested { .. }
+                if self.is_round_robin() =>
+            {
+                return Err(Rejection::RoundRobinBye);
             }
             Event::AbsenceAnnounced { player, round }
             | Event::ByeRequested { player, round, .. } => {
@@ -526,7 +599,8 @@ impl State {
                             key.0
                         )));
                     }
-                    if self.withdrawn_before(key, *round) {
+                    // A round-robin keeps a withdrawn player's boards: forfeits (C.05).
+                    if self.withdrawn_before(key, *round) && !self.is_round_robin() {
                         return Err(Rejection::InvalidPairing(format!(
                             "player {} has withdrawn",
                             key.0
@@ -576,8 +650,16 @@ impl State {
                         board: *board,
                     },
                 )?;
-                for key in [pair.white, pair.black] {
-                    if self.withdrawn_before(key, *round) {
+                for (key, white) in [(pair.white, true), (pair.black, false)] {
+                    // A round-robin keeps a withdrawn player's boards: the game is lost by
+                    // forfeit (C.05), and that is the only result it can have.
+                    let forfeited = games.iter().all(|g| {
+                        g.mode == ModeV1::Forfeit
+                            && (if white { g.white } else { g.black }) == ScoreV1::Loss
+                    });
+                    if self.withdrawn_before(key, *round)
+                        && !(self.is_round_robin() && forfeited && !games.is_empty())
+                    {
                         return Err(Rejection::PlayerWithdrawn {
                             player: key,
                             round: *round,
@@ -710,6 +792,9 @@ impl State {
                     requests.remove(player);
                 }
             }
+            Event::NumbersDrawn { order, .. } => {
+                self.drawn = Some(order.clone());
+            }
             Event::AbsenceAnnounced { player, round } => {
                 self.requests
                     .entry(*round)
@@ -830,7 +915,7 @@ impl State {
         let system = to_engine_system(s.system);
         let settings = Settings {
             system: Some(system),
-            rounds: Some(s.rounds),
+            rounds: Some(self.rounds_total()),
             initial_color: Some(match s.initial_color {
                 ColorV1::White => Color::White,
                 ColorV1::Black => Color::Black,
@@ -862,7 +947,12 @@ impl State {
             if let Some(b) = r.bye {
                 byes.push(Bye {
                     player: of(b),
-                    kind: ByeKind::PairingAllocated,
+                    // A round-robin's bye number is a rest: no game, no point.
+                    kind: if round_robin_cycles(s.system).is_some() {
+                        ByeKind::Zero
+                    } else {
+                        ByeKind::PairingAllocated
+                    },
                 });
             }
             let pairings = r
@@ -1070,7 +1160,14 @@ pub fn to_engine_system(s: SystemV1) -> System {
         SystemV1::Dutch2026 => System::Dutch2026,
         SystemV1::Dubov => System::Dubov,
         SystemV1::DoubleSwiss => System::DoubleSwiss,
+        SystemV1::RoundRobin => System::RoundRobin,
+        SystemV1::DoubleRoundRobin => System::DoubleRoundRobin,
     }
+}
+
+/// A round-robin's cycles; `None` for a Swiss.
+fn round_robin_cycles(s: SystemV1) -> Option<u16> {
+    engine::pairing::round_robin::cycles(to_engine_system(s))
 }
 
 /// The engine's title.

@@ -29,6 +29,10 @@ pub enum SystemV1 {
     /// Dutch, C.04.3 applied from 1 February 2026.
     #[serde(rename = "dutch-2026")]
     Dutch2026,
+    /// A round-robin by the Berger tables (C.05 Annex 1).
+    RoundRobin,
+    /// A double round-robin.
+    DoubleRoundRobin,
 }
 
 /// How pairing numbers are given. Persisted with the settings, so that a tournament keeps
@@ -53,13 +57,28 @@ impl NumberingV1 {
     pub fn for_system(system: SystemV1) -> NumberingV1 {
         match system {
             SystemV1::Dutch2026 | SystemV1::DoubleSwiss => NumberingV1::Ghr2026,
-            SystemV1::Dutch1992 | SystemV1::Dubov => NumberingV1::FixedAtRound1,
+            SystemV1::Dutch1992
+            | SystemV1::Dubov
+            | SystemV1::RoundRobin
+            | SystemV1::DoubleRoundRobin => NumberingV1::FixedAtRound1,
         }
     }
 
     fn is_default(&self) -> bool {
         *self == NumberingV1::FixedAtRound1
     }
+}
+
+/// How a round-robin's numbers were given (C.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawMethodV1 {
+    /// A drawing of lots, made again from its seed.
+    Lots,
+    /// The restricted drawing of the Varma tables (C.05 Annex 2), from its seed.
+    Varma,
+    /// Assigned by the arbiter.
+    Assigned,
 }
 
 /// A colour.
@@ -353,6 +372,18 @@ pub enum Event {
         player: PlayerKey,
         /// The first round not played.
         from_round: u16,
+    },
+    /// A round-robin's numbers were given before round 1 (C.05 Annex 1-2): the players by
+    /// registration number in the order of their numbers, 1 first. A later drawing before
+    /// round 1 replaces it.
+    NumbersDrawn {
+        /// How.
+        method: DrawMethodV1,
+        /// The seed the drawing was made from (0 when assigned).
+        #[serde(default)]
+        seed: u64,
+        /// Every registered player once, number 1 first.
+        order: Vec<PlayerKey>,
     },
     /// A player will be absent in a round (Dutch F.5): not paired, scores 0.
     AbsenceAnnounced {

@@ -28,9 +28,22 @@ impl Numbering {
     pub fn of(system: System) -> Numbering {
         match system {
             System::Dutch2026 | System::DoubleSwiss => Numbering::Ghr2026,
-            System::Dutch1992 | System::Dubov => Numbering::FixedAtRound1,
+            System::Dutch1992 | System::Dubov | System::RoundRobin | System::DoubleRoundRobin => {
+                Numbering::FixedAtRound1
+            }
         }
     }
+}
+
+/// How a round-robin's numbers are given (C.05 Annex 1-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawMethod {
+    /// A drawing of lots from a seed.
+    Lots,
+    /// The Varma tables' restricted drawing from a seed.
+    Varma,
+    /// Assigned by the arbiter.
+    Assigned,
 }
 
 /// A new tournament's settings as the chief arbiter asks for them.
@@ -191,6 +204,15 @@ pub enum Change {
         player: PlayerKey,
         /// The first round not played.
         from_round: u16,
+    },
+    /// A round-robin's numbers were given (C.05).
+    NumbersDrawn {
+        /// How.
+        method: DrawMethod,
+        /// The seed of the drawing (0 when assigned).
+        seed: u64,
+        /// The players, number 1 first.
+        order: Vec<PlayerKey>,
     },
     /// A player announced an absence.
     AbsenceAnnounced {

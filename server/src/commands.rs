@@ -159,6 +159,13 @@ struct SystemFlag {
     /// The Double-Swiss system (C.04.5, 2026).
     #[arg(long = "double-swiss", visible_alias = "double-swiss-2026")]
     double_swiss: bool,
+    /// A round-robin by the Berger tables (C.05 Annex 1); a file whose rounds are two cycles
+    /// is read as a double round-robin.
+    #[arg(long = "round-robin")]
+    round_robin: bool,
+    /// A double round-robin by the Berger tables.
+    #[arg(long = "double-round-robin")]
+    double_round_robin: bool,
 }
 
 impl SystemFlag {
@@ -169,6 +176,10 @@ impl SystemFlag {
             System::Dutch1992
         } else if self.dubov {
             System::Dubov
+        } else if self.round_robin {
+            System::RoundRobin
+        } else if self.double_round_robin {
+            System::DoubleRoundRobin
         } else {
             System::DoubleSwiss
         }

@@ -13,6 +13,7 @@ mod faults;
 mod fuzz;
 mod hostile;
 mod load;
+mod round_robin;
 mod serve;
 mod setup;
 mod support;

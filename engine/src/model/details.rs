@@ -8,7 +8,8 @@
 //!   columns, one per game (the player lines' layout); both carry the round's date, so that
 //!   every column of a player line has its date above it.
 //! - 062 counts the registered players, 072 those with a rating (TRF16's "rated players"),
-//!   082 is 0 (individual events only), 092 says "Individual: Swiss-System" (the system itself
+//!   082 is 0 (individual events only), 092 says "Individual: Swiss-System" ("Individual:
+//!   Round-Robin", "Individual: Double Round-Robin" for those) (the system itself
 //!   is 192's), and 112 is one line per deputy (TRF-2026: "one line for each arbiter").
 //! - Files written by other programs date their tournaments in many ways (`24/09/2010`,
 //!   `28. 07. 2005`, `2005.07.28`, `Jun 26, 2020`); reading a header takes the forms that
@@ -183,7 +184,15 @@ impl Details {
             .count();
         push("072", rated.to_string());
         push("082", "0".into());
-        push("092", "Individual: Swiss-System".into());
+        // TRF 092, the type of tournament, in the words rating officers read.
+        let kind = match t.settings.system {
+            Some(crate::model::settings::System::RoundRobin) => "Individual: Round-Robin",
+            Some(crate::model::settings::System::DoubleRoundRobin) => {
+                "Individual: Double Round-Robin"
+            }
+            _ => "Individual: Swiss-System",
+        };
+        push("092", kind.into());
         if !self.chief_arbiter.is_empty() {
             push("102", self.chief_arbiter.clone());
         }

@@ -237,8 +237,9 @@ pub fn initial_order_for(
         crate::model::settings::System::Dutch2026 | crate::model::settings::System::DoubleSwiss => {
             ghr_2026_order
         }
-        crate::model::settings::System::Dutch1992 | crate::model::settings::System::Dubov => {
-            initial_order
-        }
+        crate::model::settings::System::Dutch1992
+        | crate::model::settings::System::Dubov
+        | crate::model::settings::System::RoundRobin
+        | crate::model::settings::System::DoubleRoundRobin => initial_order,
     }
 }

@@ -17,6 +17,10 @@ pub enum System {
     Dubov,
     /// FIDE Double-Swiss system (C.04.5, 2026): matches of two games.
     DoubleSwiss,
+    /// A round-robin by FIDE's Berger tables (C.05 Annex 1).
+    RoundRobin,
+    /// A double round-robin: the Berger table twice, the second cycle's colours reversed.
+    DoubleRoundRobin,
 }
 
 impl System {
@@ -28,6 +32,8 @@ impl System {
             System::Dutch2026 => "dutch-2026",
             System::Dubov => "dubov-1997",
             System::DoubleSwiss => "double-swiss-2026",
+            System::RoundRobin => "round-robin",
+            System::DoubleRoundRobin => "double-round-robin",
         }
     }
 
@@ -40,17 +46,27 @@ impl System {
             "dutch-1992" => System::Dutch1992,
             "dubov-1997" | "dubov" => System::Dubov,
             "double-swiss-2026" | "double-swiss" => System::DoubleSwiss,
+            "round-robin" => System::RoundRobin,
+            "double-round-robin" => System::DoubleRoundRobin,
             _ => return None,
         })
     }
 
     /// Every system, the default first.
-    pub const ALL: [System; 4] = [
+    pub const ALL: [System; 6] = [
         System::Dutch2026,
         System::Dutch1992,
         System::Dubov,
         System::DoubleSwiss,
+        System::RoundRobin,
+        System::DoubleRoundRobin,
     ];
+
+    /// Whether the system is a round-robin (single or double): every round fixed by the
+    /// tables, no late entries, no requested byes.
+    pub fn is_round_robin(self) -> bool {
+        matches!(self, System::RoundRobin | System::DoubleRoundRobin)
+    }
 
     /// The default order of tie-breaks for the system: the Dutch 1992 text's F.10 (`DE1`,
     /// `ARO`) for it; C.07's recommendation for individual Swiss events as read here (BH/C1,
@@ -68,6 +84,14 @@ impl System {
                 Tiebreak::of(Kind::Wins),
                 Tiebreak::of(Kind::GamesWithBlack),
             ],
+            // C.07's recommendation for individual round-robins, as read here (see
+            // crate::standings' Readings): direct encounter, wins, Sonneborn-Berger, Koya.
+            System::RoundRobin | System::DoubleRoundRobin => vec![
+                Tiebreak::of(Kind::DirectEncounter),
+                Tiebreak::of(Kind::Wins),
+                Tiebreak::of(Kind::SonnebornBerger),
+                Tiebreak::of(Kind::Koya),
+            ],
         }
     }
 
@@ -77,6 +101,7 @@ impl System {
     pub fn legacy_tiebreaks(self) -> Vec<Tiebreak> {
         match self {
             System::Dutch1992 | System::Dutch2026 => System::Dutch1992.default_tiebreaks(),
+            System::RoundRobin | System::DoubleRoundRobin => self.default_tiebreaks(),
             System::Dubov | System::DoubleSwiss => vec![
                 Tiebreak::cut(Kind::Buchholz, 1),
                 Tiebreak::of(Kind::Buchholz),
@@ -89,7 +114,11 @@ impl System {
     pub fn games_per_pairing(self) -> usize {
         match self {
             System::DoubleSwiss => 2,
-            System::Dutch1992 | System::Dutch2026 | System::Dubov => 1,
+            System::Dutch1992
+            | System::Dutch2026
+            | System::Dubov
+            | System::RoundRobin
+            | System::DoubleRoundRobin => 1,
         }
     }
 
@@ -104,6 +133,8 @@ impl System {
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov => "FIDE_DUBOV",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
+            // TRF-2026 has one code for round-robins; a double one is told by its rounds.
+            System::RoundRobin | System::DoubleRoundRobin => "FIDE_ROUNDROBIN",
         }
     }
 
@@ -117,6 +148,7 @@ impl System {
             "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => TrfType::Named(System::Dutch2026),
             "FIDE_DUBOV" => TrfType::Named(System::Dubov),
             "FIDE_DOUBLESWISS" | "FIDE_DOUBLE_SWISS" => TrfType::Named(System::DoubleSwiss),
+            "FIDE_ROUNDROBIN" | "FIDE_ROUND_ROBIN" => TrfType::Named(System::RoundRobin),
             _ => return None,
         })
     }
@@ -146,6 +178,8 @@ impl TrfType {
     /// Whether a file of this type may be paired by `system`.
     pub fn admits(self, system: System) -> bool {
         match self {
+            // One code for single and double round-robins.
+            TrfType::Named(s) if s.is_round_robin() => system.is_round_robin(),
             TrfType::Named(s) => s == system,
             TrfType::Dutch => matches!(system, System::Dutch1992 | System::Dutch2026),
         }
@@ -220,7 +254,11 @@ impl PointValues {
     pub fn default_for(system: System) -> PointValues {
         match system {
             System::DoubleSwiss => PointValues::DOUBLE_SWISS,
-            System::Dutch1992 | System::Dutch2026 | System::Dubov => PointValues::STANDARD,
+            System::Dutch1992
+            | System::Dutch2026
+            | System::Dubov
+            | System::RoundRobin
+            | System::DoubleRoundRobin => PointValues::STANDARD,
         }
     }
 

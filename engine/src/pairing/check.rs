@@ -56,7 +56,7 @@ pub fn recheck(tournament: &Tournament, system: System) -> Vec<(RoundNo, RoundCh
             let round = RoundNo::from_index(i);
             let t = before_round(tournament, round);
             let outcome = match pair_next_round(&t, system) {
-                Ok(p) => compare(&tournament.rounds()[i], &p),
+                Ok(p) => compare(&tournament.rounds()[i], &p, system.is_round_robin()),
                 Err(e) => RoundCheck::NotPaired(e),
             };
             (round, outcome)
@@ -64,7 +64,9 @@ pub fn recheck(tournament: &Tournament, system: System) -> Vec<(RoundNo, RoundCh
         .collect()
 }
 
-fn compare(recorded: &Round, proposed: &RoundPairing) -> RoundCheck {
+/// `recorded` beside `proposed`; in a round-robin (`rest`), the bye is the rest of the player
+/// drawn against the bye number, recorded as a zero-point bye.
+fn compare(recorded: &Round, proposed: &RoundPairing, rest: bool) -> RoundCheck {
     let rec: BTreeSet<(Tpn, Tpn)> = recorded
         .pairings
         .iter()
@@ -78,10 +80,15 @@ fn compare(recorded: &Round, proposed: &RoundPairing) -> RoundCheck {
     for (w, b) in new.difference(&rec) {
         diffs.push(format!("the system pairs {w}-{b}, which is not recorded"));
     }
+    let bye_kind = if rest {
+        ByeKind::Zero
+    } else {
+        ByeKind::PairingAllocated
+    };
     let rec_bye = recorded
         .byes
         .iter()
-        .find(|b| b.kind == ByeKind::PairingAllocated)
+        .find(|b| b.kind == bye_kind)
         .map(|b| b.player);
     if rec_bye != proposed.bye {
         let show = |b: Option<Tpn>| b.map_or("none".to_string(), |t| t.to_string());

@@ -22,6 +22,7 @@ pub mod explanation;
 pub mod generate;
 mod index;
 pub mod proposal;
+pub mod round_robin;
 pub mod validate;
 
 pub use explanation::Step;
@@ -55,5 +56,7 @@ pub fn pair_next_round(
         System::Dutch2026 => dutch2026::pair(tournament, round),
         System::Dubov => dubov::pair(tournament, round),
         System::DoubleSwiss => double_swiss::pair(tournament, round),
+        System::RoundRobin => round_robin::pair(tournament, round, 1),
+        System::DoubleRoundRobin => round_robin::pair(tournament, round, 2),
     }
 }

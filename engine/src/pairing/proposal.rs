@@ -42,9 +42,18 @@ impl RoundPairing {
             })
             .collect();
         if let Some(b) = self.bye {
+            // A round-robin's bye number is a rest: no game, no point (C.05 Annex 1).
+            let rest = tournament
+                .settings
+                .system
+                .is_some_and(System::is_round_robin);
             byes.push(Bye {
                 player: b,
-                kind: ByeKind::PairingAllocated,
+                kind: if rest {
+                    ByeKind::Zero
+                } else {
+                    ByeKind::PairingAllocated
+                },
             });
         }
         byes.sort_by_key(|b| b.player);

@@ -54,6 +54,9 @@ pub enum Violation {
     ColorDifference(Tpn, i32),
     /// The same colour a third time in a row (Dutch B.2b, Dubov 2.4).
     SameColorThrice(Tpn, Color),
+    /// A round-robin's round that is not the Berger table's (C.05 Annex 1 fixes every round):
+    /// a pair or a colour the table does not give.
+    NotTheTable(Tpn, Tpn),
 }
 
 impl fmt::Display for Violation {
@@ -102,6 +105,11 @@ impl Violation {
             Violation::SameColorThrice(a, c) => {
                 format!("{} would have {} three times in a row", who(*a), c.name())
             }
+            Violation::NotTheTable(a, b) => format!(
+                "{} (White) against {} is not in this round of the Berger table, which fixes every round of a round-robin (C.05 Annex 1)",
+                who(*a),
+                who(*b)
+            ),
         }
     }
 }
@@ -110,6 +118,9 @@ impl Violation {
 /// differ: Double-Swiss has none among its absolute criteria).
 pub fn validate(tournament: &Tournament, system: System, pairing: &RoundPairing) -> Vec<Violation> {
     let round = pairing.round;
+    if let Some(cycles) = crate::pairing::round_robin::cycles(system) {
+        return round_robin(tournament, round, cycles, pairing);
+    }
     let states = states_before(tournament, round);
     let mut out = Vec::new();
     let available = tournament.available_players(round);
@@ -200,4 +211,36 @@ fn colour_violations(state: &PlayerState, color: Color, out: &mut Vec<Violation>
     if last.next() == Some(color) && last.next() == Some(color) {
         out.push(Violation::SameColorThrice(state.tpn, color));
     }
+}
+
+/// A round-robin's round against its table: each pair (with its colours) the table does not
+/// give, and each player of the table's round left out.
+fn round_robin(
+    tournament: &Tournament,
+    round: RoundNo,
+    cycles: u16,
+    pairing: &RoundPairing,
+) -> Vec<Violation> {
+    let Ok(table) = crate::pairing::round_robin::pair(tournament, round, cycles) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Violation> = pairing
+        .pairs
+        .iter()
+        .filter(|p| !table.pairs.contains(p))
+        .map(|&(w, b)| Violation::NotTheTable(w, b))
+        .collect();
+    for &(w, b) in &table.pairs {
+        for p in [w, b] {
+            let placed = pairing.pairs.iter().any(|&(x, y)| x == p || y == p);
+            if !placed
+                && !out
+                    .iter()
+                    .any(|v| matches!(v, Violation::LeftOut(q) if *q == p))
+            {
+                out.push(Violation::LeftOut(p));
+            }
+        }
+    }
+    out
 }

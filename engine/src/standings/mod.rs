@@ -163,6 +163,10 @@ pub struct Row {
     pub tiebreaks: Vec<Value>,
     /// Whether lots were needed to separate the player from another.
     pub by_lot: bool,
+    /// Whether the player's results count in the standings: not for a round-robin player who
+    /// withdrew having played fewer than half of their games (C.05); such a player is listed
+    /// below everyone, their games counted for nobody.
+    pub counted: bool,
 }
 
 /// The standings after a round.
@@ -206,6 +210,93 @@ struct Facts {
 /// the tournament's own order, and failing that the system's default) and lots drawn from
 /// `lot_seed`.
 pub fn standings(
+    t: &Tournament,
+    after: Option<RoundNo>,
+    order: &[Tiebreak],
+    lot_seed: u64,
+) -> Standings {
+    let annulled = annulled(t);
+    if annulled.is_empty() {
+        return standings_of_table(t, after, order, lot_seed);
+    }
+    // C.05: the withdrawn player's games are left out of everyone's results.
+    let mut kept = t.clone();
+    for r in 0..kept.rounds().len() {
+        let Some(round) = kept.round_mut(RoundNo::from_index(r)) else {
+            continue;
+        };
+        round
+            .pairings
+            .retain(|p| !annulled.contains(&p.white) && !annulled.contains(&p.black));
+        round.byes.retain(|b| !annulled.contains(&b.player));
+    }
+    let mut s = standings_of_table(&kept, after, order, lot_seed);
+    let (mut counted, listed): (Vec<Row>, Vec<Row>) =
+        s.rows.into_iter().partition(|r| !annulled.contains(&r.tpn));
+    for mut row in listed {
+        row.counted = false;
+        row.by_lot = false;
+        row.tiebreaks = vec![Value::NONE; row.tiebreaks.len()];
+        counted.push(row);
+    }
+    // Lots separated a counted player only from another counted one.
+    let tied = |a: &Row, b: &Row| a.score == b.score && a.tiebreaks == b.tiebreaks;
+    let lots: Vec<bool> = counted
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.by_lot
+                && counted
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.counted && tied(r, o))
+        })
+        .collect();
+    for (i, row) in counted.iter_mut().enumerate() {
+        row.rank = i as u32 + 1;
+        row.by_lot = lots[i];
+        if !row.counted {
+            row.shared_rank = row.rank;
+        }
+    }
+    s.rows = counted;
+    s
+}
+
+/// C.05 on a withdrawal from a round-robin: "if the player has completed less than 50% of
+/// the games, the results shall remain in the tournament table (for rating and historical
+/// purposes), but shall not be counted in the final standings"; at 50 % or more they count,
+/// the games not played lost by forfeit. "Completed" is read as played over the board, out
+/// of the player's games in the whole event (an odd field's rests are no games).
+pub fn annulled(t: &Tournament) -> Vec<Tpn> {
+    let Some(cycles) = t
+        .settings
+        .system
+        .and_then(crate::pairing::round_robin::cycles)
+    else {
+        return Vec::new();
+    };
+    let n = t.players().len();
+    let games = n.saturating_sub(1) * usize::from(cycles);
+    t.players()
+        .iter()
+        .filter(|p| p.withdrawn_from.is_some())
+        .filter(|p| {
+            let played = t
+                .rounds()
+                .iter()
+                .filter_map(|r| r.pairing_of(p.tpn))
+                .filter(|(pairing, _)| pairing.is_played())
+                .count();
+            2 * played < games
+        })
+        .map(|p| p.tpn)
+        .collect()
+}
+
+/// The standings with every game of the table counted, as the cross table shows them (and
+/// FIDE's calculator computes them): [`standings`] without C.05's rule on withdrawals.
+pub fn standings_of_table(
     t: &Tournament,
     after: Option<RoundNo>,
     order: &[Tiebreak],
@@ -291,6 +382,7 @@ pub fn standings(
             score: facts[i].score,
             tiebreaks: std::mem::take(&mut values[i]),
             by_lot: tied_above || tied_below,
+            counted: true,
         });
     }
     Standings { after, order, rows }
@@ -529,6 +621,10 @@ struct Cx<'a> {
     /// The tournament's last round is among those counted (Fore Buchholz).
     final_round: bool,
     all_rated: bool,
+    /// A round-robin: the pairings were fixed in advance (C.07's "predetermined" pairing),
+    /// so every scheduled game counts against its opponent, forfeited or not, and a rest
+    /// (the bye number) counts for nothing.
+    predetermined: bool,
 }
 
 /// One round's contribution to a Buchholz-like tie-break, with what its cut is chosen by.
@@ -555,6 +651,7 @@ impl Cx<'_> {
                 .rounds
                 .is_some_and(|total| usize::from(total) == rounds && rounds > 0),
             all_rated: facts.iter().all(|f| f.rating.is_some()),
+            predetermined: t.settings.system.is_some_and(System::is_round_robin),
         }
     }
 
@@ -626,17 +723,31 @@ impl Cx<'_> {
                 Value::tenths(sum)
             }),
             Kind::Koya => {
-                // At least half of the maximum score: a win's points in every round.
-                let half = i64::from(self.t.settings.points.win.tenths())
-                    * self.t.settings.games_per_pairing() as i64
-                    * self.rounds as i64;
+                // At least half of the maximum score: a win's points in every round (in a
+                // round-robin, in every round the opponent had a game scheduled: an odd
+                // field's rest is no game, so the limit is half of the games, not rounds).
+                let win = i64::from(self.t.settings.points.win.tenths())
+                    * self.t.settings.games_per_pairing() as i64;
+                let max: Vec<i64> = self
+                    .facts
+                    .iter()
+                    .map(|f| {
+                        let rounds = if self.predetermined {
+                            f.rounds.iter().filter(|x| x.opponent.is_some()).count()
+                        } else {
+                            self.rounds
+                        };
+                        win * rounds as i64
+                    })
+                    .collect();
                 each(&|i| {
                     let sum = self.facts[i]
                         .rounds
                         .iter()
                         .filter(|x| {
                             x.opponent.is_some_and(|o| {
-                                2 * i64::from(self.facts[o.index()].score.tenths()) >= half
+                                2 * i64::from(self.facts[o.index()].score.tenths())
+                                    >= max[o.index()]
                             })
                         })
                         .map(|x| i64::from(x.gained.tenths()))
@@ -708,6 +819,7 @@ impl Cx<'_> {
                 }
             })
             .collect();
+        let own_score: Vec<i64> = self.facts.iter().map(|f| tenths(f.score)).collect();
         let sb = tb.kind == Kind::SonnebornBerger;
         let win = i64::from(self.t.settings.points.win.tenths().max(1));
         let draw_all = tenths(self.draw) * self.rounds as i64;
@@ -723,6 +835,9 @@ impl Cx<'_> {
                     .map(|(r, x)| {
                         let counts_played = x.played || (fore && Some(r) == last);
                         let (score, vur) = match x.opponent {
+                            // A round-robin: the scheduled opponent's score as scored.
+                            Some(o) if self.predetermined => (own_score[o.index()], false),
+                            None if self.predetermined => (0, false),
                             Some(o) if counts_played => (given[o.index()], false),
                             // 16.4.1, 16.4.2: the dummy opponent.
                             Some(o) => (own[i].min(given[o.index()]), x.vur),
@@ -905,7 +1020,10 @@ impl Cx<'_> {
             .map(|&k| {
                 let f = &self.facts[group[k]];
                 let mut met: Vec<(Tpn, i64, i64)> = Vec::new();
-                for x in f.rounds.iter().filter(|x| x.played) {
+                // A round-robin's forfeited game is an encounter too, with its result.
+                let encounter =
+                    |x: &&RoundFacts| x.played || (self.predetermined && x.opponent.is_some());
+                for x in f.rounds.iter().filter(encounter) {
                     let Some(o) = x.opponent.filter(|o| members.contains(o)) else {
                         continue;
                     };

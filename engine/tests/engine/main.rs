@@ -14,6 +14,7 @@ mod matching;
 mod model;
 mod reference;
 mod round_one;
+mod round_robin;
 mod standings;
 mod support;
 mod trf_errors;

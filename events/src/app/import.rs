@@ -80,6 +80,22 @@ pub fn import(
             },
         })?;
     }
+    // A round-robin's numbers are its file's: the tables were made with them.
+    let rest = system.is_round_robin();
+    if rest && t.rounds().is_empty() {
+        add(Event::NumbersDrawn {
+            method: DrawMethodV1::Assigned,
+            seed: 0,
+            order: t.players().iter().map(|p| key(p.tpn)).collect(),
+        })?;
+    }
+    // The kind of bye that is the round's own: a round-robin's rest (the player drawn against
+    // the bye number, recorded as `Z`), or a Swiss's pairing-allocated bye.
+    let own_bye = if rest {
+        ByeKind::Zero
+    } else {
+        ByeKind::PairingAllocated
+    };
     let withdraw = |round: u16| -> Result<(), StoreError> {
         for player in t
             .players()
@@ -96,7 +112,7 @@ pub fn import(
     for (i, r) in t.rounds().iter().enumerate() {
         let round = i as u16 + 1;
         withdraw(round)?;
-        for b in &r.byes {
+        for b in r.byes.iter().filter(|b| !rest || b.kind != own_bye) {
             if let Some(e) = bye_event(key(b.player), round, b.kind) {
                 add(e)?;
             }
@@ -116,7 +132,7 @@ pub fn import(
             bye: r
                 .byes
                 .iter()
-                .find(|b| b.kind == ByeKind::PairingAllocated)
+                .find(|b| b.kind == own_bye)
                 .map(|b| key(b.player)),
             manual_changes: vec!["imported from a TRF file".into()],
             pairing_numbers: if round == 1 {
@@ -136,7 +152,8 @@ pub fn import(
             }
         }
     }
-    for (round, byes) in &t.requested_byes {
+    // A round-robin has no byes to request (its file's later `Z`s are rests of the tables).
+    for (round, byes) in t.requested_byes.iter().filter(|_| !rest) {
         for (player, kind) in byes {
             if let Some(e) = bye_event(key(*player), round.get(), *kind) {
                 add(e)?;

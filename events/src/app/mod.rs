@@ -17,7 +17,8 @@
 
 mod import;
 pub use crate::vocabulary::{
-    Change, Details, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData, Settings,
+    Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData,
+    Settings,
 };
 
 use crate::convert;
@@ -221,6 +222,9 @@ pub struct StandingsRow {
     pub tiebreaks: Vec<String>,
     /// Whether lots decided the place.
     pub by_lot: bool,
+    /// Whether the player's results count: not for a round-robin player who withdrew having
+    /// played fewer than half of their games (C.05), listed last without a place.
+    pub counted: bool,
 }
 
 /// One round of a player's card.
@@ -470,7 +474,11 @@ impl App {
         Ok(Summary {
             id: t,
             name: s.name().to_string(),
-            settings: s.settings().map(convert::settings_of),
+            // A round-robin's rounds are its tables' for the field.
+            settings: s.settings().map(convert::settings_of).map(|mut x| {
+                x.rounds = s.total_rounds();
+                x
+            }),
             details: convert::details_of(s.details()),
             players: s.players().len(),
             rounds_published: s.rounds().len(),
@@ -569,6 +577,7 @@ impl App {
                         score: r.score,
                         tiebreaks: r.tiebreaks.iter().map(ToString::to_string).collect(),
                         by_lot: r.by_lot,
+                        counted: r.counted,
                     })
                 })
                 .collect(),
@@ -872,6 +881,71 @@ impl App {
         self.append(t, req, event, reason)
     }
 
+    /// Gives a round-robin's numbers before round 1 (C.05): by a drawing of lots or the Varma
+    /// tables' restricted drawing (Annex 2) from `seed` (a random one when `None`: the seed
+    /// is recorded, so the drawing can be made again), or as the arbiter assigns them
+    /// (`assigned`: every registered player once, number 1 first). Answers what was written.
+    pub fn draw_numbers(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        method: DrawMethod,
+        seed: Option<u64>,
+        assigned: &[Named],
+    ) -> Result<Written> {
+        let s = self.state(t)?;
+        let keys: Vec<PlayerKey> = s.players().iter().map(|p| p.key).collect();
+        let seed = match method {
+            DrawMethod::Assigned => 0,
+            _ => seed.unwrap_or_else(|| {
+                u64::from_le_bytes(
+                    uuid::Uuid::new_v4().as_bytes()[..8]
+                        .try_into()
+                        .unwrap_or_default(),
+                )
+            }),
+        };
+        let order: Vec<PlayerKey> = match method {
+            DrawMethod::Lots => engine::pairing::round_robin::numbers::by_lot(keys.len(), seed)
+                .into_iter()
+                .map(|i| keys[i])
+                .collect(),
+            DrawMethod::Varma => {
+                let entrants: Vec<engine::pairing::round_robin::numbers::Entrant> = s
+                    .players()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| engine::pairing::round_robin::numbers::Entrant {
+                        index: i,
+                        federation: p
+                            .player
+                            .federation
+                            .as_ref()
+                            .map(|f| f.as_str().to_string())
+                            .unwrap_or_default(),
+                        name: p.player.name.clone(),
+                    })
+                    .collect();
+                engine::pairing::round_robin::numbers::by_varma(&entrants, seed)
+                    .map_err(|e| AppError::Refused(e.to_string()))?
+                    .into_iter()
+                    .map(|i| keys[i])
+                    .collect()
+            }
+            DrawMethod::Assigned => assigned
+                .iter()
+                .enumerate()
+                .map(|(i, n)| n.resolve(&s, &format!("order[{i}]")))
+                .collect::<Result<_>>()?,
+        };
+        let event = Event::NumbersDrawn {
+            method: convert::v1_draw_method(method),
+            seed,
+            order,
+        };
+        self.append(t, req, event, None)
+    }
+
     /// Records a bye or an absence asked for a round to come.
     pub fn request_bye(
         &self,
@@ -958,7 +1032,47 @@ impl App {
             pairing_numbers: Vec::new(),
         };
         let written = self.append(t, req, event, None)?;
+        if system.is_round_robin() {
+            self.forfeit_withdrawn(t, req, next, &keys)?;
+        }
         Ok(Published { written, changes })
+    }
+
+    /// C.05: in a round-robin, a withdrawn player's game is lost by forfeit and the opponent
+    /// wins it; recorded for each such board of the round just published.
+    fn forfeit_withdrawn(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        round: u16,
+        pairs: &[(PlayerKey, PlayerKey)],
+    ) -> Result<()> {
+        let s = self.state(t)?;
+        let gone = |k: PlayerKey| {
+            s.players()
+                .get(k.0 as usize - 1)
+                .and_then(|p| p.player.withdrawn_from)
+                .is_some_and(|w| w.get() <= round)
+        };
+        let request = Request {
+            idempotency_key: None,
+            ..req.clone()
+        };
+        for (i, &(w, b)) in pairs.iter().enumerate() {
+            let result = match (gone(w), gone(b)) {
+                (false, false) => continue,
+                (true, false) => GameResult::forfeit(Color::Black),
+                (false, true) => GameResult::forfeit(Color::White),
+                (true, true) => GameResult::DOUBLE_FORFEIT,
+            };
+            let event = Event::ResultRecorded {
+                round,
+                board: i as u32 + 1,
+                games: vec![convert::v1_result(result)],
+            };
+            self.append(t, &request, event, None)?;
+        }
+        Ok(())
     }
 
     /// Withdraws the last round's pairing before any result is in (Dutch F.6).

@@ -3,7 +3,9 @@
 
 use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
-use super::wire::{ByeRequest, CorrectPlayer, PlayerRef, RegisterPlayer, RequestBye, Withdraw};
+use super::wire::{
+    ByeRequest, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RequestBye, Withdraw,
+};
 use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
@@ -162,6 +164,41 @@ pub(super) async fn request_bye(
                 tpn: b.tpn,
             };
             app.request_bye(t, r, who.named(), b.round, kind)
+        },
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// A round-robin's numbers, before round 1 (C.05): drawn by lot or by the Varma tables
+/// (Annex 2: players of one federation do not meet in the last three rounds) from a seed that
+/// is recorded, or assigned. The players' pairing numbers are then their numbers in the
+/// Berger table; drawing again before round 1 replaces them.
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath, RetryKey),
+    request_body = DrawNumbers,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not a round-robin, round 1 already published, a field outside the Varma tables, or an order that does not list every player once.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/numbers")]
+pub(super) async fn draw_numbers(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<uuid::Uuid>,
+    body: json::Json<DrawNumbers>,
+) -> Result<HttpResponse> {
+    let t = TournamentId(path.into_inner());
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| {
+            let order: Vec<app::Named> = body.order.iter().map(|p| p.named()).collect();
+            app.draw_numbers(t, r, body.method.into(), body.seed, &order)
         },
     )
     .await?;

@@ -706,7 +706,7 @@ impl<'a> Fields<'a> {
                 Some(s) => Some(Record::Type(s)),
                 None => {
                     self.error(5, bad(format!(
-                        "{:?} is not a tournament type this program pairs (FIDE_DUTCH_2025, FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS)",
+                        "{:?} is not a tournament type this program pairs (FIDE_DUTCH_2025, FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS, FIDE_ROUNDROBIN)",
                         rest().trim()
                     )));
                     None

@@ -316,6 +316,15 @@ impl Builder {
                 layout.push((key, raw.clone()));
             }
         }
+        // TRF-2026 has one code for round-robins: a file whose rounds are two cycles of its
+        // field's table is a double round-robin.
+        if settings.system == Some(System::RoundRobin) {
+            let n = players.len() as u16;
+            let cycle = (n + n % 2).saturating_sub(1);
+            if cycle > 0 && settings.rounds == Some(2 * cycle) {
+                settings.system = Some(System::DoubleRoundRobin);
+            }
+        }
         t.settings = settings;
         if players.is_empty() && self.errors.is_empty() {
             self.error(1, 1, TrfErrorKind::NoPlayers);

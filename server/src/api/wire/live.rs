@@ -3,7 +3,7 @@
 
 use super::views::{PublishedPair, Registered};
 use super::vocabulary::{
-    results_text, Bye, Details, PlayerCorrection, PlayerData, Settings, System, Title,
+    results_text, Bye, Details, DrawMethod, PlayerCorrection, PlayerData, Settings, System, Title,
 };
 use events::app;
 use serde::Serialize;
@@ -55,6 +55,15 @@ pub enum Event {
         player: u32,
         /// The first round not played.
         from_round: u16,
+    },
+    /// A round-robin's numbers were given (C.05).
+    NumbersDrawn {
+        /// How.
+        method: DrawMethod,
+        /// The seed of the drawing (0 when assigned).
+        seed: u64,
+        /// The players by registration number, number 1 first.
+        order: Vec<u32>,
     },
     /// A player will be absent in a round.
     AbsenceAnnounced {
@@ -151,6 +160,15 @@ impl From<&app::Change> for Event {
             C::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {
                 player: player.0,
                 from_round: *from_round,
+            },
+            C::NumbersDrawn {
+                method,
+                seed,
+                order,
+            } => Event::NumbersDrawn {
+                method: (*method).into(),
+                seed: *seed,
+                order: order.iter().map(|k| k.0).collect(),
             },
             C::AbsenceAnnounced { player, round } => Event::AbsenceAnnounced {
                 player: player.0,

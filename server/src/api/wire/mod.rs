@@ -21,8 +21,8 @@ pub use answers::{
 pub use live::{Event, Live, Recorded};
 pub use requests::{
     games_of, parse_result, ByeRequest, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
-    CreateAccount, CreateTournament, EnterResult, Pair, PlayerRef, Publish, RegisterPlayer,
-    RequestBye, Withdraw,
+    CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish,
+    RegisterPlayer, RequestBye, Withdraw,
 };
 pub use views::{
     AroRow, Board, Card, CardPoints, CardRound, MadeBy, NameRow, Player, Proposal, ProposedPair,
@@ -30,6 +30,6 @@ pub use views::{
     StandingsRow, Step, Tournament,
 };
 pub use vocabulary::{
-    result_text, results_text, Bye, Color, Details, Float, InitialColor, Numbering,
+    result_text, results_text, Bye, Color, Details, DrawMethod, Float, InitialColor, Numbering,
     PlayerCorrection, PlayerData, PointValues, Role, Settings, Sex, System, Title,
 };

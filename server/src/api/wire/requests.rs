@@ -63,6 +63,22 @@ pub struct Withdraw {
     pub reason: Option<String>,
 }
 
+/// `POST /api/tournaments/{id}/numbers`: a round-robin's numbers before round 1 (C.05). With
+/// `lots` or `varma` the server draws them from `seed` (a random one, recorded, when not
+/// given); with `assigned`, `order` lists every registered player once, number 1 first.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawNumbers {
+    /// How.
+    pub method: super::vocabulary::DrawMethod,
+    /// The seed of the drawing (`lots`, `varma`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The players, number 1 first (`assigned`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<PlayerRef>,
+}
+
 /// A bye or absence for a round to come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -336,6 +336,10 @@ pub struct StandingsRow {
     pub tiebreaks: Vec<String>,
     /// Whether lots decided the place.
     pub by_lot: bool,
+    /// Whether the player's results count in the standings: `false` for a round-robin player
+    /// who withdrew having played fewer than half of their games (C.05), listed last, their
+    /// games counted for nobody.
+    pub counted: bool,
 }
 
 /// The standings.
@@ -369,6 +373,7 @@ impl From<app::StandingsView> for Standings {
                     score: r.score.to_string(),
                     tiebreaks: r.tiebreaks,
                     by_lot: r.by_lot,
+                    counted: r.counted,
                 })
                 .collect(),
         }

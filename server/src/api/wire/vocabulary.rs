@@ -30,6 +30,46 @@ pub enum System {
     /// Double-Swiss, C.04.5 (2026).
     #[serde(rename = "double-swiss-2026", alias = "double-swiss")]
     DoubleSwiss2026,
+    /// A round-robin by the Berger tables (C.05 Annex 1): every player meets every other.
+    #[serde(rename = "round-robin")]
+    RoundRobin,
+    /// A double round-robin: every player meets every other twice, once with each colour.
+    #[serde(rename = "double-round-robin")]
+    DoubleRoundRobin,
+}
+
+/// How a round-robin's numbers are given (C.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawMethod {
+    /// A drawing of lots from a seed (a random one when not given), made again the same
+    /// from it.
+    Lots,
+    /// The restricted drawing of the Varma tables (C.05 Annex 2): players of one federation
+    /// do not meet in the last three rounds; 9 to 20 players.
+    Varma,
+    /// Assigned by the arbiter: `order` lists the players, number 1 first.
+    Assigned,
+}
+
+impl From<app::DrawMethod> for DrawMethod {
+    fn from(m: app::DrawMethod) -> DrawMethod {
+        match m {
+            app::DrawMethod::Lots => DrawMethod::Lots,
+            app::DrawMethod::Varma => DrawMethod::Varma,
+            app::DrawMethod::Assigned => DrawMethod::Assigned,
+        }
+    }
+}
+
+impl From<DrawMethod> for app::DrawMethod {
+    fn from(m: DrawMethod) -> app::DrawMethod {
+        match m {
+            DrawMethod::Lots => app::DrawMethod::Lots,
+            DrawMethod::Varma => app::DrawMethod::Varma,
+            DrawMethod::Assigned => app::DrawMethod::Assigned,
+        }
+    }
 }
 
 impl From<engine::System> for System {
@@ -39,6 +79,8 @@ impl From<engine::System> for System {
             engine::System::Dutch2026 => System::Dutch2026,
             engine::System::Dubov => System::Dubov1997,
             engine::System::DoubleSwiss => System::DoubleSwiss2026,
+            engine::System::RoundRobin => System::RoundRobin,
+            engine::System::DoubleRoundRobin => System::DoubleRoundRobin,
         }
     }
 }
@@ -50,6 +92,8 @@ impl From<System> for engine::System {
             System::Dutch2026 => engine::System::Dutch2026,
             System::Dubov1997 => engine::System::Dubov,
             System::DoubleSwiss2026 => engine::System::DoubleSwiss,
+            System::RoundRobin => engine::System::RoundRobin,
+            System::DoubleRoundRobin => engine::System::DoubleRoundRobin,
         }
     }
 }
@@ -191,7 +235,9 @@ pub struct Settings {
     /// The pairing system: the Dutch in force (`dutch-2026`) when the request names none.
     #[serde(default)]
     pub system: System,
-    /// The number of rounds.
+    /// The number of rounds. A round-robin's are its tables' (n-1 for n players, n for an odd
+    /// field; twice as many for a double one): answers give them, requests may leave it out.
+    #[serde(default)]
     pub rounds: u16,
     /// The lot before round 1: the first player's colour, or `lots` for the server to draw it
     /// (answers say the colour drawn, and `initial_color_by_lot`).
