@@ -709,7 +709,7 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
     );
     assert_eq!(
         options,
-        json!("dutch-2026 dubov-1997 double-swiss-2026 dutch-1992")
+        json!("dutch-2026 dubov-1997 double-swiss-2026 dutch-1992 round-robin double-round-robin")
     );
     let fill = |token: &str| {
         format!(
@@ -1812,4 +1812,254 @@ fn the_console_shows_the_stores_trouble_in_a_banner() {
         );
         console.screenshot(name);
     }
+}
+
+/// #47 done when: a 10-player double round-robin from the console to its printed cross table.
+/// Created on the index page (no rounds to give: the tables'), ten players registered in the
+/// console, the numbers drawn by lot from a seed there, each of the 18 rounds paired, published
+/// and its five results entered by clicks; then the public cross table (players by number down
+/// and across, two results a cell, the diagonal shaded) agrees with the standings, prints on A4,
+/// and the hall display shows it as the final table. Screenshots at phone, tablet and desktop
+/// sizes go to `artifacts/`.
+#[test]
+fn a_ten_player_double_round_robin_from_the_console_to_its_printed_cross_table() {
+    let pdftotext = poppler("pdftotext");
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/"));
+    console.wait_for(
+        "the creation form",
+        "document.readyState === 'complete' && document.querySelector('#createform')",
+    );
+    console.eval(&format!(
+        "(() => {{ const f = document.querySelector('#createform'); f.name.value = 'Club Championship';
+          f.system.value = 'double-round-robin'; f.system.dispatchEvent(new Event('change'));
+          f.token.value = {:?}; return true; }})()",
+        server.chief
+    ));
+    assert_eq!(
+        console.eval("document.querySelector('#roundsfield').hidden && !document.querySelector('#rrrounds').hidden"),
+        json!(true),
+        "a round-robin's rounds are not asked for"
+    );
+    console.click("#createform button.primary");
+    let id = console.console_tournament();
+    console.wait_for(
+        "the console signed in, with the round-robin's numbers form",
+        "!document.querySelector('#signout').hidden && !document.querySelector('#rrnumbers').hidden",
+    );
+    assert_eq!(
+        console.eval("document.querySelector('#byeform').hidden && !document.querySelector('#rrnobyes').hidden"),
+        json!(true),
+        "no bye to request in a round-robin"
+    );
+    let names = [
+        "Aronian,Levon",
+        "Bok,Benjamin",
+        "Caruana,Fabiano",
+        "Ding,Liren",
+        "Erigaisi,Arjun",
+        "Firouzja,Alireza",
+        "Giri,Anish",
+        "Harikrishna,Pentala",
+        "Ivanchuk,Vassily",
+        "Jobava,Baadur",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let rating = (2780 - 15 * i).to_string();
+        console.fill(
+            "#register",
+            &[("name", name), ("rating", &rating), ("federation", "FID")],
+            "button[type=submit]",
+        );
+        console.wait_for(
+            "the player in the list",
+            &format!(
+                "document.querySelectorAll('#playerlist tr').length === {}",
+                i + 2
+            ),
+        );
+    }
+    console.wait_for(
+        "18 rounds for ten players",
+        "document.querySelector('#rrstate').textContent.includes('18 rounds')",
+    );
+    console.fill(
+        "#numbersform",
+        &[("method", "lots"), ("seed", "2026")],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "the numbers given",
+        "document.querySelector('#message .ok') && document.querySelector('#message').textContent.includes('numbers are given')",
+    );
+    let drawn = server.recorded(&id, "numbers_drawn");
+    assert_eq!(drawn["event"]["seed"], 2026, "{drawn}");
+    assert_eq!(drawn["event"]["method"], "lots", "{drawn}");
+    // The starting list is in the drawing's order.
+    let order: Vec<u64> = drawn["event"]["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_u64().unwrap())
+        .collect();
+    let listed = "[...document.querySelectorAll('#playerlist tr')].slice(1).map(r => Number(r.cells[1].textContent)).join(' ')";
+    let expected = order
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    console.wait_for(
+        "the starting list in the drawing's order",
+        &format!("{listed} === {expected:?}"),
+    );
+
+    let results = ["1-0", "1/2-1/2", "0-1"];
+    for round in 1..=18u64 {
+        console.click("#propose");
+        console.wait_for("the proposal", "document.querySelector('#publish')");
+        let explained = console.eval("document.querySelector('#proposal').textContent");
+        assert!(
+            explained.as_str().unwrap().contains("C.05 Annex 1"),
+            "{explained}"
+        );
+        console.click("#publish");
+        console.wait_for(
+            "the round published",
+            &format!("document.querySelector('#roundlabel').textContent === 'round {round} published' && document.querySelector('#boards button.res')"),
+        );
+        for board in 1..=5u64 {
+            let result = results[((round * 7 + board * 3) % 3) as usize];
+            console.click(&format!("#board-{board} button.res[data-res='{result}']"));
+            console.wait_for(
+                "the result picked",
+                &format!("!document.querySelector('#board-{board} button[data-save]').disabled"),
+            );
+            console.click(&format!("#board-{board} button[data-save]"));
+            console.wait_for(
+                "the result recorded",
+                &format!("document.querySelector('#board-{board} strong')"),
+            );
+        }
+    }
+    console.click("#propose");
+    console.wait_for(
+        "no round left",
+        "document.querySelector('#message').textContent.includes('18 rounds')",
+    );
+    let _ = console.screenshot("rr-console-desktop.png");
+
+    // The standings after the last round: 90 games, 90 points.
+    let s = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    assert_eq!(s["after_round"], 18, "{s}");
+    assert_eq!(s["tiebreaks"], json!(["DE", "WIN", "SB", "KS"]), "{s}");
+    let total: f64 = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_str().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert_eq!(total, 90.0, "{s}");
+
+    // The public cross table: ten rows by number, nine cells of two results each, the diagonal
+    // shaded, each row's points those of the standings; "final" in its title.
+    let mut public = browser.page(&format!("{base}/t/{id}/crosstable"));
+    public.wait_for(
+        "the cross table",
+        "document.querySelectorAll('table.rr tbody tr').length === 10",
+    );
+    let table = public.eval(
+        "[...document.querySelectorAll('table.rr tbody tr')].map(r => ({
+           no: Number(r.cells[0].textContent),
+           cells: [...r.querySelectorAll('td.rrcell')].map(c => c.textContent),
+           self: r.querySelectorAll('td.self').length,
+           pts: r.querySelector('strong').textContent }))",
+    );
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    for (i, row) in table.as_array().unwrap().iter().enumerate() {
+        assert_eq!(row["no"], i + 1, "{row}");
+        assert_eq!(row["self"], 1, "{row}");
+        let cells = row["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 9, "{row}");
+        for c in cells {
+            assert_eq!(
+                c.as_str().unwrap().split(' ').count(),
+                2,
+                "two games a pair: {row}"
+            );
+        }
+        let key = players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["tpn"] == i + 1)
+            .unwrap()["player"]
+            .clone();
+        let standing = s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == key)
+            .unwrap();
+        assert_eq!(row["pts"], standing["score"], "{row} {standing}");
+    }
+    let heading = public.eval("document.querySelector('table.rr .printhead').textContent");
+    assert!(
+        heading.as_str().unwrap().contains("Cross table (final)"),
+        "{heading}"
+    );
+    for (name, width, height, mobile) in [
+        ("desktop", 1280, 900, false),
+        ("tablet", 768, 1024, true),
+        ("phone", 390, 844, true),
+    ] {
+        public.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        );
+        public.wait_for(
+            "the table again",
+            "document.querySelectorAll('table.rr tbody tr').length === 10",
+        );
+        let _ = public.screenshot(&format!("rr-crosstable-{name}.png"));
+    }
+    let pdf = public.print_pdf(8.27, 11.69);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cross.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let text = Command::new(&pdftotext)
+        .arg("-layout")
+        .arg(&file)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Cross table (final)"), "{text}");
+    for name in names {
+        assert!(text.contains(name), "{name} on the printed table: {text}");
+    }
+
+    // The hall display's standings are the final cross table.
+    let mut display = browser.page(&format!("{base}/display/{id}?standings=1"));
+    display.wait_for(
+        "the final cross table on the display",
+        "document.querySelector('#round').textContent === 'Final cross table' && document.querySelectorAll('#main td.self').length >= 1",
+    );
+    let _ = display.screenshot("rr-display.png");
+    // The TRF report says what the event was.
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert_eq!(records(&trf, "192"), ["192 FIDE_ROUNDROBIN"], "{trf}");
+    assert_eq!(
+        records(&trf, "092"),
+        ["092 Individual: Double Round-Robin"],
+        "{trf}"
+    );
+    assert_eq!(records(&trf, "XXR"), ["XXR 18"], "{trf}");
 }

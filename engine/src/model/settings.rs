@@ -65,7 +65,16 @@ impl System {
     /// Whether the system is a round-robin (single or double): every round fixed by the
     /// tables, no late entries, no requested byes.
     pub fn is_round_robin(self) -> bool {
-        matches!(self, System::RoundRobin | System::DoubleRoundRobin)
+        self.cycles().is_some()
+    }
+
+    /// A round-robin's cycles: 1, or 2 for a double round-robin; `None` for a Swiss.
+    pub fn cycles(self) -> Option<u16> {
+        match self {
+            System::RoundRobin => Some(1),
+            System::DoubleRoundRobin => Some(2),
+            System::Dutch1992 | System::Dutch2026 | System::Dubov | System::DoubleSwiss => None,
+        }
     }
 
     /// The default order of tie-breaks for the system: the Dutch 1992 text's F.10 (`DE1`,

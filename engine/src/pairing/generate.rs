@@ -84,7 +84,12 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
     }
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let mut settings = Settings::new(config.system);
-    settings.rounds = Some(config.rounds);
+    // A round-robin's rounds are its table's; it plays as many of them as asked.
+    let cycles = crate::pairing::round_robin::cycles(config.system);
+    let total = cycles.map_or(config.rounds, |c| {
+        crate::pairing::round_robin::total_rounds(config.players, c)
+    });
+    settings.rounds = Some(total);
     settings.initial_color = Some(if rng.gen_bool(0.5) {
         Color::White
     } else {
@@ -102,10 +107,16 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
     });
     t.info.push(InfoRecord {
         code: "092".into(),
-        text: format!("Individual: Swiss-System ({})", config.system.name()),
+        text: if cycles.is_some() {
+            format!("Individual: Round-Robin ({})", config.system.name())
+        } else {
+            format!("Individual: Swiss-System ({})", config.system.name())
+        },
     });
     // A few players enter late, in round 2 or 3, when there are rounds enough.
-    let late = if config.rounds >= 3 {
+    // A few players enter late, in round 2 or 3, when there are rounds enough (never in a
+    // round-robin, whose table is fixed at round 1).
+    let late = if config.rounds >= 3 && cycles.is_none() {
         config.players / 30
     } else {
         0
@@ -115,7 +126,7 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
         .collect();
     t.seed_players(first);
     let mut late_left = late;
-    for r in 1..=config.rounds {
+    for r in 1..=config.rounds.min(total) {
         let round = RoundNo::new(r).expect("r >= 1");
         if r >= 2 && late_left > 0 {
             let now = if r == 2 {
@@ -130,7 +141,11 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
                 late_left -= 1;
             }
         }
-        announce(&mut rng, t, round, config.rounds);
+        if cycles.is_some() {
+            withdraw(&mut rng, t, round, total);
+        } else {
+            announce(&mut rng, t, round, config.rounds);
+        }
         let pairing = pair_next_round(t, config.system)
             .map_err(|error| GenerateError::Pairing { round, error })?;
         let violations = validate(t, config.system, &pairing);
@@ -139,6 +154,18 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
         }
         let mut played = pairing.to_round(t);
         for p in &mut played.pairings {
+            // A round-robin's withdrawn player loses the game by forfeit (C.05).
+            let gone =
+                [p.white, p.black].map(|x| t.player(x).is_some_and(|pl| !pl.plays_in(round)));
+            if gone[0] || gone[1] {
+                let result = match gone {
+                    [true, true] => GameResult::DOUBLE_FORFEIT,
+                    [true, false] => GameResult::forfeit(Color::Black),
+                    _ => GameResult::forfeit(Color::White),
+                };
+                p.games = vec![Some(result); p.games.len()];
+                continue;
+            }
             let ratings = [p.white, p.black].map(|x| {
                 t.player(x)
                     .and_then(|pl| pl.rating)
@@ -160,6 +187,18 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
             .expect("a validated pairing makes a valid round");
     }
     Ok(())
+}
+
+/// Before a round of a round-robin: now and then a player withdraws (from round 3 on).
+fn withdraw(rng: &mut ChaCha8Rng, t: &mut Tournament, round: RoundNo, rounds: u16) {
+    let players: Vec<Tpn> = t.available_players(round);
+    for p in players {
+        if round.get() >= 3 && round.get() < rounds && rng.gen_bool(0.01) {
+            if let Some(pl) = t.player_mut(p) {
+                pl.withdrawn_from = Some(round);
+            }
+        }
+    }
 }
 
 /// Before a round: a few withdrawals and requested byes.

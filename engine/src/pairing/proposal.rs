@@ -26,10 +26,16 @@ impl RoundPairing {
     /// the byes requested for the round.
     pub fn to_round(&self, tournament: &Tournament) -> Round {
         let games = tournament.settings.games_per_pairing();
+        // A round-robin has no requested byes: its table pairs everyone.
+        let rest = tournament
+            .settings
+            .system
+            .is_some_and(System::is_round_robin);
         let mut byes: Vec<Bye> = tournament
             .requested_byes
             .get(&self.round)
             .into_iter()
+            .filter(|_| !rest)
             .flatten()
             .filter(|(p, _)| {
                 tournament

@@ -269,11 +269,7 @@ pub fn standings(
 /// the games not played lost by forfeit. "Completed" is read as played over the board, out
 /// of the player's games in the whole event (an odd field's rests are no games).
 pub fn annulled(t: &Tournament) -> Vec<Tpn> {
-    let Some(cycles) = t
-        .settings
-        .system
-        .and_then(crate::pairing::round_robin::cycles)
-    else {
+    let Some(cycles) = t.settings.system.and_then(System::cycles) else {
         return Vec::new();
     };
     let n = t.players().len();

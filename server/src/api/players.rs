@@ -185,10 +185,10 @@ pub(super) async fn request_bye(
 pub(super) async fn draw_numbers(
     req: HttpRequest,
     state: web::Data<AppState>,
-    path: web::Path<uuid::Uuid>,
+    path: web::Path<TournamentPath>,
     body: json::Json<DrawNumbers>,
 ) -> Result<HttpResponse> {
-    let t = TournamentId(path.into_inner());
+    let t = path.tournament();
     let body = body.into_inner();
     let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
     let appended = command(

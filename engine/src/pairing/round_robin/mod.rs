@@ -37,11 +37,7 @@ use crate::pairing::proposal::{PairingError, RoundPairing};
 
 /// The cycles of a round-robin system: 1, or 2 for a double round-robin; `None` for a Swiss.
 pub fn cycles(system: System) -> Option<u16> {
-    match system {
-        System::RoundRobin => Some(1),
-        System::DoubleRoundRobin => Some(2),
-        System::Dutch1992 | System::Dutch2026 | System::Dubov | System::DoubleSwiss => None,
-    }
+    system.cycles()
 }
 
 /// The number of rounds of a round-robin of `players` in `cycles` cycles: each cycle the

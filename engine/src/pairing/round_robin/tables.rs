@@ -23,7 +23,7 @@ pub fn rounds_per_cycle(players: u32) -> u16 {
 /// table, as in the printed tables (the test against FIDE's calculator holds every table of
 /// 3 to 24 players to it).
 pub fn berger_round(size: u32, round: u16) -> Vec<(u32, u32)> {
-    debug_assert!(size >= 2 && size % 2 == 0);
+    debug_assert!(size >= 2 && size.is_multiple_of(2));
     let m = size - 1;
     // The residue of `x` modulo m, as a number 1..=m.
     let wrap = |x: i64| -> u32 { ((x - 1).rem_euclid(i64::from(m)) + 1) as u32 };
