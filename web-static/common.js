@@ -15,6 +15,15 @@ const Swiss = {
     return names[system] || system;
   },
 
+  /**
+   * What standings are after: "after round 3", or while a round still has results missing
+   * "round 3 in progress: 12 of 20 results" (provisional: tied players share a place).
+   */
+  standingsState(s) {
+    const p = s.in_progress;
+    return p ? `round ${s.after_round} in progress: ${p.results} of ${p.boards} results` : `after round ${s.after_round}`;
+  },
+
   /** Whether a system is a round-robin (every round fixed by the Berger tables). */
   isRoundRobin(system) {
     return system === "round-robin" || system === "double-round-robin";

@@ -122,7 +122,7 @@ async function standings(path) {
   const row = (p) => `<tr><td class="board">${p.rank}</td><td class="name">${side(p)}</td>` +
     `<td class="res">${Swiss.esc(p.score)}</td>${p.tiebreaks.slice(0, k).map((v) => `<td class="score">${Swiss.esc(v)}</td>`).join("")}</tr>`;
   return {
-    title: `Standings after round ${s.after_round}`,
+    title: `Standings ${Swiss.standingsState(s)}`,
     cols: () => {
       const [rank, pts, each] = portrait ? [9, 14, 14] : [6, 10, 8];
       return `<colgroup><col style="width:${rank}%"><col style="width:${100 - rank - pts - each * k}%"><col style="width:${pts}%">${s.tiebreaks.slice(0, k).map(() => `<col style="width:${each}%">`).join("")}</colgroup>`;
@@ -151,7 +151,7 @@ async function cross(base, t) {
   const table = Swiss.roundRobinTable(players, rounds, short, null, true);
   const total = t.settings.rounds;
   return {
-    title: n < total ? `Cross table after round ${n} of ${total}` : "Final cross table",
+    title: s.in_progress ? `Cross table, ${Swiss.standingsState(s)}` : n < total ? `Cross table after round ${n} of ${total}` : "Final cross table",
     cols: () => {
       const [no, name, pts, place, tb] = [5, 22, 8, 7, 6];
       const each = (100 - no - name - pts - place - tb * k) / players.length;

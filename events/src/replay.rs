@@ -232,15 +232,27 @@ impl State {
                 let mut ranked: Vec<&PlayerRecord> = self.players.iter().collect();
                 ranked.sort_by(|a, b| ranks(&a.player, &b.player).then(a.key.cmp(&b.key)));
                 let ranked = ranked.into_iter().map(|p| p.key);
-                match &self.drawn {
-                    // The drawing's numbers; anyone registered after it below, by rank.
+                let o: Vec<PlayerKey> = match &self.drawn {
+                    // The drawing's numbers; anyone not in it below, by rank.
                     Some(drawn) => {
                         let mut o = drawn.clone();
                         o.extend(ranked.filter(|k| !drawn.contains(k)));
                         o
                     }
                     None => ranked.collect(),
+                };
+                // A round-robin's players who withdrew before round 1 are out of its table:
+                // they take the numbers after it.
+                if !self.is_round_robin() {
+                    return o;
                 }
+                let gone = |k: &PlayerKey| {
+                    self.players[k.0 as usize - 1].player.withdrawn_from == Some(RoundNo::FIRST)
+                };
+                let (mut kept, out): (Vec<PlayerKey>, Vec<PlayerKey>) =
+                    o.into_iter().partition(|k| !gone(k));
+                kept.extend(out);
+                kept
             }
             Some(fixed) => {
                 let mut o = fixed.keys.clone();
@@ -287,12 +299,19 @@ impl State {
             None => 0,
             Some(s) => match round_robin_cycles(s.system) {
                 Some(cycles) => {
-                    engine::pairing::round_robin::total_rounds(self.players.len() as u32, cycles)
-                        .max(1)
+                    engine::pairing::round_robin::total_rounds(self.table_field(), cycles).max(1)
                 }
                 None => s.rounds,
             },
         }
+    }
+
+    /// A round-robin's field: the players in its table (not those who withdrew before round 1).
+    fn table_field(&self) -> u32 {
+        self.players
+            .iter()
+            .filter(|p| p.player.withdrawn_from != Some(RoundNo::FIRST))
+            .count() as u32
     }
 
     /// Whether the tournament is a round-robin.
@@ -574,6 +593,15 @@ impl State {
                     });
                 }
                 self.check_round(*round)?;
+                if *round == 1
+                    && self.is_round_robin()
+                    && self.drawn.is_none()
+                    && pairing_numbers.is_empty()
+                {
+                    return Err(Rejection::NumbersNotDrawable(
+                        "a round-robin's numbers are given before round 1 is published: draw them by lot or by the Varma tables, or assign them (C.05)",
+                    ));
+                }
                 if !pairing_numbers.is_empty() {
                     let mut sorted = pairing_numbers.clone();
                     sorted.sort();
@@ -754,6 +782,8 @@ impl State {
                 self.details_seq = seq;
             }
             Event::PlayerRegistered { player, data } => {
+                // A new player after the drawing: the numbers are drawn again (C.05).
+                self.drawn = None;
                 let mut p = Player::new(Tpn::from_index(self.players.len()), data.name.trim());
                 p.rating = data.rating;
                 p.title = data.title.map(to_engine_title);
@@ -786,6 +816,17 @@ impl State {
                 }
             }
             Event::PlayerWithdrawn { player, from_round } => {
+                // C.05 (drawing of lots, 3): a player who withdraws after the drawing and
+                // before round 1 means drawing again, unless the field was even and theirs was
+                // the last number.
+                if let Some(drawn) = &mut self.drawn {
+                    let even = drawn.len() % 2 == 0;
+                    if even && drawn.last() == Some(player) {
+                        drawn.pop();
+                    } else if drawn.contains(player) {
+                        self.drawn = None;
+                    }
+                }
                 self.players[player.0 as usize - 1].player.withdrawn_from =
                     RoundNo::new(*from_round);
                 for (_, requests) in self.requests.range_mut(from_round..) {

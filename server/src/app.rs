@@ -38,52 +38,106 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     cfg,
                 ))
             });
-        if static_dir.is_dir() {
-            // The pages take the tournament from their address: /display/{id}, /arbiter/{id},
-            // /t/{id}.
-            for (prefix, file) in [
-                ("/display/{id}", "display.html"),
-                ("/arbiter/{id}", "arbiter.html"),
-                ("/t/{id}", "public.html"),
-            ] {
-                let path = static_dir.join(file);
-                cfg.route(
-                    prefix,
-                    web::get().to({
-                        let path = path.clone();
-                        move |req: actix_web::HttpRequest,
-                              id: web::Path<String>,
-                              state: web::Data<AppState>| {
-                            let path = path.clone();
-                            async move { page(req, &id, &state, path).await }
-                        }
-                    }),
-                );
-                // The public pages give each view its own address (/t/{id}/standings,
-                // /t/{id}/round/3, /t/{id}/player/12, ...): the same page, which reads it.
-                if file == "public.html" {
-                    cfg.route(
-                        "/t/{id}/{view:.*}",
-                        web::get().to(
-                            move |req: actix_web::HttpRequest,
-                                  parts: web::Path<(String, String)>,
-                                  state: web::Data<AppState>| {
-                                let path = path.clone();
-                                async move { page(req, &parts.0, &state, path).await }
-                            },
-                        ),
-                    );
-                }
-            }
-            cfg.service(
-                actix_files::Files::new("/", static_dir)
-                    .index_file("index.html")
-                    .default_handler(web::to(not_found)),
-            );
+        // The pages: from the configured folder when it exists (development), else the copy
+        // inside the binary.
+        let pages = if static_dir.is_dir() {
+            Pages::Folder(static_dir)
         } else {
-            cfg.default_service(web::to(not_found));
+            Pages::Inside
+        };
+        // The pages take the tournament from their address: /display/{id}, /arbiter/{id},
+        // /t/{id}.
+        for (prefix, file) in [
+            ("/display/{id}", "display.html"),
+            ("/arbiter/{id}", "arbiter.html"),
+            ("/t/{id}", "public.html"),
+        ] {
+            cfg.route(
+                prefix,
+                web::get().to({
+                    let pages = pages.clone();
+                    move |req: actix_web::HttpRequest,
+                          id: web::Path<String>,
+                          state: web::Data<AppState>| {
+                        let pages = pages.clone();
+                        async move { page(req, &id, &state, &pages, file).await }
+                    }
+                }),
+            );
+            // The public pages give each view its own address (/t/{id}/standings,
+            // /t/{id}/round/3, /t/{id}/player/12, ...): the same page, which reads it.
+            if file == "public.html" {
+                let pages = pages.clone();
+                cfg.route(
+                    "/t/{id}/{view:.*}",
+                    web::get().to(
+                        move |req: actix_web::HttpRequest,
+                              parts: web::Path<(String, String)>,
+                              state: web::Data<AppState>| {
+                            let pages = pages.clone();
+                            async move { page(req, &parts.0, &state, &pages, file).await }
+                        },
+                    ),
+                );
+            }
+        }
+        match pages {
+            Pages::Folder(dir) => {
+                cfg.service(
+                    actix_files::Files::new("/", dir)
+                        .index_file("index.html")
+                        .default_handler(web::to(not_found)),
+                );
+            }
+            Pages::Inside => {
+                cfg.route(
+                    "/",
+                    web::get().to(|req: actix_web::HttpRequest| async move {
+                        inside(&req, "index.html").await
+                    }),
+                )
+                .route(
+                    "/{file}",
+                    web::get().to(
+                        |req: actix_web::HttpRequest, file: web::Path<String>| async move {
+                            inside(&req, &file).await
+                        },
+                    ),
+                )
+                .default_service(web::to(not_found));
+            }
         }
     }
+}
+
+/// Where the pages come from.
+#[derive(Clone)]
+enum Pages {
+    /// A folder on disk (`[web] static_dir`, `--static-dir`): for working on the pages.
+    Folder(PathBuf),
+    /// The copy inside the binary, made when it was built (`server/build.rs`).
+    Inside,
+}
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/pages.rs"));
+}
+
+/// A page inside the binary by its file name, with its type; the not-found page otherwise.
+async fn inside(req: &actix_web::HttpRequest, file: &str) -> actix_web::HttpResponse {
+    let Some((_, bytes)) = embedded::PAGES.iter().find(|(name, _)| *name == file) else {
+        return not_found(req.clone()).await;
+    };
+    let kind = match file.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    };
+    actix_web::HttpResponse::Ok()
+        .content_type(kind)
+        .body(*bytes)
 }
 
 /// A tournament's page, if the address names a tournament; otherwise the page that says it
@@ -92,7 +146,8 @@ async fn page(
     req: actix_web::HttpRequest,
     id: &str,
     state: &AppState,
-    file: PathBuf,
+    pages: &Pages,
+    file: &str,
 ) -> actix_web::HttpResponse {
     use actix_web::Responder;
     let Ok(id) = uuid::Uuid::parse_str(id) else {
@@ -105,7 +160,10 @@ async fn page(
     if !known {
         return not_found(req).await;
     }
-    match actix_files::NamedFile::open_async(file).await {
+    let Pages::Folder(dir) = pages else {
+        return inside(&req, file).await;
+    };
+    match actix_files::NamedFile::open_async(dir.join(file)).await {
         Ok(f) => f.respond_to(&req).map_into_boxed_body(),
         Err(e) => {
             use actix_web::ResponseError;

@@ -1445,3 +1445,61 @@ fn a_token_of_one_tournament_is_refused_in_another() {
     let r = server.request("DELETE", "/api/accounts/admin", Some(&chief_a), &[], None);
     assert_eq!(r.status, 404, "{}", r.body);
 }
+
+/// #43: standings during a round say so: `in_progress` counts the results in, players tied
+/// share their place and no lots are drawn; once the round is complete, `in_progress` is null
+/// and lots separate the last ties.
+#[test]
+fn standings_during_a_round_are_provisional_and_draw_no_lots() {
+    let server = Server::start();
+    let id = server.create_tournament("Provisional", "dutch-2026", 5);
+    server.register_players(&id, 4, |i| 2000 - 10 * i);
+    server.publish_proposal(&id);
+    let enter = |board: u32| {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1/2-1/2" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    };
+    enter(1);
+    let s = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    assert_eq!(
+        s["in_progress"],
+        json!({ "results": 1, "boards": 2 }),
+        "{s}"
+    );
+    let ranks: Vec<u64> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_u64().unwrap())
+        .collect();
+    assert!(
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["by_lot"] == false),
+        "{s}"
+    );
+    // Board 2's players have no game yet, tied in everything: they share the last place,
+    // where complete standings would draw lots between them.
+    assert_eq!(ranks[2], ranks[3], "{s}");
+    assert_eq!(ranks[3], 3, "{s}");
+    enter(2);
+    let s = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    assert!(s["in_progress"].is_null(), "{s}");
+    let ranks: Vec<u64> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3, 4], "{s}");
+}

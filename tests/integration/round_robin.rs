@@ -160,7 +160,31 @@ fn c05_numbers_by_lot_varma_or_assigned_before_round_1() {
 #[test]
 fn c05_the_tables_no_late_entries_no_byes_and_a_withdrawal() {
     let server = Server::start();
-    let id = round_robin(&server, "round-robin", 7);
+    let id = round_robin(&server, "round-robin", 8);
+    let draw = |body: Value| server.chief("POST", &format!("/api/tournaments/{id}/numbers"), body);
+    assert_eq!(draw(json!({ "method": "lots", "seed": 5 })).status, 201);
+    // One of eight withdraws before round 1: the numbers are drawn again (C.05), and until
+    // they are, round 1 is neither proposed nor published.
+    let eighth = numbered(&server, &id)[3];
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players/{eighth}/withdrawal"),
+        json!({ "from_round": 1, "reason": "did not come" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let refused = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body.contains("numbers are given before round 1"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(draw(json!({ "method": "lots", "seed": 6 })).status, 201);
+    assert_eq!(
+        numbered(&server, &id)[7],
+        eighth,
+        "out of the table: the number after it"
+    );
     let t = server.public(&format!("/api/tournaments/{id}")).json();
     assert_eq!(
         t["settings"]["rounds"], 7,
@@ -189,6 +213,13 @@ fn c05_the_tables_no_late_entries_no_byes_and_a_withdrawal() {
     assert!(r.body.contains("Berger table"), "{}", r.body);
     let r1 = play_round(&server, &id);
     let rested = r1["bye"]["player"].as_u64().unwrap();
+    let paired: Vec<&Value> = r1["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| [&b["white"]["player"], &b["black"]["player"]])
+        .collect();
+    assert!(!paired.contains(&&json!(eighth)), "{r1}");
     let late = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/players"),
@@ -220,9 +251,14 @@ fn c05_the_tables_no_late_entries_no_byes_and_a_withdrawal() {
         .public(&format!("/api/tournaments/{id}/standings"))
         .json();
     let rows = s["rows"].as_array().unwrap();
-    let last = rows.last().unwrap();
-    assert_eq!(last["player"], seven, "{s}");
-    assert_eq!(last["counted"], false, "{s}");
+    // Listed last, unranked: the one who withdrew after two rounds, and the one who never
+    // played.
+    let listed: Vec<&Value> = rows[6..].iter().map(|r| &r["player"]).collect();
+    assert!(
+        listed.contains(&&json!(seven)) && listed.contains(&&json!(eighth)),
+        "{s}"
+    );
+    assert!(rows[6..].iter().all(|r| r["counted"] == false), "{s}");
     assert!(rows[..6].iter().all(|r| r["counted"] == true));
     // Six players, each 5 games among themselves (the lower number wins): 5, 4, ... 0 points;
     // the rests and the games against 7 count for nothing.

@@ -17,6 +17,53 @@ fn serves_health_and_pages() {
     assert_eq!(status, 404);
 }
 
+/// #43 "the pages ship inside the binary": with no folder of pages where the configuration
+/// says (a binary copied anywhere), every page is served from the copy inside it, each with its
+/// type, the same bytes as the repository's files; a tournament's pages by their addresses; a
+/// file that is not a page is not found.
+#[test]
+fn the_pages_are_served_from_inside_the_binary_without_a_folder() {
+    let nowhere = tempfile::tempdir().unwrap();
+    let missing = nowhere.path().join("no-pages-here");
+    let server = Server::start_with_env(&[("SWISS_STATIC_DIR", missing.to_str().unwrap())]);
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-static");
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let r = server.public(&format!("/{name}"));
+        assert_eq!(r.status, 200, "{name}");
+        let on_disk = std::fs::read_to_string(folder.join(&name)).unwrap();
+        assert_eq!(r.body, on_disk, "{name} as built");
+        let kind = r.header("content-type").unwrap_or_default().to_string();
+        let expected = match name.rsplit('.').next() {
+            Some("html") => "text/html",
+            Some("js") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => "",
+        };
+        assert!(kind.starts_with(expected), "{name}: {kind}");
+    }
+    let index = server.public("/");
+    assert_eq!(index.status, 200);
+    assert!(index.body.contains("Swiss tournament server"));
+    let id = server.create_tournament("Inside", "dutch-2026", 5);
+    for path in [
+        format!("/t/{id}"),
+        format!("/t/{id}/standings"),
+        format!("/arbiter/{id}"),
+        format!("/display/{id}"),
+    ] {
+        let r = server.public(&path);
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.body.starts_with("<!doctype html>"), "{path}");
+    }
+    assert_eq!(server.public("/nothing.js").status, 404);
+    assert_eq!(
+        server.public(&format!("/t/{}", uuid::Uuid::nil())).status,
+        404
+    );
+}
+
 /// Every answer carries a strict Content-Security-Policy (the pages' scripts are files of
 /// their own, none inline), forbids framing and type sniffing; the health check does not tell
 /// anyone where the data lives.

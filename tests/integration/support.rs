@@ -140,13 +140,17 @@ impl Server {
         chief: Option<String>,
         env: &[(&str, &str)],
     ) -> Server {
+        // The pages from the repository's folder, unless the test sets SWISS_STATIC_DIR.
         let static_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web-static");
-        let mut child = swiss()
+        let mut command = swiss();
+        command
             .args(["serve", "--address", address, "--log-level", "warn"])
             .arg("--data-dir")
-            .arg(data.path())
-            .arg("--static-dir")
-            .arg(static_dir)
+            .arg(data.path());
+        if !env.iter().any(|(k, _)| *k == "SWISS_STATIC_DIR") {
+            command.arg("--static-dir").arg(static_dir);
+        }
+        let mut child = command
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -43,7 +43,24 @@
 //! FIDE's tie-break calculator (Gacrux, `../shared/oracles/gacrux`) computes these the same
 //! way; the agreement test in `engine/tests/engine/c07.rs` holds us to it.
 //!
+//! # Round-robins (C.07's pre-determined pairings; C.05)
+//! In a round-robin every game is scheduled by the tables, and FIDE's calculator, in its
+//! round-robin mode, counts it against its scheduled opponent whether played or forfeited: SB
+//! takes each opponent's score as scored (no dummy, no 16.3 adjustment), a rest (the bye
+//! number of an odd field) adds nothing; DE counts a forfeited game between tied players with
+//! its result; KS's limit is half of the games a player had (the rounds they had an opponent),
+//! not of the rounds. Held to the calculator on its 50 round-robins
+//! (`engine/tests/engine/round_robin.rs`). C.05 on a withdrawal: a player who withdrew having
+//! played fewer than half of their games over the board counts for nobody ([`annulled`]): the
+//! games against them are left out of everyone's points and tie-breaks, and they are listed
+//! last without a place; [`standings_of_table`] counts every game, as the cross table shows it.
+//!
 //! # Readings
+//! - C.07's recommended order for round-robins, as read here (the text was not available):
+//!   direct encounter, wins, Sonneborn-Berger, Koya (the order FIDE's earlier tie-break
+//!   regulations gave individual round-robins).
+//! - C.05's "completed less than 50% of the games" is read as played over the board, out of the
+//!   player's games in the whole event (a forfeit is not a game completed).
 //! - C.07's recommended order for individual Swiss events (the defaults above): the text was
 //!   not available to this project; BH/C1, BH, DE, WIN, BPG is the order as recalled from it,
 //!   every one of them a tie-break of C.07, and the chief arbiter sets any other before round 1.
@@ -272,7 +289,11 @@ pub fn annulled(t: &Tournament) -> Vec<Tpn> {
     let Some(cycles) = t.settings.system.and_then(System::cycles) else {
         return Vec::new();
     };
-    let n = t.players().len();
+    let n = t
+        .players()
+        .iter()
+        .filter(|p| p.withdrawn_from != Some(RoundNo::FIRST))
+        .count();
     let games = n.saturating_sub(1) * usize::from(cycles);
     t.players()
         .iter()

@@ -207,6 +207,9 @@ pub struct StandingsView {
     pub meanings: Vec<String>,
     /// The rows, first place first.
     pub rows: Vec<StandingsRow>,
+    /// When `after_round` still has results missing: (results in, boards). The standings are
+    /// then provisional: players tied share their place and no lots are drawn.
+    pub in_progress: Option<(usize, usize)>,
 }
 
 /// One row of the standings.
@@ -540,6 +543,11 @@ impl App {
     pub fn proposal(&self, t: TournamentId) -> Result<Proposal> {
         let s = self.state(t)?;
         let system = system_of(&s)?;
+        if system.is_round_robin() && s.rounds().is_empty() && s.drawn_numbers().is_none() {
+            return Err(AppError::Refused(
+                "a round-robin's numbers are given before round 1: draw them by lot or by the Varma tables, or assign them (C.05)".into(),
+            ));
+        }
         let p = pair_next_round(s.engine(), system).map_err(|e| match e {
             PairingError::NotImplemented { .. } | PairingError::NoValidPairing { .. } => {
                 AppError::NoPairing(e)
@@ -559,7 +567,20 @@ impl App {
     pub fn standings(&self, t: TournamentId, after: Option<u16>) -> Result<StandingsView> {
         let s = self.state(t)?;
         let (_, st) = computed_standings(&s, after);
+        // A round with results missing: provisional standings, said so, with no lots drawn.
+        let in_progress = s
+            .rounds()
+            .get(usize::from(st.after.get()).wrapping_sub(1))
+            .filter(|_| !s.rounds().is_empty())
+            .map(|r| {
+                (
+                    r.results.iter().filter(|x| x.is_some()).count(),
+                    r.results.len(),
+                )
+            })
+            .filter(|(done, all)| done < all);
         Ok(StandingsView {
+            in_progress,
             after_round: if s.rounds().is_empty() {
                 0
             } else {
@@ -573,10 +594,14 @@ impl App {
                 .filter_map(|r| {
                     Some(StandingsRow {
                         player: player_view(&s, s.key_of(r.tpn)?),
-                        rank: r.rank,
+                        rank: if in_progress.is_some() {
+                            r.shared_rank
+                        } else {
+                            r.rank
+                        },
                         score: r.score,
                         tiebreaks: r.tiebreaks.iter().map(ToString::to_string).collect(),
-                        by_lot: r.by_lot,
+                        by_lot: r.by_lot && in_progress.is_none(),
                         counted: r.counted,
                     })
                 })

@@ -22,6 +22,9 @@
 //!   by (-) for the player and (+) for the opponent"); the pairing still lists those boards,
 //!   and the server records the forfeits when it publishes the round. Whether their games
 //!   count in the final standings is the standings' business ([`crate::standings`]).
+//! - A player who withdraws before round 1 is out of the table: the field is the others (the
+//!   numbers drawn again, C.05's "drawing of lots" 3, unless the field was even and the player
+//!   had the last number); such a player is listed, unranked, with no game.
 //! - Late entries and requested byes do not exist in a round-robin: the tables are fixed for
 //!   the field at round 1, and a player who cannot play a game loses it by forfeit. The
 //!   server refuses both; a file that has them is paired by the tables all the same.
@@ -53,7 +56,27 @@ pub fn pair(
     round: RoundNo,
     cycles: u16,
 ) -> Result<RoundPairing, PairingError> {
-    let players = tournament.players().len() as u32;
+    // The table's field: the players but those who withdrew before round 1, who must have
+    // the numbers after it (the numbers are drawn again when one withdraws: C.05).
+    let players = tournament
+        .players()
+        .iter()
+        .filter(|p| p.withdrawn_from != Some(RoundNo::FIRST))
+        .count() as u32;
+    if let Some(p) = tournament
+        .players()
+        .iter()
+        .take(players as usize)
+        .find(|p| p.withdrawn_from == Some(RoundNo::FIRST))
+    {
+        return Err(PairingError::NoValidPairing {
+            round,
+            reason: format!(
+                "{} withdrew before round 1 but has number {} in the table: draw the numbers again (C.05)",
+                p.name, p.tpn
+            ),
+        });
+    }
     if players < 2 {
         return Err(PairingError::NoValidPairing {
             round,

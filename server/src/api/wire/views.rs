@@ -355,6 +355,19 @@ pub struct Standings {
     pub rows: Vec<StandingsRow>,
     /// How many rows the standings have.
     pub total_rows: u32,
+    /// While `after_round` still has results missing: how many are in. The standings are then
+    /// provisional (pages say "round 3 in progress: 12 of 20 results"): players tied share
+    /// their place and no lots are drawn. `null` once the round is complete.
+    pub in_progress: Option<Progress>,
+}
+
+/// A round's results so far.
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
+pub struct Progress {
+    /// Boards with a result.
+    pub results: u32,
+    /// Boards.
+    pub boards: u32,
 }
 
 impl From<app::StandingsView> for Standings {
@@ -364,6 +377,10 @@ impl From<app::StandingsView> for Standings {
             tiebreaks: s.tiebreaks,
             tiebreak_meanings: s.meanings,
             total_rows: s.rows.len() as u32,
+            in_progress: s.in_progress.map(|(results, boards)| Progress {
+                results: results as u32,
+                boards: boards as u32,
+            }),
             rows: s
                 .rows
                 .into_iter()
