@@ -1,7 +1,6 @@
 //! Puts the pages of `web-static/` inside the binary: a list of each file's name and bytes,
 //! so that a `swiss` copied anywhere serves them (a configured folder still overrides it).
 
-use std::io::Write;
 use std::path::Path;
 
 fn main() {
@@ -18,17 +17,15 @@ fn main() {
         .unwrap_or_default();
     names.sort();
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("pages.rs");
-    let mut f = std::fs::File::create(out).expect("the generated list");
-    writeln!(f, "/// The pages, by file name.").unwrap();
-    writeln!(f, "pub static PAGES: &[(&str, &[u8])] = &[").unwrap();
+    let mut text =
+        String::from("/// The pages, by file name.\npub static PAGES: &[(&str, &[u8])] = &[\n");
     for name in names {
         println!("cargo:rerun-if-changed={}", dir.join(&name).display());
-        writeln!(
-            f,
-            "    ({name:?}, include_bytes!({:?})),",
+        text.push_str(&format!(
+            "    ({name:?}, include_bytes!({:?})),\n",
             dir.join(&name).display().to_string()
-        )
-        .unwrap();
+        ));
     }
-    writeln!(f, "];").unwrap();
+    text.push_str("];\n");
+    std::fs::write(out, text).expect("the generated list of pages is written");
 }
