@@ -73,7 +73,7 @@ async function load() {
   // The starting list: by pairing number, which is what "No" means everywhere in the
   // console; the registration number beside it is what the log and the API's paths use.
   $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
-    byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${p.withdrawn_from ? "withdrawn from round " + p.withdrawn_from : ""}</td></tr>`).join("");
+    byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${status(p)}</td></tr>`).join("");
   drawRoundRobin();
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
@@ -81,6 +81,25 @@ async function load() {
 }
 
 const byTpn = () => [...players].sort((a, b) => a.tpn - b.tpn);
+
+// A player's state in the list: withdrawn, and each bye asked for (or absence announced) for
+// a round not yet published, with its cancel button.
+const REQUESTED = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
+function status(p) {
+  const parts = [];
+  if (p.withdrawn_from) parts.push(`withdrawn from round ${p.withdrawn_from}`);
+  for (const b of p.requested_byes || []) {
+    parts.push(`${REQUESTED[b.kind] || b.kind} in round ${b.round} <button type="button" class="link" data-cancelbye="${p.player}" data-round="${b.round}">cancel</button>`);
+  }
+  return parts.join("; ");
+}
+$("#playerlist").addEventListener("click", async (e) => {
+  const d = e.target.dataset;
+  if (!d.cancelbye) return;
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/byes/cancellation`, { player: Number(d.cancelbye), round: Number(d.round) }, token);
+  if (r.status === 201 || r.status === 200) { say(`The bye in round ${d.round} is cancelled: the player is paired again.`, "ok"); refresh(); }
+  else say(r.body?.error || "refused", "bad");
+});
 
 // A round-robin: the numbers are given before round 1 (by lot, by the Varma tables, or as
 // the arbiter assigns them), the rounds are the tables', and there are no byes to request nor

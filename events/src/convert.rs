@@ -306,6 +306,10 @@ pub fn change_of(e: &Event) -> Change {
             player: *player,
             round: *round,
         },
+        Event::ByeCancelled { player, round } => Change::ByeCancelled {
+            player: *player,
+            round: *round,
+        },
         Event::ByeRequested {
             player,
             round,

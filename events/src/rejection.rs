@@ -116,6 +116,14 @@ pub enum Rejection {
     /// The tie-breaks are published before the tournament starts (C.07 4.1).
     #[error("the tie-breaks cannot change once round 1 is published: FIDE C.07 (2026) 4.1 has the list published before the tournament starts (round 1 can be unpublished while it has no result)")]
     TiebreaksFixed,
+    /// A cancellation of a bye nobody asked for.
+    #[error("player {} has no bye or absence recorded for round {round}: nothing to cancel", player.0)]
+    NoByeToCancel {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
     /// A round-robin's tables are fixed for the field at round 1 (C.05).
     #[error("a round-robin takes no late entries: its Berger tables were fixed for the players registered when round 1 was published")]
     RoundRobinLateEntry,

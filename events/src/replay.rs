@@ -327,6 +327,15 @@ impl State {
         self.rounds_total()
     }
 
+    /// The byes asked for and absences announced for rounds not yet published, of `key`:
+    /// (round, kind), earliest first.
+    pub fn requested_of(&self, key: PlayerKey) -> Vec<(u16, ByeKind)> {
+        self.requests
+            .iter()
+            .filter_map(|(r, m)| m.get(&key).map(|k| (*r, *k)))
+            .collect()
+    }
+
     /// A round-robin's numbers as drawn, before round 1 fixes them.
     pub fn drawn_numbers(&self) -> Option<&[PlayerKey]> {
         self.drawn.as_deref()
@@ -557,6 +566,22 @@ impl State {
                     return Err(Rejection::InvalidField {
                         field: "order",
                         problem: "must list every registered player once".into(),
+                    });
+                }
+            }
+            Event::ByeCancelled { player, round } => {
+                self.player(*player)?;
+                if *round < next_round {
+                    return Err(Rejection::RoundAlreadyPublished(*round));
+                }
+                if !self
+                    .requests
+                    .get(round)
+                    .is_some_and(|r| r.contains_key(player))
+                {
+                    return Err(Rejection::NoByeToCancel {
+                        player: *player,
+                        round: *round,
                     });
                 }
             }
@@ -841,6 +866,11 @@ impl State {
                     .entry(*round)
                     .or_default()
                     .insert(*player, ByeKind::Zero);
+            }
+            Event::ByeCancelled { player, round } => {
+                if let Some(r) = self.requests.get_mut(round) {
+                    r.remove(player);
+                }
             }
             Event::ByeRequested {
                 player,

@@ -401,6 +401,14 @@ pub enum Event {
         /// Which bye.
         kind: RequestedByeV1,
     },
+    /// A bye requested, or an absence announced, for a round not yet published was
+    /// cancelled: the player is paired in it again.
+    ByeCancelled {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
     /// A round's pairing was published, exactly as it is to be played.
     RoundPublished {
         /// The round.

@@ -221,6 +221,13 @@ pub enum Change {
         /// The round.
         round: u16,
     },
+    /// A requested bye or announced absence was cancelled.
+    ByeCancelled {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
     /// A player asked for a bye.
     ByeRequested {
         /// Who.

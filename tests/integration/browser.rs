@@ -2070,3 +2070,50 @@ fn a_ten_player_double_round_robin_from_the_console_to_its_printed_cross_table()
     );
     assert_eq!(records(&trf, "XXR"), ["XXR 18"], "{trf}");
 }
+
+/// #43 "cancel a requested bye": a half-point bye asked for in the console shows in the player
+/// list before its round is published, with a cancel button; cancelled there, it is gone from
+/// the list, recorded in the audit, and the player is paired in that round; a second
+/// cancellation is refused in words.
+#[test]
+fn a_requested_bye_is_seen_and_cancelled_in_the_console() {
+    let server = Server::start();
+    let id = server.create_tournament("Bye Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the player list",
+        "document.querySelectorAll('#playerlist tr').length === 7",
+    );
+    console.eval("(() => { const f = document.querySelector('#byeform'); f.player.value = '2'; f.round.value = '1'; f.kind.value = 'half'; f.querySelector('button').click(); return true; })()");
+    console.wait_for(
+        "the bye in the list",
+        "document.querySelector('#playerlist').textContent.includes('half-point bye in round 1')",
+    );
+    console.click("#playerlist button[data-cancelbye='2']");
+    console.wait_for(
+        "the bye gone",
+        "document.querySelector('#message').textContent.includes('cancelled') && !document.querySelector('#playerlist').textContent.includes('bye in round')",
+    );
+    let cancelled = server.recorded(&id, "bye_cancelled");
+    assert_eq!(cancelled["event"]["player"], 2, "{cancelled}");
+    assert_eq!(cancelled["event"]["round"], 1, "{cancelled}");
+    let (proposal, _) = server.proposal(&id);
+    let paired: Vec<&Value> = proposal["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| [&p["white"]["player"], &p["black"]["player"]])
+        .collect();
+    assert!(paired.contains(&&json!(2)), "{proposal}");
+    let again = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/byes/cancellation"),
+        json!({ "player": 2, "round": 1 }),
+    );
+    assert_eq!(again.status, 422, "{}", again.body);
+    assert!(again.body.contains("nothing to cancel"), "{}", again.body);
+}

@@ -142,6 +142,8 @@ pub struct PlayerView {
     pub fide_id: Option<u64>,
     /// The first round the player no longer plays.
     pub withdrawn_from: Option<u16>,
+    /// The byes asked for and absences announced for rounds not yet published: (round, kind).
+    pub requested: Vec<(u16, ByeKind)>,
 }
 
 /// A player with a score.
@@ -971,6 +973,20 @@ impl App {
         self.append(t, req, event, None)
     }
 
+    /// Cancels a bye asked for (or an absence announced) for a round not yet published: the
+    /// player is paired in it again.
+    pub fn cancel_bye(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        who: Named,
+        round: u16,
+        reason: Option<String>,
+    ) -> Result<Written> {
+        let player = who.resolve(&*self.state(t)?, "player")?;
+        self.append(t, req, Event::ByeCancelled { player, round }, reason)
+    }
+
     /// Records a bye or an absence asked for a round to come.
     pub fn request_bye(
         &self,
@@ -1340,6 +1356,7 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
                 federation: p.federation.as_ref().map(|f| f.as_str().to_string()),
                 fide_id: p.fide_id,
                 withdrawn_from: p.withdrawn_from.map(RoundNo::get),
+                requested: s.requested_of(key),
             }
         }
         None => PlayerView {
@@ -1351,6 +1368,7 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
             federation: None,
             fide_id: None,
             withdrawn_from: None,
+            requested: Vec::new(),
         },
     }
 }

@@ -49,6 +49,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(players::withdraw)
         .service(views::card)
         .service(players::request_bye)
+        .service(players::cancel_bye)
         .service(players::draw_numbers)
         .service(rounds::propose)
         .service(rounds::publish)

@@ -4,7 +4,8 @@
 use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
 use super::wire::{
-    ByeRequest, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RequestBye, Withdraw,
+    ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RequestBye,
+    Withdraw,
 };
 use super::{json, wire};
 use crate::state::AppState;
@@ -199,6 +200,42 @@ pub(super) async fn draw_numbers(
         move |app, r| {
             let order: Vec<app::Named> = body.order.iter().map(|p| p.named()).collect();
             app.draw_numbers(t, r, body.method.into(), body.seed, &order)
+        },
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// Cancels a bye asked for, or an absence announced, for a round not yet published: the player
+/// is paired in that round again. Refused, in words, when there is none to cancel.
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath, RetryKey),
+    request_body = CancelBye,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "No bye or absence recorded for that player and round, or the round is published.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/byes/cancellation")]
+pub(super) async fn cancel_bye(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<CancelBye>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let b = body.into_inner();
+    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| {
+            let who = PlayerRef {
+                player: b.player,
+                tpn: b.tpn,
+            };
+            app.cancel_bye(t, r, who.named(), b.round, b.reason)
         },
     )
     .await?;

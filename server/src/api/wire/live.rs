@@ -72,6 +72,13 @@ pub enum Event {
         /// The round.
         round: u16,
     },
+    /// A requested bye or announced absence was cancelled.
+    ByeCancelled {
+        /// Who.
+        player: u32,
+        /// The round.
+        round: u16,
+    },
     /// A player asked for a bye.
     ByeRequested {
         /// Who.
@@ -171,6 +178,10 @@ impl From<&app::Change> for Event {
                 order: order.iter().map(|k| k.0).collect(),
             },
             C::AbsenceAnnounced { player, round } => Event::AbsenceAnnounced {
+                player: player.0,
+                round: *round,
+            },
+            C::ByeCancelled { player, round } => Event::ByeCancelled {
                 player: player.0,
                 round: *round,
             },

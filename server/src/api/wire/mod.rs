@@ -20,7 +20,7 @@ pub use answers::{
 };
 pub use live::{Event, Live, Recorded};
 pub use requests::{
-    games_of, parse_result, ByeRequest, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
+    games_of, parse_result, ByeRequest, CancelBye, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
     CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish,
     RegisterPlayer, RequestBye, Withdraw,
 };

@@ -110,6 +110,24 @@ pub struct RequestBye {
     pub kind: ByeRequest,
 }
 
+/// `POST /api/tournaments/{id}/byes/cancellation`: the player by registration number
+/// (`player`) or pairing number (`tpn`), and the round whose bye or absence is cancelled.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CancelBye {
+    /// The player's registration number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u32>,
+    /// The player's pairing number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpn: Option<u32>,
+    /// The round.
+    pub round: u16,
+    /// Why (for the audit trail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
 /// A player named by a number that says which it is: `{"player": 5}` (the registration
 /// number), `{"tpn": 3}` (the pairing number), or both (which must be the same player). A bare
 /// number is refused: the API never guesses which of a player's numbers it is.

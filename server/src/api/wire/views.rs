@@ -63,6 +63,19 @@ pub struct Player {
     pub fide_id: Option<u64>,
     /// The first round no longer played.
     pub withdrawn_from: Option<u16>,
+    /// The byes asked for and absences announced for rounds not yet published (left out when
+    /// there is none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requested_byes: Vec<RequestedFor>,
+}
+
+/// A bye asked for (or an absence announced) for a round not yet published.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RequestedFor {
+    /// The round.
+    pub round: u16,
+    /// Which: `half`, `full`, or `zero` (a zero-point bye or an announced absence).
+    pub kind: Bye,
 }
 
 impl From<app::PlayerView> for Player {
@@ -76,6 +89,14 @@ impl From<app::PlayerView> for Player {
             federation: p.federation,
             fide_id: p.fide_id,
             withdrawn_from: p.withdrawn_from,
+            requested_byes: p
+                .requested
+                .into_iter()
+                .map(|(round, kind)| RequestedFor {
+                    round,
+                    kind: kind.into(),
+                })
+                .collect(),
         }
     }
 }
