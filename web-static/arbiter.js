@@ -12,6 +12,7 @@ let followLatest = true;
 let picked = {};       // board -> [game results]
 let correcting = {};   // board -> true
 let reasons = {};      // board -> the reason typed so far (kept when the table is redrawn)
+let publicReasons = {}; // board -> whether the correction's reason may be shown to the public
 
 const $ = (s) => document.querySelector(s);
 function say(text, kind) { $("#message").innerHTML = text ? `<div class="banner ${kind}">${Swiss.esc(text)}</div>` : ""; }
@@ -159,7 +160,7 @@ async function drawBoards(flashBoard) {
       cell = Array.from({ length: n }, (_, g) => `<div>${n > 1 ? `game ${g + 1}: ` : ""}${rowsFor(g)}</div>`).join("");
       const ready = pick.filter(Boolean).length === n;
       cell += correcting[p.board]
-        ? `<div><input size="30" placeholder="reason (required)" id="reason-${p.board}" data-reason="${p.board}" value="${Swiss.esc(reasons[p.board] || "")}"> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
+        ? `<div><input size="30" placeholder="reason (required)" id="reason-${p.board}" data-reason="${p.board}" value="${Swiss.esc(reasons[p.board] || "")}"> <label class="inline"><input type="checkbox" id="public-${p.board}" data-public="${p.board}" ${publicReasons[p.board] ? "checked" : ""}> reason public</label> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
         : `<button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save</button>`;
     }
     return `<tr class="${flashBoard === p.board ? "flash" : ""}" id="board-${p.board}"><td class="num">${p.board}</td><td>${scored(p.white)}</td><td>${scored(p.black)}</td><td class="entry">${cell}</td></tr>`;
@@ -168,6 +169,10 @@ async function drawBoards(flashBoard) {
 
 $("#boards").addEventListener("input", (e) => {
   if (e.target.dataset.reason) reasons[Number(e.target.dataset.reason)] = e.target.value;
+});
+// A correction's reason is for the arbiters (the audit trail) unless ticked public.
+$("#boards").addEventListener("change", (e) => {
+  if (e.target.dataset.public) publicReasons[Number(e.target.dataset.public)] = e.target.checked;
 });
 
 $("#boards").addEventListener("click", async (e) => {
@@ -187,6 +192,7 @@ $("#boards").addEventListener("click", async (e) => {
     let path = `/api/tournaments/${id}/rounds/${shownRound}/boards/${board}/`;
     if (correcting[board]) {
       body.reason = (reasons[board] || "").trim();
+      if (publicReasons[board]) body.reason_public = true;
       if (!body.reason) { say(`Board ${board}: a correction needs a reason.`, "warn"); return; }
       path += "correction";
     } else {
@@ -196,7 +202,7 @@ $("#boards").addEventListener("click", async (e) => {
     const r = await Swiss.send(correcting[board] ? "POST" : "PUT", path, body, token, key);
     if (r.status === 201 || r.status === 200) {
       say(`Board ${board}: ${correcting[board] ? "correction" : "result"} recorded.`, "ok");
-      delete picked[board]; delete correcting[board]; delete reasons[board];
+      delete picked[board]; delete correcting[board]; delete reasons[board]; delete publicReasons[board];
     } else if (r.status === 409) {
       say(`Board ${board}: conflict. ${Swiss.resultText(r.body.recorded.games)} is already recorded there. To change it, use "correct" and give a reason.`, "bad");
       delete picked[board];
@@ -313,7 +319,7 @@ $("#byeform").addEventListener("submit", (e) => { e.preventDefault(); submit(e.t
 $("#withdrawform").addEventListener("submit", (e) => {
   e.preventDefault();
   const b = formBody(e.target);
-  Swiss.send("POST", `/api/tournaments/${id}/players/${b.player}/withdrawal`, { from_round: b.from_round, reason: b.reason }, token)
+  Swiss.send("POST", `/api/tournaments/${id}/players/${b.player}/withdrawal`, { from_round: b.from_round, reason: b.reason, reason_public: e.target.reason_public.checked }, token)
     .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); e.target.reset(); refresh(); } else say(r.body?.error || "refused", "bad"); });
 });
 

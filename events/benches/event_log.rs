@@ -177,6 +177,7 @@ fn replay_large(players: u32, rounds: u16) {
             recorded_at_ms: 0,
             actor: "bench".into(),
             reason: None,
+            reason_public: false,
             idempotency_key: None,
             event,
         });

@@ -258,6 +258,7 @@ pub fn entry_of(e: &Envelope) -> Entry {
         recorded_at_ms: e.recorded_at_ms,
         actor: e.actor.clone(),
         reason: e.reason.clone(),
+        reason_public: e.reason_public,
         change: change_of(&e.event),
     }
 }

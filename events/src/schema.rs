@@ -492,6 +492,10 @@ pub struct Envelope {
     /// Why (required for corrections).
     #[serde(default)]
     pub reason: Option<String>,
+    /// Whether the reason may be shown to the public; otherwise it is for the arbiters (the
+    /// audit trail). Absent in every log written before it existed: private.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
     /// The client's idempotency key, if it sent one.
     #[serde(default)]
     pub idempotency_key: Option<String>,

@@ -156,6 +156,8 @@ pub struct Entry {
     pub actor: String,
     /// Why, when a reason was given.
     pub reason: Option<String>,
+    /// Whether the reason may be shown to the public (otherwise only to arbiters).
+    pub reason_public: bool,
     /// What changed.
     pub change: Change,
 }

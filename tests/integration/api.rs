@@ -349,7 +349,7 @@ fn a_display_that_disconnects_resumes_with_nothing_missed() {
     let r = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds/1/boards/3/correction"),
-        json!({ "result": "1-0", "reason": "scoresheets signed 1-0" }),
+        json!({ "result": "1-0", "reason": "scoresheets signed 1-0", "reason_public": true }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
     let mut again = Display::connect(server.address, &id, seen);
@@ -1502,4 +1502,67 @@ fn standings_during_a_round_are_provisional_and_draw_no_lots() {
         .map(|r| r["rank"].as_u64().unwrap())
         .collect();
     assert_eq!(ranks, [1, 2, 3, 4], "{s}");
+}
+
+/// #43 "reasons are private unless the arbiter says otherwise": a correction's reason given
+/// without `reason_public` is in the audit trail the tournament's arbiters read (with a token)
+/// and absent from the public audit, the public live connection and the TRF export; one given
+/// with `reason_public` is shown to everyone.
+#[test]
+fn a_reason_is_private_unless_made_public() {
+    let server = Server::start();
+    let id = server.create_tournament("Private", "dutch-2026", 5);
+    server.register_players(&id, 4, |i| 2000 - 10 * i);
+    server.publish_proposal(&id);
+    for board in [1, 2] {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let private = "the player's illness, told in confidence";
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/correction"),
+        json!({ "result": "0-1", "reason": private }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/boards/2/correction"),
+        json!({ "result": "0-1", "reason": "scoresheets signed 0-1", "reason_public": true }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let public = server.public(&format!("/api/tournaments/{id}/audit")).body;
+    assert!(!public.contains(private), "{public}");
+    assert!(public.contains("scoresheets signed 0-1"), "{public}");
+    let token = server.chief.clone();
+    let arbiters = server
+        .request(
+            "GET",
+            &format!("/api/tournaments/{id}/audit"),
+            Some(&token),
+            &[],
+            None,
+        )
+        .body;
+    assert!(arbiters.contains(private), "{arbiters}");
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert!(!trf.contains("illness"), "{trf}");
+    let mut live = Display::connect(server.address, &id, 0);
+    let mut seen = Vec::new();
+    loop {
+        let m = live.next();
+        seen.push(m.to_string());
+        if m["event"]["type"] == "result_corrected" && m["event"]["board"] == 2 {
+            break;
+        }
+    }
+    let all = seen.join("\n");
+    assert!(!all.contains(private), "{all}");
+    assert!(all.contains("scoresheets signed 0-1"), "{all}");
 }

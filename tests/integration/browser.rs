@@ -399,9 +399,11 @@ fn display_console_and_audit_in_a_real_browser() {
     );
     assert_eq!(r.status, 409);
 
-    // A correction with a reason, from the console, appears in the public audit log.
+    // A correction with a reason made public, from the console, appears in the public audit
+    // log with its reason.
     console.click("button[data-correct='1']");
     console.wait_for("the correction form", "document.querySelector('#reason-1')");
+    console.eval("(() => { const c = document.querySelector('#public-1'); c.checked = true; c.dispatchEvent(new Event('change', { bubbles: true })); return true; })()");
     console.click("button.res[data-board='1'][data-res='0-1']");
     // Typed as a person types: the input event keeps it when the table is redrawn.
     console.eval("(() => { const r = document.querySelector('#reason-1'); r.value = 'scoresheets signed 0-1'; r.dispatchEvent(new Event('input', { bubbles: true })); return true; })()");

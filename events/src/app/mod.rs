@@ -88,6 +88,9 @@ pub struct Request {
     /// another fingerprint is another request, refused rather than answered with the first
     /// request's answer.
     pub fingerprint: Vec<u8>,
+    /// Whether a reason the request gives may be shown to the public (otherwise it is for the
+    /// arbiters and the audit trail only).
+    pub reason_public: bool,
 }
 
 /// The fingerprint of a request from its parts (account, method, route, body): SHA-256.
@@ -456,6 +459,7 @@ impl App {
     ) -> Result<Written> {
         let mut a = Append::new(t, req.actor.clone(), event);
         a.reason = reason;
+        a.reason_public = req.reason_public;
         a.idempotency_key = req.idempotency_key.clone();
         a.fingerprint = req.fingerprint.clone();
         Ok(Written::from(&self.store.append(a)?))
@@ -1213,8 +1217,10 @@ impl App {
             })
             .collect();
         drop(s);
+        // The program's own reason, naming the list: nothing private in it.
         let req = Request {
             idempotency_key: None,
+            reason_public: true,
             ..req.clone()
         };
         let reason = format!("rating list update: {source}");

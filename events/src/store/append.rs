@@ -183,6 +183,7 @@ impl Store {
                 recorded_at_ms: now_ms(),
                 actor: req.actor.clone(),
                 reason: req.reason.clone(),
+                reason_public: req.reason_public && req.reason.is_some(),
                 idempotency_key: req.idempotency_key.clone(),
                 event,
             };

@@ -130,6 +130,8 @@ pub struct Append {
     pub actor: String,
     /// Why (required for corrections).
     pub reason: Option<String>,
+    /// Whether the reason may be shown to the public (otherwise only to arbiters).
+    pub reason_public: bool,
     /// A key the client sends so that a retried request is applied once.
     pub idempotency_key: Option<String>,
     /// The fingerprint of the request that carries the key (who sent it, where, what): the
@@ -148,6 +150,7 @@ impl Append {
             tournament,
             actor: actor.into(),
             reason: None,
+            reason_public: false,
             idempotency_key: None,
             fingerprint: Vec::new(),
             expected_seq: None,

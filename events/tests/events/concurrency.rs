@@ -117,6 +117,7 @@ fn sixteen_registrations_at_once_are_never_refused() {
                         actor: format!("desk{w}"),
                         idempotency_key: Some(format!("desk{w}-{i}")),
                         fingerprint: events::app::fingerprint(&[format!("{w}-{i}").as_bytes()]),
+                        reason_public: false,
                     };
                     let data = events::app::PlayerData {
                         name: format!("Player,{w:02}-{i:02}"),

@@ -117,6 +117,7 @@ impl Parts {
             actor,
             idempotency_key: self.key,
             fingerprint,
+            reason_public: false,
         }
     }
 }

@@ -96,7 +96,13 @@ pub(super) async fn correct_player(
         &state,
         Need::Chief(t),
         &fingerprinted,
-        move |app, r| app.correct_player(t, r, PlayerKey(key), body.correction.into(), body.reason),
+        move |app, r| {
+            let r = app::Request {
+                reason_public: body.reason_public,
+                ..r.clone()
+            };
+            app.correct_player(t, &r, PlayerKey(key), body.correction.into(), body.reason)
+        },
     )
     .await?;
     Ok(written(&appended))
@@ -125,7 +131,13 @@ pub(super) async fn withdraw(
         &state,
         Need::Chief(t),
         &fingerprinted,
-        move |app, r| app.withdraw(t, r, PlayerKey(key), body.from_round, body.reason),
+        move |app, r| {
+            let r = app::Request {
+                reason_public: body.reason_public,
+                ..r.clone()
+            };
+            app.withdraw(t, &r, PlayerKey(key), body.from_round, body.reason)
+        },
     )
     .await?;
     Ok(written(&appended))
@@ -235,7 +247,11 @@ pub(super) async fn cancel_bye(
                 player: b.player,
                 tpn: b.tpn,
             };
-            app.cancel_bye(t, r, who.named(), b.round, b.reason)
+            let r = app::Request {
+                reason_public: b.reason_public,
+                ..r.clone()
+            };
+            app.cancel_bye(t, &r, who.named(), b.round, b.reason)
         },
     )
     .await?;

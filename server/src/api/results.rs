@@ -19,9 +19,10 @@ pub(super) async fn result_event(
     body: EnterResult,
     correction: bool,
 ) -> Result<HttpResponse> {
-    if !correction && (body.reason.is_some() || body.colors_swapped) {
+    if !correction && (body.reason.is_some() || body.colors_swapped || body.reason_public) {
         return Err(ApiError::BadRequest(
-            "reason/colors_swapped: only for corrections (POST .../correction)".into(),
+            "reason/reason_public/colors_swapped: only for corrections (POST .../correction)"
+                .into(),
         ));
     }
     // One trip to the blocking pool for the whole request: results are what arbiters enter
@@ -34,7 +35,8 @@ pub(super) async fn result_event(
     let appended = web::block(move || -> Result<app::Written> {
         let who = crate::auth::authorize(&accounts, &token, Need::Arbiter(t))?;
         let games = games_of(&body, app.games_per_pairing(t)?).map_err(ApiError::BadRequest)?;
-        let r = parts.request(who.name, &fingerprinted);
+        let mut r = parts.request(who.name, &fingerprinted);
+        r.reason_public = body.reason_public;
         Ok(if correction {
             app.correct_result(
                 t,

@@ -127,12 +127,30 @@ pub(super) async fn export_trf(
 )]
 #[get("/api/tournaments/{id}/audit")]
 pub(super) async fn audit(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
+    // The tournament's arbiters (a token of theirs) read every reason; the public, only those
+    // the arbiter made public.
+    let arbiter = match crate::auth::bearer(&req) {
+        Ok(_) => crate::auth::require(&req, &state.accounts, Need::Arbiter(t))
+            .await
+            .is_ok(),
+        Err(_) => false,
+    };
     let log = query(&state, move |app| app.audit(t)).await?;
-    let items: Vec<wire::Recorded> = log.iter().map(Into::into).collect();
+    let items: Vec<wire::Recorded> = log
+        .iter()
+        .map(|e| {
+            if arbiter {
+                wire::Recorded::for_arbiters(e)
+            } else {
+                e.into()
+            }
+        })
+        .collect();
     Ok(HttpResponse::Ok().json(items))
 }
 

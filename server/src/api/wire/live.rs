@@ -253,14 +253,27 @@ pub struct Recorded {
     pub recorded_at_ms: u64,
     /// The account that recorded it.
     pub actor: String,
-    /// Why (corrections).
+    /// Why (corrections): to the public only where the arbiter made it public; to the
+    /// tournament's arbiters (the audit read with a token) always.
     pub reason: Option<String>,
     /// What happened.
     pub event: Event,
 }
 
+/// The entry as the public reads it: a reason only where the arbiter made it public.
 impl From<&app::Entry> for Recorded {
     fn from(e: &app::Entry) -> Recorded {
+        let mut r = Recorded::for_arbiters(e);
+        if !e.reason_public {
+            r.reason = None;
+        }
+        r
+    }
+}
+
+impl Recorded {
+    /// The entry as the tournament's arbiters read it: every reason.
+    pub fn for_arbiters(e: &app::Entry) -> Recorded {
         Recorded {
             seq: e.seq,
             id: e.id.to_string(),

@@ -50,6 +50,10 @@ pub struct CorrectPlayer {
     pub correction: PlayerCorrection,
     /// Why (required).
     pub reason: String,
+    /// Whether the reason may be shown on the public pages and the live connection; otherwise
+    /// (the default) it is for the arbiters only (the audit trail read with a token).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
 }
 
 /// `POST /api/tournaments/{id}/players/{player}/withdrawal`.
@@ -61,6 +65,10 @@ pub struct Withdraw {
     /// Why.
     #[serde(default)]
     pub reason: Option<String>,
+    /// Whether the reason may be shown on the public pages and the live connection; otherwise
+    /// (the default) it is for the arbiters only (the audit trail read with a token).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
 }
 
 /// `POST /api/tournaments/{id}/numbers`: a round-robin's numbers before round 1 (C.05). With
@@ -126,6 +134,10 @@ pub struct CancelBye {
     /// Why (for the audit trail).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Whether the reason may be shown on the public pages and the live connection; otherwise
+    /// (the default) it is for the arbiters only (the audit trail read with a token).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
 }
 
 /// A player named by a number that says which it is: `{"player": 5}` (the registration
@@ -229,6 +241,11 @@ pub struct EnterResult {
     /// Corrections: why (required).
     #[serde(default)]
     pub reason: Option<String>,
+    /// Corrections: whether the reason may be shown on the public pages and the live connection; otherwise
+    /// (the default) it is for the arbiters only (the audit trail read with a token).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
+
     /// Corrections: the game was played with the colours reversed.
     #[serde(default)]
     pub colors_swapped: bool,
