@@ -101,6 +101,14 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
     },
+    /// Issue a new token for the administrator account `admin` of a store (a lost token): the
+    /// old one stops working at once; the new one is printed, once. Creates the account if the
+    /// store has none. A sled store is opened while no server has it open; a PostgreSQL store
+    /// at any time.
+    AdminToken {
+        #[command(flatten)]
+        store: StoreArgs,
+    },
     /// Restore a backup made by `swiss backup` into an empty store: every tournament is
     /// replayed first, and nothing is written unless all of them replay.
     Restore {
@@ -267,6 +275,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Backup { store, output } => return backup(&store, output.as_deref()),
         Command::Restore { store, input } => return restore(&store, &input),
+        Command::AdminToken { store } => return admin_token(&store),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -299,6 +308,31 @@ fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, ExitCode
         eprintln!("swiss {command}: {e}");
         ExitCode::from(4)
     })
+}
+
+fn admin_token(args: &StoreArgs) -> ExitCode {
+    let store = match open_store("admin-token", args) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let accounts = events::Accounts::new(store.clone());
+    let issued = match accounts.reissue_token("admin") {
+        Err(events::StoreError::NoAccount(_)) => accounts
+            .prepare(Vec::new())
+            .and_then(|t| t.ok_or(events::StoreError::NoAccount("admin".into()))),
+        other => other.map(|(_, token)| token),
+    };
+    // Written and flushed by the accounts before they answer.
+    match issued {
+        Ok(token) => {
+            println!("swiss admin-token: the administrator account \"admin\" of {} has a new token (shown once; the old one no longer works): {token}", store.location());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("swiss admin-token: {e}");
+            ExitCode::from(4)
+        }
+    }
 }
 
 fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {

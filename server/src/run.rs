@@ -30,7 +30,8 @@ pub fn run(config: Config) -> anyhow::Result<()> {
             token_sha256: account.token_sha256.clone(),
         })
         .collect();
-    if let Some(token) = events::Accounts::new(store.clone()).prepare(configured)? {
+    let first_start = events::Accounts::new(store.clone()).prepare(configured)?;
+    if let Some(token) = &first_start {
         println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}");
     }
     let mut state = AppState::new(store, config.web.static_dir.clone());
@@ -63,6 +64,15 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         let (running, bound) = crate::app::bind(state, config.server.address)?;
         tracing::info!(store = %running_store, "listening on http://{bound}");
         println!("swiss: listening on http://{bound}");
+        // Where a new user goes next, said once, on the first start.
+        if first_start.is_some() {
+            let shown = if bound.ip().is_unspecified() {
+                std::net::SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bound.port())
+            } else {
+                bound
+            };
+            println!("swiss: open http://{shown}/ in a browser and paste the token above into \"Administrator's token\" to create a tournament (a lost token: `swiss admin-token`)");
+        }
         running.await?;
         anyhow::Ok(())
     })

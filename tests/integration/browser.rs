@@ -1738,7 +1738,7 @@ fn every_public_view_on_a_desktop_and_the_cross_table_on_a_phone() {
     let r = server.chief(
         "POST",
         &format!("/api/tournaments/{id}/rounds/2/boards/2/correction"),
-        json!({ "result": "1-0", "reason": "scoresheets signed 1-0" }),
+        json!({ "result": "1-0", "reason": "scoresheets signed 1-0", "reason_public": true }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
     let base = format!("http://{}", server.address);

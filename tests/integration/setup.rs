@@ -326,3 +326,30 @@ fn ghr_2026_2_1_registration_from_the_fide_rating_list_and_its_update_before_rou
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("before round 1"), "{}", r.body);
 }
+
+/// #43 "a lost administrator token can be recovered": with the server stopped, `swiss
+/// admin-token` on its store prints a new token for `admin`, shown once; after a restart the
+/// new token signs in as the administrator and the old one is refused.
+#[test]
+fn a_lost_administrator_token_is_replaced_by_swiss_admin_token() {
+    let mut server = Server::start();
+    let old = server.chief.clone();
+    let data = server.data_dir().to_path_buf();
+    server.kill();
+    let out = crate::support::run(&["admin-token", "--data-dir", data.to_str().unwrap()]);
+    let text = crate::support::stdout(&out);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        crate::support::stderr(&out)
+    );
+    let token = text.trim().rsplit(": ").next().unwrap().to_string();
+    assert_eq!(token.len(), 64, "{text}");
+    assert_ne!(token, old);
+    let server = server.restart();
+    let me = server.request("GET", "/api/me", Some(&token), &[], None);
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["role"], "admin", "{}", me.body);
+    let refused = server.request("GET", "/api/me", Some(&old), &[], None);
+    assert_eq!(refused.status, 401, "{}", refused.body);
+}
