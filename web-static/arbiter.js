@@ -323,6 +323,36 @@ $("#withdrawform").addEventListener("submit", (e) => {
     .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); e.target.reset(); refresh(); } else say(r.body?.error || "refused", "bad"); });
 });
 
+// A player's data corrected: the form shows the player's data as recorded, and sends only
+// what was changed (an emptied field clears it), with the reason.
+function fillCorrection() {
+  const f = $("#correctform");
+  const p = players.find((x) => x.player === Number(f.player.value));
+  if (!p) return;
+  f.name.value = p.name; f.rating.value = p.rating || ""; f.title.value = p.title || "";
+  f.federation.value = p.federation || ""; f.fide_id.value = p.fide_id || "";
+  f.birth_date.value = ""; f.sex.value = "";
+}
+$("#correctform").player.addEventListener("change", fillCorrection);
+$("#correctbox").addEventListener("toggle", fillCorrection);
+$("#correctform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const p = players.find((x) => x.player === Number(f.player.value));
+  if (!p) return;
+  const correction = {};
+  const text = (name, was) => { const v = f[name].value.trim(); if (v !== (was ?? "")) correction[name] = v === "" ? null : v; };
+  const number = (name, was) => { const v = f[name].value.trim(); if (v !== String(was ?? "")) correction[name] = v === "" ? null : Number(v); };
+  if (f.name.value.trim() && f.name.value.trim() !== p.name) correction.name = f.name.value.trim();
+  number("rating", p.rating); text("title", p.title); text("federation", p.federation); number("fide_id", p.fide_id);
+  if (f.birth_date.value.trim()) correction.birth_date = f.birth_date.value.trim();
+  if (f.sex.value) correction.sex = f.sex.value;
+  if (!Object.keys(correction).length) { say("Nothing to correct: no field was changed.", "warn"); return; }
+  const r = await Swiss.send("PATCH", `/api/tournaments/${id}/players/${p.player}`, { correction, reason: f.reason.value.trim(), reason_public: f.reason_public.checked }, token);
+  if (r.status === 201 || r.status === 200) { say(`${p.name}: ${Object.keys(correction).join(", ")} corrected.`, "ok"); f.reason.value = ""; refresh(); }
+  else say(r.body?.error || "refused", "bad");
+});
+
 // The tournament's details (the TRF report's 012-132), the chief arbiter's to change at any
 // time before the tournament is closed: the round dates as the rounds are scheduled.
 function drawDetails() {

@@ -219,6 +219,10 @@ pub fn v1_correction(c: PlayerCorrection) -> PlayerCorrectionV1 {
         name: c.name,
         rating: c.rating,
         title: c.title.map(|t| t.map(crate::replay::v1_title)),
+        fide_id: c.fide_id,
+        federation: c.federation,
+        birth_date: c.birth_date,
+        sex: c.sex.map(|s| s.map(v1_sex)),
     }
 }
 
@@ -228,6 +232,10 @@ pub fn correction_of(c: &PlayerCorrectionV1) -> PlayerCorrection {
         name: c.name.clone(),
         rating: c.rating,
         title: c.title.map(|t| t.map(crate::replay::to_engine_title)),
+        fide_id: c.fide_id,
+        federation: c.federation.clone(),
+        birth_date: c.birth_date.clone(),
+        sex: c.sex.map(|s| s.map(sex_of)),
     }
 }
 

@@ -532,6 +532,27 @@ impl State {
             }
             Event::PlayerCorrected { player, correction } => {
                 self.player(*player)?;
+                if let Some(Some(f)) = &correction.federation {
+                    if Federation::parse(f).is_none() {
+                        return Err(Rejection::InvalidField {
+                            field: "correction.federation",
+                            problem: format!("{f:?} is not three capital letters"),
+                        });
+                    }
+                }
+                if let Some(Some(b)) = &correction.birth_date {
+                    if BirthDate::parse(b).is_none() {
+                        return Err(Rejection::InvalidField {
+                            field: "correction.birth_date",
+                            problem: format!("{b:?} is not YYYY/MM/DD"),
+                        });
+                    }
+                }
+                if let Some(Some(id)) = correction.fide_id.filter(|i| i.is_some_and(|i| i > 0)) {
+                    if self.fide_ids.get(&id).is_some_and(|k| k != player) {
+                        return Err(Rejection::DuplicateFideId(id));
+                    }
+                }
                 if let Some(name) = &correction.name {
                     if name.trim().is_empty() {
                         return Err(Rejection::InvalidField {
@@ -838,6 +859,28 @@ impl State {
                 }
                 if let Some(t) = correction.title {
                     p.title = t.map(to_engine_title);
+                }
+                if let Some(f) = &correction.federation {
+                    p.federation = f.as_deref().and_then(Federation::parse);
+                }
+                if let Some(b) = &correction.birth_date {
+                    p.birth_date = b.as_deref().and_then(BirthDate::parse);
+                }
+                if let Some(s) = correction.sex {
+                    p.sex = s.map(|s| match s {
+                        SexV1::Male => engine::model::player::Sex::Male,
+                        SexV1::Female => engine::model::player::Sex::Female,
+                    });
+                }
+                if let Some(id) = correction.fide_id {
+                    let old = p.fide_id;
+                    p.fide_id = id;
+                    if let Some(old) = old {
+                        self.fide_ids.remove(&old);
+                    }
+                    if let Some(new) = id.filter(|&i| i > 0) {
+                        self.fide_ids.insert(new, *player);
+                    }
                 }
             }
             Event::PlayerWithdrawn { player, from_round } => {

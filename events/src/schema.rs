@@ -262,6 +262,34 @@ pub struct PlayerCorrectionV1 {
         skip_serializing_if = "Option::is_none"
     )]
     pub title: Option<Option<TitleV1>>,
+    /// New FIDE id (`Some(None)`: none).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fide_id: Option<Option<u64>>,
+    /// New federation, three letters (`Some(None)`: none).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub federation: Option<Option<String>>,
+    /// New birth date, `YYYY/MM/DD` (`Some(None)`: not known).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub birth_date: Option<Option<String>>,
+    /// New sex (`Some(None)`: not recorded).
+    #[serde(
+        default,
+        with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sex: Option<Option<SexV1>>,
 }
 
 /// A requested bye.

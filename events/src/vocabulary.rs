@@ -138,6 +138,14 @@ pub struct PlayerCorrection {
     pub rating: Option<Option<u16>>,
     /// New title.
     pub title: Option<Option<Title>>,
+    /// New FIDE id.
+    pub fide_id: Option<Option<u64>>,
+    /// New federation.
+    pub federation: Option<Option<String>>,
+    /// New birth date, `YYYY/MM/DD`.
+    pub birth_date: Option<Option<String>>,
+    /// New sex.
+    pub sex: Option<Option<Sex>>,
 }
 
 /// One entry of a tournament's audit trail, as its live updates carry it too: what changed,

@@ -2119,3 +2119,80 @@ fn a_requested_bye_is_seen_and_cancelled_in_the_console() {
     assert_eq!(again.status, 422, "{}", again.body);
     assert!(again.body.contains("nothing to cancel"), "{}", again.body);
 }
+
+/// #43 "correct any field of a player": in the console, a player's federation, FIDE id, birth
+/// date and sex corrected with a reason; the API, the audit trail and the TRF report say the
+/// new values, and a FIDE id another player has is refused naming it.
+#[test]
+fn every_field_of_a_player_is_corrected_in_the_console() {
+    let server = Server::start();
+    let id = server.create_tournament("Corrections Open", "dutch-2026", 5);
+    server.register_players(&id, 4, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the player list",
+        "document.querySelectorAll('#playerlist tr').length === 5",
+    );
+    console.eval("(() => { const d = document.querySelector('#correctbox'); d.open = true; const f = document.querySelector('#correctform'); f.player.value = '3'; f.player.dispatchEvent(new Event('change')); return true; })()");
+    console.wait_for(
+        "the form filled with player 3",
+        "document.querySelector('#correctform').name.value === 'Player,02'",
+    );
+    console.fill(
+        "#correctform",
+        &[
+            ("federation", "NOR"),
+            ("fide_id", "1503014"),
+            ("birth_date", "1990/11/30"),
+            ("sex", "m"),
+            ("reason", "passport seen"),
+        ],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "the correction recorded",
+        "document.querySelector('#message').textContent.includes('corrected')",
+    );
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    let three = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player"] == 3)
+        .unwrap();
+    assert_eq!(three["federation"], "NOR", "{three}");
+    assert_eq!(three["fide_id"], 1503014, "{three}");
+    let corrected = server.recorded(&id, "player_corrected");
+    let c = &corrected["event"]["correction"];
+    assert_eq!(c["birth_date"], "1990/11/30", "{corrected}");
+    assert_eq!(c["sex"], "m", "{corrected}");
+    assert!(
+        c.get("name").is_none() && c.get("rating").is_none(),
+        "only what changed: {corrected}"
+    );
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    let line = records(&trf, "001")
+        .into_iter()
+        .find(|l| l.contains("Player,02"))
+        .unwrap()
+        .to_string();
+    assert!(
+        line.contains("1503014") && line.contains("1990/11/30") && line.contains("NOR"),
+        "{line}"
+    );
+    // Another player may not take that FIDE id.
+    let r = server.chief(
+        "PATCH",
+        &format!("/api/tournaments/{id}/players/1"),
+        json!({ "correction": { "fide_id": 1503014 }, "reason": "typo" }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("1503014"), "{}", r.body);
+}

@@ -1212,6 +1212,7 @@ impl App {
                     name: None,
                     rating: rating.map(Some),
                     title: title.map(|t| Some(crate::replay::v1_title(t))),
+                    ..PlayerCorrectionV1::default()
                 };
                 Some((p.key, correction, p.player.rating, p.player.title))
             })

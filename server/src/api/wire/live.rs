@@ -162,6 +162,10 @@ impl From<&app::Change> for Event {
                     name: correction.name.clone(),
                     rating: correction.rating,
                     title: correction.title.map(|t| t.map(Title::from)),
+                    fide_id: correction.fide_id,
+                    federation: correction.federation.clone(),
+                    birth_date: correction.birth_date.clone(),
+                    sex: correction.sex.map(|s| s.map(Into::into)),
                 },
             },
             C::PlayerWithdrawn { player, from_round } => Event::PlayerWithdrawn {

@@ -538,6 +538,34 @@ pub struct PlayerCorrection {
         skip_serializing_if = "Option::is_none"
     )]
     pub title: Option<Option<Title>>,
+    /// New FIDE id (`null`: none).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fide_id: Option<Option<u64>>,
+    /// New federation, three capital letters (`null`: none).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub federation: Option<Option<String>>,
+    /// New birth date, `YYYY/MM/DD` (`null`: not known).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub birth_date: Option<Option<String>>,
+    /// New sex, `m` or `w` (`null`: not recorded).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sex: Option<Option<Sex>>,
 }
 
 /// A field that may be `null`: absent is `None`, `null` is `Some(None)`.
@@ -553,6 +581,10 @@ impl From<PlayerCorrection> for app::PlayerCorrection {
             name: c.name,
             rating: c.rating,
             title: c.title.map(|t| t.map(Into::into)),
+            fide_id: c.fide_id,
+            federation: c.federation,
+            birth_date: c.birth_date,
+            sex: c.sex.map(|s| s.map(Into::into)),
         }
     }
 }
@@ -668,6 +700,10 @@ mod tests {
                 name: None,
                 rating: Some(None),
                 title: Some(Some(EngineTitle::Im)),
+                fide_id: None,
+                federation: None,
+                birth_date: None,
+                sex: None,
             }
         );
         let absent: PlayerCorrection =
