@@ -89,6 +89,8 @@ const REQUESTED = { half: "half-point bye", full: "full-point bye", zero: "zero-
 function status(p) {
   const parts = [];
   if (p.withdrawn_from) parts.push(`withdrawn from round ${p.withdrawn_from}`);
+  // Never paired yet: may be removed, as registered by mistake (the server refuses otherwise).
+  if (!p.withdrawn_from && !tournament.rounds_published) parts.push(`<button type="button" class="link" data-remove="${p.player}">remove (registered by mistake)</button>`);
   for (const b of p.requested_byes || []) {
     parts.push(`${REQUESTED[b.kind] || b.kind} in round ${b.round} <button type="button" class="link" data-cancelbye="${p.player}" data-round="${b.round}">cancel</button>`);
   }
@@ -96,6 +98,14 @@ function status(p) {
 }
 $("#playerlist").addEventListener("click", async (e) => {
   const d = e.target.dataset;
+  if (d.remove) {
+    // Two clicks: the first asks, the second removes.
+    if (e.target.dataset.asked !== "1") { e.target.dataset.asked = "1"; e.target.textContent = "click again to remove"; return; }
+    const r = await Swiss.send("POST", `/api/tournaments/${id}/players/${d.remove}/removal`, { reason: "registered by mistake" }, token);
+    if (r.status === 201 || r.status === 200) { say("Removed: registered by mistake.", "ok"); refresh(); }
+    else say(r.body?.error || "refused", "bad");
+    return;
+  }
   if (!d.cancelbye) return;
   const r = await Swiss.send("POST", `/api/tournaments/${id}/byes/cancellation`, { player: Number(d.cancelbye), round: Number(d.round) }, token);
   if (r.status === 201 || r.status === 200) { say(`The bye in round ${d.round} is cancelled: the player is paired again.`, "ok"); refresh(); }

@@ -294,6 +294,7 @@ pub fn change_of(e: &Event) -> Change {
             player: *player,
             data: player_of(data),
         },
+        Event::PlayerRemoved { player } => Change::PlayerRemoved { player: *player },
         Event::PlayerCorrected { player, correction } => Change::PlayerCorrected {
             player: *player,
             correction: correction_of(correction),

@@ -116,6 +116,12 @@ pub enum Rejection {
     /// The tie-breaks are published before the tournament starts (C.07 4.1).
     #[error("the tie-breaks cannot change once round 1 is published: FIDE C.07 (2026) 4.1 has the list published before the tournament starts (round 1 can be unpublished while it has no result)")]
     TiebreaksFixed,
+    /// A player removed (registered by mistake) is named.
+    #[error("player {} was removed (registered by mistake)", .0.0)]
+    RemovedPlayer(PlayerKey),
+    /// A player who has been in a published round cannot be removed.
+    #[error("player {} cannot be removed: they were in round {} (withdraw them instead)", .0.0, .1)]
+    CannotRemove(PlayerKey, u16),
     /// A cancellation of a bye nobody asked for.
     #[error("player {} has no bye or absence recorded for round {round}: nothing to cancel", player.0)]
     NoByeToCancel {

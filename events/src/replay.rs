@@ -53,6 +53,8 @@ pub struct PlayerRecord {
     pub key: PlayerKey,
     /// The engine's player (its `tpn` field is meaningful only once numbers are fixed).
     pub player: Player,
+    /// Removed (registered by mistake): kept only so that registration numbers stay put.
+    pub removed: bool,
 }
 
 /// A published round.
@@ -126,7 +128,7 @@ struct Fixed {
 #[derive(Clone, Debug)]
 struct Numbering {
     keys: Vec<PlayerKey>,
-    tpns: Vec<Tpn>,
+    tpns: Vec<Option<Tpn>>,
 }
 
 /// Data derived from the state: computed on first use, cleared by every event applied, and
@@ -183,9 +185,15 @@ impl State {
         self.closed
     }
 
-    /// The registered players, by registration number.
+    /// Every player ever registered, by registration number (those removed included, marked:
+    /// the index is the registration number).
     pub fn players(&self) -> &[PlayerRecord] {
         &self.players
+    }
+
+    /// The players registered and not removed, by registration number.
+    pub fn present(&self) -> impl Iterator<Item = &PlayerRecord> {
+        self.players.iter().filter(|p| !p.removed)
     }
 
     /// The published rounds.
@@ -201,7 +209,7 @@ impl State {
     /// The pairing number of a registered player, as it is now (see the module's notes).
     pub fn tpn_of(&self, key: PlayerKey) -> Option<Tpn> {
         let i = usize::try_from(key.0).ok()?.checked_sub(1)?;
-        self.numbering().tpns.get(i).copied()
+        self.numbering().tpns.get(i).copied().flatten()
     }
 
     /// The registration number of the player with pairing number `tpn`.
@@ -212,10 +220,10 @@ impl State {
     fn numbering(&self) -> &Numbering {
         self.numbering.0.get_or_init(|| {
             let keys = self.order();
-            let mut tpns = vec![Tpn::from_index(0); keys.len()];
+            let mut tpns = vec![None; self.players.len()];
             for (i, k) in keys.iter().enumerate() {
                 if let Some(slot) = (k.0 as usize).checked_sub(1).and_then(|j| tpns.get_mut(j)) {
-                    *slot = Tpn::from_index(i);
+                    *slot = Some(Tpn::from_index(i));
                 }
             }
             Numbering { keys, tpns }
@@ -224,12 +232,12 @@ impl State {
 
     fn order(&self) -> Vec<PlayerKey> {
         let Some(settings) = &self.settings else {
-            return self.players.iter().map(|p| p.key).collect();
+            return self.present().map(|p| p.key).collect();
         };
         let ranks = engine::model::player::initial_order_for(to_engine_system(settings.system));
         match &self.order {
             None => {
-                let mut ranked: Vec<&PlayerRecord> = self.players.iter().collect();
+                let mut ranked: Vec<&PlayerRecord> = self.present().collect();
                 ranked.sort_by(|a, b| ranks(&a.player, &b.player).then(a.key.cmp(&b.key)));
                 let ranked = ranked.into_iter().map(|p| p.key);
                 let o: Vec<PlayerKey> = match &self.drawn {
@@ -257,8 +265,10 @@ impl State {
             Some(fixed) => {
                 let mut o = fixed.keys.clone();
                 let mut ranked_as: Vec<&Player> = fixed.ranked_as.iter().collect();
-                // Later entries: registered after the numbers were fixed.
-                for late in self.players.iter().skip(fixed.keys.len()) {
+                // Later entries: registered after the numbers were fixed (and not removed).
+                let fixed_keys: std::collections::HashSet<PlayerKey> =
+                    fixed.keys.iter().copied().collect();
+                for late in self.present().filter(|p| !fixed_keys.contains(&p.key)) {
                     let at = match settings.numbering {
                         NumberingV1::FixedAtRound1 => o.len(),
                         NumberingV1::Ghr2026 => ranked_as
@@ -290,6 +300,13 @@ impl State {
             .checked_sub(1)
             .and_then(|i| self.players.get(i as usize))
             .ok_or(Rejection::UnknownPlayer(key))
+            .and_then(|p| {
+                if p.removed {
+                    Err(Rejection::RemovedPlayer(key))
+                } else {
+                    Ok(p)
+                }
+            })
     }
 
     /// The tournament's rounds: the settings', or a round-robin's tables' for its field
@@ -308,8 +325,7 @@ impl State {
 
     /// A round-robin's field: the players in its table (not those who withdrew before round 1).
     fn table_field(&self) -> u32 {
-        self.players
-            .iter()
+        self.present()
             .filter(|p| p.player.withdrawn_from != Some(RoundNo::FIRST))
             .count() as u32
     }
@@ -530,6 +546,19 @@ impl State {
                     }
                 }
             }
+            Event::PlayerRemoved { player } => {
+                self.player(*player)?;
+                let in_round = self.rounds.iter().position(|r| {
+                    r.bye == Some(*player)
+                        || r.requested.iter().any(|(k, _)| k == player)
+                        || r.pairs
+                            .iter()
+                            .any(|p| p.white == *player || p.black == *player)
+                });
+                if let Some(i) = in_round {
+                    return Err(Rejection::CannotRemove(*player, i as u16 + 1));
+                }
+            }
             Event::PlayerCorrected { player, correction } => {
                 self.player(*player)?;
                 if let Some(Some(f)) = &correction.federation {
@@ -582,7 +611,7 @@ impl State {
                 }
                 let mut sorted = order.clone();
                 sorted.sort();
-                let all: Vec<PlayerKey> = self.players.iter().map(|p| p.key).collect();
+                let all: Vec<PlayerKey> = self.present().map(|p| p.key).collect();
                 if sorted != all {
                     return Err(Rejection::InvalidField {
                         field: "order",
@@ -651,7 +680,7 @@ impl State {
                 if !pairing_numbers.is_empty() {
                     let mut sorted = pairing_numbers.clone();
                     sorted.sort();
-                    let all: Vec<PlayerKey> = self.players.iter().map(|p| p.key).collect();
+                    let all: Vec<PlayerKey> = self.present().map(|p| p.key).collect();
                     if *round != 1 || sorted != all {
                         return Err(Rejection::InvalidPairing(
                             "pairing_numbers: only round 1 may set them, and it must list every registered player once".into(),
@@ -847,7 +876,20 @@ impl State {
                 self.players.push(PlayerRecord {
                     key: *player,
                     player: p,
+                    removed: false,
                 });
+            }
+            Event::PlayerRemoved { player } => {
+                let record = &mut self.players[player.0 as usize - 1];
+                record.removed = true;
+                if let Some(id) = record.player.fide_id {
+                    self.fide_ids.remove(&id);
+                }
+                for requests in self.requests.values_mut() {
+                    requests.remove(player);
+                }
+                // The field changed: a round-robin's numbers are drawn again (C.05).
+                self.drawn = None;
             }
             Event::PlayerCorrected { player, correction } => {
                 let p = &mut self.players[player.0 as usize - 1].player;
@@ -1048,7 +1090,8 @@ impl State {
             p.tpn = Tpn::from_index(i);
             t.add_player(p).expect("pairing numbers in order");
         }
-        let of = |k: PlayerKey| numbering.tpns[k.0 as usize - 1];
+        // Published rounds name no removed player (only one never paired may be removed).
+        let of = |k: PlayerKey| numbering.tpns[k.0 as usize - 1].unwrap_or(Tpn::from_index(0));
         for r in &self.rounds {
             let mut byes: Vec<Bye> = r
                 .requested

@@ -386,6 +386,12 @@ pub enum Event {
         /// What is known of them.
         data: PlayerDataV1,
     },
+    /// A player registered by mistake was removed before ever being paired: their
+    /// registration number is not given again, and nothing of them is paired or listed.
+    PlayerRemoved {
+        /// Who.
+        player: PlayerKey,
+    },
     /// A player's name, rating or title was corrected. Dutch F.7: affects only pairings still
     /// to be made.
     PlayerCorrected {

@@ -201,6 +201,11 @@ pub enum Change {
         /// The data.
         data: PlayerData,
     },
+    /// A player registered by mistake was removed.
+    PlayerRemoved {
+        /// Who.
+        player: PlayerKey,
+    },
     /// A player's data was corrected.
     PlayerCorrected {
         /// Who.

@@ -2196,3 +2196,102 @@ fn every_field_of_a_player_is_corrected_in_the_console() {
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("1503014"), "{}", r.body);
 }
+
+/// #43 "remove a player registered by mistake before they are paired": removed in the console
+/// (two clicks), the player is gone from the list and the numbers close up; the round is paired
+/// without them; once paired a player cannot be removed (withdraw them instead), and a late
+/// entry removed before their first round is never paired; registration numbers are not given
+/// twice; the TRF report lists only the players who are in.
+#[test]
+fn a_player_registered_by_mistake_is_removed_in_the_console() {
+    let server = Server::start();
+    let id = server.create_tournament("Mistakes Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the player list",
+        "document.querySelectorAll('#playerlist tr').length === 7",
+    );
+    console.click("#playerlist button[data-remove='4']");
+    console.wait_for("asked", "document.querySelector(\"#playerlist button[data-remove='4']\").textContent.includes('again')");
+    console.click("#playerlist button[data-remove='4']");
+    console.wait_for(
+        "the player gone",
+        "document.querySelectorAll('#playerlist tr').length === 6",
+    );
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    let mut tpns: Vec<u64> = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["tpn"].as_u64().unwrap())
+        .collect();
+    tpns.sort_unstable();
+    assert_eq!(tpns, [1, 2, 3, 4, 5], "{players}");
+    assert!(
+        players.as_array().unwrap().iter().all(|p| p["player"] != 4),
+        "{players}"
+    );
+    let removed = server.recorded(&id, "player_removed");
+    assert_eq!(removed["event"]["player"], 4, "{removed}");
+    let p = server.publish_proposal(&id);
+    assert!(!p.to_string().contains("Player,03"), "{p}");
+    let paired = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players/1/removal"),
+        json!({}),
+    );
+    assert_eq!(paired.status, 422, "{}", paired.body);
+    assert!(
+        paired.body.contains("withdraw them instead"),
+        "{}",
+        paired.body
+    );
+    // A late entry, removed before round 2: never paired; the next one gets a new number.
+    let late = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        json!({ "name": "Late,Wrong", "rating": 1900 }),
+    );
+    assert_eq!(late.status, 201, "{}", late.body);
+    assert_eq!(late.json()["player"], 7);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players/7/removal"),
+        json!({ "reason": "wrong section" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let again = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        json!({ "name": "Late,Right", "rating": 1900 }),
+    );
+    assert_eq!(again.json()["player"], 8, "{}", again.body);
+    for board in 1..=2 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let p2 = server.publish_proposal(&id);
+    assert!(
+        !p2.to_string().contains("Late,Wrong") && p2.to_string().contains("Late,Right"),
+        "{p2}"
+    );
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert_eq!(records(&trf, "001").len(), 6, "{trf}");
+    assert!(
+        !trf.contains("Player,03") && !trf.contains("Late,Wrong"),
+        "{trf}"
+    );
+    assert_eq!(records(&trf, "062"), ["062 6"], "{trf}");
+}

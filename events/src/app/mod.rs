@@ -489,7 +489,7 @@ impl App {
                 x
             }),
             details: convert::details_of(s.details()),
-            players: s.players().len(),
+            players: s.present().count(),
             rounds_published: s.rounds().len(),
             closed: s.is_closed(),
             last_seq: s.last_seq(),
@@ -499,7 +499,7 @@ impl App {
     /// The registered players, by registration number.
     pub fn players(&self, t: TournamentId) -> Result<Vec<PlayerView>> {
         let s = self.state(t)?;
-        Ok(s.players().iter().map(|p| player_view(&s, p.key)).collect())
+        Ok(s.present().map(|p| player_view(&s, p.key)).collect())
     }
 
     /// A published round, with each player's score before it.
@@ -899,6 +899,18 @@ impl App {
         self.append(t, req, event, Some(reason))
     }
 
+    /// Removes a player registered by mistake, who has never been in a published round (a
+    /// player who has is withdrawn instead).
+    pub fn remove_player(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        player: PlayerKey,
+        reason: Option<String>,
+    ) -> Result<Written> {
+        self.append(t, req, Event::PlayerRemoved { player }, reason)
+    }
+
     /// Withdraws a player from `from_round` on.
     pub fn withdraw(
         &self,
@@ -925,7 +937,7 @@ impl App {
         assigned: &[Named],
     ) -> Result<Written> {
         let s = self.state(t)?;
-        let keys: Vec<PlayerKey> = s.players().iter().map(|p| p.key).collect();
+        let keys: Vec<PlayerKey> = s.present().map(|p| p.key).collect();
         let seed = match method {
             DrawMethod::Assigned => 0,
             _ => seed.unwrap_or_else(|| {
@@ -943,8 +955,7 @@ impl App {
                 .collect(),
             DrawMethod::Varma => {
                 let entrants: Vec<engine::pairing::round_robin::numbers::Entrant> = s
-                    .players()
-                    .iter()
+                    .present()
                     .enumerate()
                     .map(|(i, p)| engine::pairing::round_robin::numbers::Entrant {
                         index: i,
@@ -1199,8 +1210,7 @@ impl App {
             Option<u16>,
             Option<engine::model::player::Title>,
         )> = s
-            .players()
-            .iter()
+            .present()
             .filter_map(|p| {
                 let entry = list.get(p.player.fide_id.filter(|&i| i > 0)?)?;
                 let rating = entry.rating.filter(|&r| Some(r) != p.player.rating);

@@ -47,6 +47,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(players::register)
         .service(players::correct_player)
         .service(players::withdraw)
+        .service(players::remove_player)
         .service(views::card)
         .service(players::request_bye)
         .service(players::cancel_bye)

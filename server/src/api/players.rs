@@ -4,8 +4,8 @@
 use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
 use super::wire::{
-    ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RequestBye,
-    Withdraw,
+    ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RemovePlayer,
+    RequestBye, Withdraw,
 };
 use super::{json, wire};
 use crate::state::AppState;
@@ -252,6 +252,44 @@ pub(super) async fn cancel_bye(
                 ..r.clone()
             };
             app.cancel_bye(t, &r, who.named(), b.round, b.reason)
+        },
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// Removes a player registered by mistake, who has never been in a published round: nothing
+/// of them is paired or listed again, and their registration number is not given to anyone
+/// else. A player who has been paired is refused in words: withdraw them instead.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
+    request_body = RemovePlayer,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The player was in a published round (withdraw them instead), or was removed already.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/players/{player}/removal")]
+pub(super) async fn remove_player(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u32)>,
+    body: json::Json<RemovePlayer>,
+) -> Result<HttpResponse> {
+    let (t, key) = path.into_inner();
+    let t = TournamentId(t);
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| {
+            let r = app::Request {
+                reason_public: body.reason_public,
+                ..r.clone()
+            };
+            app.remove_player(t, &r, PlayerKey(key), body.reason)
         },
     )
     .await?;

@@ -42,6 +42,11 @@ pub enum Event {
         /// What is known of them.
         data: PlayerData,
     },
+    /// A player registered by mistake was removed (never paired).
+    PlayerRemoved {
+        /// Who.
+        player: u32,
+    },
     /// A player's data was corrected.
     PlayerCorrected {
         /// Who.
@@ -156,6 +161,7 @@ impl From<&app::Change> for Event {
                 player: player.0,
                 data: data.into(),
             },
+            C::PlayerRemoved { player } => Event::PlayerRemoved { player: player.0 },
             C::PlayerCorrected { player, correction } => Event::PlayerCorrected {
                 player: player.0,
                 correction: PlayerCorrection {

@@ -22,7 +22,7 @@ pub use live::{Event, Live, Recorded};
 pub use requests::{
     games_of, parse_result, ByeRequest, CancelBye, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
     CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish,
-    RegisterPlayer, RequestBye, Withdraw,
+    RegisterPlayer, RemovePlayer, RequestBye, Withdraw,
 };
 pub use views::{
     AroRow, Board, Card, CardPoints, CardRound, MadeBy, NameRow, Player, Proposal, ProposedPair,

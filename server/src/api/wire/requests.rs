@@ -71,6 +71,18 @@ pub struct Withdraw {
     pub reason_public: bool,
 }
 
+/// `POST /api/tournaments/{id}/players/{player}/removal`: a player registered by mistake.
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RemovePlayer {
+    /// Why.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Whether the reason may be shown to the public.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
+}
+
 /// `POST /api/tournaments/{id}/numbers`: a round-robin's numbers before round 1 (C.05). With
 /// `lots` or `varma` the server draws them from `seed` (a random one, recorded, when not
 /// given); with `assigned`, `order` lists every registered player once, number 1 first.
