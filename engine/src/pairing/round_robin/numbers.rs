@@ -27,8 +27,11 @@ pub fn by_lot(players: usize, seed: u64) -> Vec<usize> {
     order
 }
 
-/// C.05 Annex 2.5: the Varma table's groups A-D for a field of 9 to 20 players (a table
-/// serves an odd field and the even one above it), as the handbook prints them.
+/// C.05 Annex 2.5: the Varma table's groups A-D for a field of 9 to 24 players (a table
+/// serves an odd field and the even one above it), as the handbook prints them. (The groups
+/// for 21-24 players were read from a public copy of the table that agrees with the handbook's
+/// text on every group of 9-20 players and on 21/22's A and B; they keep the table's purpose,
+/// tested below.)
 pub fn varma_groups(players: usize) -> Option<[&'static [u32]; 4]> {
     Some(match players {
         9 | 10 => [&[3, 4, 8], &[5, 7, 9], &[1, 6], &[2, 10]],
@@ -52,6 +55,18 @@ pub fn varma_groups(players: usize) -> Option<[&'static [u32]; 4]> {
             &[5, 10, 19],
             &[4, 20],
         ],
+        21 | 22 => [
+            &[6, 7, 8, 9, 10, 17, 18, 19, 20],
+            &[1, 2, 3, 4, 12, 13, 14, 15],
+            &[11, 16, 21],
+            &[5, 22],
+        ],
+        23 | 24 => [
+            &[6, 7, 8, 9, 10, 11, 19, 20, 21, 22],
+            &[1, 2, 3, 4, 13, 14, 15, 16, 17],
+            &[12, 18, 23],
+            &[5, 24],
+        ],
         _ => return None,
     })
 }
@@ -60,7 +75,7 @@ pub fn varma_groups(players: usize) -> Option<[&'static [u32]; 4]> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VarmaError {
     /// The field is outside the tables this program has.
-    #[error("the Varma tables this program has serve 9 to 20 players; this field has {0} (draw the numbers by lot, or assign them)")]
+    #[error("the Varma tables serve 9 to 24 players; this field has {0} (draw the numbers by lot, or assign them)")]
     FieldSize(usize),
 }
 
@@ -140,7 +155,7 @@ mod tests {
     /// 6 and 12 of the 11/12 table's group C meet in round 11 (the table is used as printed).
     #[test]
     fn annex_2_groups_do_not_meet_in_the_last_three_rounds() {
-        for players in (10..=20).step_by(2) {
+        for players in (10..=24).step_by(2) {
             let groups = varma_groups(players).unwrap();
             let mut all: Vec<u32> = groups.iter().flat_map(|g| g.iter().copied()).collect();
             all.sort_unstable();

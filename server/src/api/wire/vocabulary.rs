@@ -46,7 +46,7 @@ pub enum DrawMethod {
     /// from it.
     Lots,
     /// The restricted drawing of the Varma tables (C.05 Annex 2): players of one federation
-    /// do not meet in the last three rounds; 9 to 20 players.
+    /// do not meet in the last three rounds; 9 to 24 players.
     Varma,
     /// Assigned by the arbiter: `order` lists the players, number 1 first.
     Assigned,
