@@ -74,7 +74,7 @@ async function load() {
   // The starting list: by pairing number, which is what "No" means everywhere in the
   // console; the registration number beside it is what the log and the API's paths use.
   $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
-    byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc(Swiss.who(p))}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${status(p)}</td></tr>`).join("");
+    byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc((p.title ? p.title + " " : "") + p.name)}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${status(p)}</td></tr>`).join("");
   drawRoundRobin();
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
@@ -145,9 +145,28 @@ $("#numbersform").addEventListener("submit", async (e) => {
 
 const games = () => tournament?.settings?.system === "double-swiss-2026" ? 2 : 1;
 
+// The last round may be unpublished while it has no result: two clicks, as publishing.
+function drawUnpublish(r) {
+  const last = shownRound && shownRound === tournament.rounds_published;
+  const empty = r && r.pairs.every((p) => !p.games);
+  $("#unpublishbox").hidden = !(last && empty && !$("#chief").hidden);
+  const b = $("#unpublish");
+  b.textContent = `Unpublish round ${shownRound}`;
+  delete b.dataset.asked;
+}
+$("#unpublish").addEventListener("click", async (e) => {
+  const b = e.target;
+  if (b.dataset.asked !== "1") { b.dataset.asked = "1"; b.textContent = `Confirm: withdraw the pairing of round ${shownRound}`; return; }
+  const round = shownRound;
+  const r = await Swiss.send("DELETE", `/api/tournaments/${id}/rounds/${round}`, undefined, token);
+  if (r.status === 201 || r.status === 200) { say(`Round ${round} unpublished: pair it again when ready.`, "ok"); followLatest = true; refresh(); }
+  else say(r.body?.error || "refused", "bad");
+});
+
 async function drawBoards(flashBoard) {
-  if (!shownRound) { $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; $("#notplaying").innerHTML = ""; return; }
+  if (!shownRound) { $("#unpublishbox").hidden = true; $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; $("#notplaying").innerHTML = ""; return; }
   const r = await Swiss.get(`/api/tournaments/${id}/rounds/${shownRound}`);
+  drawUnpublish(r);
   const n = games();
   const choices = n === 1 ? RESULTS : MATCH_GAMES;
   const scored = (p) => `${Swiss.esc(Swiss.who(p))}${p.score !== undefined ? ` <span class="muted">(${Swiss.esc(p.score)})</span>` : ""}`;
@@ -245,16 +264,36 @@ function stepText(s) {
   return "  ".repeat(s.depth) + (s.article ? `${s.article}: ` : "") + s.text;
 }
 
+// Each player's points before the round proposed, and who is out of it (withdrawn, a bye
+// asked for, an absence), shown beside the proposal.
+let scoreOf = new Map();
+async function loadScores() {
+  if (!tournament.rounds_published) { scoreOf = new Map(); return; }
+  const s = await Swiss.get(`/api/tournaments/${id}/standings`);
+  scoreOf = new Map(s.rows.map((r) => [r.player, r.score]));
+}
+function outOf(round) {
+  const out = [];
+  for (const p of byTpn()) {
+    if (p.withdrawn_from && p.withdrawn_from <= round) out.push(`${p.tpn}. ${Swiss.esc(p.name)} (withdrawn)`);
+    for (const b of p.requested_byes || []) if (b.round === round) out.push(`${p.tpn}. ${Swiss.esc(p.name)} (${REQUESTED[b.kind] || b.kind})`);
+  }
+  return out;
+}
 function drawProposal(explanation, warnings) {
+  const pts = (k) => (scoreOf.has(k) ? ` <span class="muted">(${Swiss.esc(scoreOf.get(k))})</span>` : "");
   const rows = proposal.pairs.map((p, i) => `<tr><td class="num">${i + 1}</td>` +
-    `<td class="swap ${selected && selected[0] === i && selected[1] === "white" ? "sel" : ""}" data-i="${i}" data-side="white">${Swiss.esc(nameOfKey(p.white))}</td>` +
-    `<td class="swap ${selected && selected[0] === i && selected[1] === "black" ? "sel" : ""}" data-i="${i}" data-side="black">${Swiss.esc(nameOfKey(p.black))}</td></tr>`).join("");
+    `<td class="swap ${selected && selected[0] === i && selected[1] === "white" ? "sel" : ""}" data-i="${i}" data-side="white">${Swiss.esc(nameOfKey(p.white))}${pts(p.white)}</td>` +
+    `<td class="swap ${selected && selected[0] === i && selected[1] === "black" ? "sel" : ""}" data-i="${i}" data-side="black">${Swiss.esc(nameOfKey(p.black))}${pts(p.black)}</td></tr>`).join("");
+  const out = outOf(proposal.round);
   $("#proposal").innerHTML =
     `<p class="muted">Round ${proposal.round}. Click two players to swap them, then publish.</p>` +
     `<table><tr><th class="num">Board</th><th>White</th><th>Black</th></tr>${rows}</table>` +
-    (proposal.bye ? `<p>${isRR() ? "Free this round" : "Bye"}: ${Swiss.esc(nameOfKey(proposal.bye))}</p>` : "") +
+    (proposal.bye ? `<p>${isRR() ? "Free this round" : "Bye"}: ${Swiss.esc(nameOfKey(proposal.bye))}${pts(proposal.bye)}</p>` : "") +
+    (out.length ? `<p id="proposalout">Not playing in round ${proposal.round}: ${out.join("; ")}</p>` : "") +
     (warnings ? `<div class="banner bad">${warnings.map(Swiss.esc).join("<br>")}</div><button class="primary" id="publishanyway">Publish anyway (the breaches are recorded)</button>` : "") +
     `<p><button class="primary" id="publish">Publish round ${proposal.round}</button></p>` +
+    `<p id="publishask" hidden><strong>Players and displays see round ${proposal.round} at once.</strong> <button class="primary" id="publishconfirm">Confirm: publish round ${proposal.round}</button> <button type="button" class="link" id="publishcancel">not yet</button></p>` +
     (explanation ? `<details open><summary>Explanation</summary><pre>${Swiss.esc(explanation.map(stepText).join("\n"))}</pre></details>` : "");
 }
 
@@ -263,6 +302,7 @@ $("#propose").addEventListener("click", async () => {
   if (r.status !== 200) { say(r.body?.error || "no pairing", r.body?.details?.manual_pairing_possible ? "warn" : "bad"); return; }
   proposal = { round: r.body.round, pairs: r.body.pairs.map((p) => ({ white: p.white.player, black: p.black.player })), bye: keyOf(r.body.bye) };
   selected = null;
+  await loadScores();
   drawProposal(r.body.explanation);
 });
 
@@ -287,7 +327,14 @@ $("#proposal").addEventListener("click", async (e) => {
       selected = null;
     }
     drawProposal();
-  } else if (e.target.id === "publish" || e.target.id === "publishanyway") {
+  } else if (e.target.id === "publish") {
+    // A published round is seen at once by everyone: one more click to be sure.
+    $("#publish").hidden = true;
+    $("#publishask").hidden = false;
+  } else if (e.target.id === "publishcancel") {
+    $("#publish").hidden = false;
+    $("#publishask").hidden = true;
+  } else if (e.target.id === "publishconfirm" || e.target.id === "publishanyway") {
     // Every player by the number that says which it is: the registration number.
     const who = (k) => ({ player: k });
     const body = {
@@ -489,6 +536,12 @@ $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn(
 // Sign-out forgets the token on this device and starts the page afresh.
 $("#signout").addEventListener("click", () => { localStorage.removeItem("swiss.token"); location.reload(); });
 if (token) signIn(token);
+// The sign-in names the tournament it opens.
+Swiss.get(`/api/tournaments/${id}`).then((t) => {
+  if (!tournament) $("#name").textContent = t.name;
+  $("#signinfor").textContent = `The console of ${t.name}: sign in with the token of an arbiter of this tournament (or the administrator's).`;
+  document.title = `${t.name} · arbiter console`;
+}).catch(() => { $("#signinfor").textContent = "No tournament at this address."; });
 
 // The arbiters of this tournament: a chief arbiter creates their accounts (the token is shown
 // once, to be handed over), re-issues a lost token and revokes an account; an administrator

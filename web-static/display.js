@@ -187,6 +187,8 @@ async function draw() {
   const mine = ++drawing;
   const sc = screens[at];
   if (!sc) return;
+  const main = document.getElementById("main");
+  main.style.setProperty("--scale", "1");
   const per = rowsThatFit(sc);
   pages = Math.max(1, Math.ceil(sc.total / per));
   page = page % pages;
@@ -195,6 +197,20 @@ async function draw() {
   document.getElementById("round").textContent = sc.title;
   document.getElementById("main").innerHTML = `<table>${sc.cols()}<thead>${sc.head}</thead><tbody>${shown.join("")}</tbody></table>${page === pages - 1 ? sc.footer : ""}`;
   document.getElementById("page").textContent = pages > 1 ? `page ${page + 1} of ${pages}` : "";
+  // A few rows on a big screen: larger type, as large as still fits.
+  if (pages === 1) {
+    // Fits: within the screen, no result, score or board number cut, and no more names cut
+    // short than at the usual size.
+    const cutNames = () => [...main.querySelectorAll("td.name")].filter((c) => c.scrollWidth > c.clientWidth).length;
+    const names = cutNames();
+    const fits = () => main.getBoundingClientRect().bottom <= window.innerHeight - 4 &&
+      [...main.querySelectorAll("td.res, td.score, td.board, td.rrcell")].every((c) => c.scrollWidth <= c.clientWidth) &&
+      cutNames() <= names;
+    for (const s of ["1.8", "1.6", "1.4", "1.2", "1"]) {
+      main.style.setProperty("--scale", s);
+      if (fits()) break;
+    }
+  }
 }
 
 // Every page of the view shown, then the next view.

@@ -51,8 +51,10 @@ window.addEventListener("popstate", () => { readAddress(); show(); });
 // repeats on every printed page, so its first row carries the title a sheet on the wall needs:
 // the tournament, what the sheet is, the round and its date (the round's date as recorded,
 // else the day it is printed). Rows are never split across pages (app.css).
-function printTitle(what, roundNo, cols) {
-  const recorded = roundNo ? info.details?.round_dates?.[roundNo - 1] : null;
+function printTitle(what, roundNo, cols, datedBy) {
+  // Standings and cross tables are dated by the round they are after (`datedBy`).
+  const dateRound = roundNo || datedBy;
+  const recorded = dateRound ? info.details?.round_dates?.[dateRound - 1] : null;
   const date = recorded || new Date().toISOString().slice(0, 10);
   const text = [info.name, what, roundNo ? `Round ${roundNo}` : null, date].filter(Boolean).join(" · ");
   // The QR code of these pages beside it, for a reader of the wall to follow the event live.
@@ -111,7 +113,7 @@ const views = {
     const meaning = (i) => s.tiebreak_meanings[i] || "";
     const cols = 4 + s.tiebreaks.length;
     const state = Swiss.standingsState(s);
-    return `<p class="muted">${state[0].toUpperCase() + state.slice(1)}${s.in_progress ? " (provisional: players tied share their place)" : ""}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}. ${printButton}</p><table><thead>${printTitle(`Standings ${state}`, null, cols)}<tr><th class="num">Rank</th><th>Player</th><th>Fed</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
+    return `<p class="muted">${state[0].toUpperCase() + state.slice(1)}${s.in_progress ? " (provisional: players tied share their place)" : ""}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}. ${printButton}</p><table><thead>${printTitle(`Standings ${state}`, null, cols, s.after_round)}<tr><th class="num">Rank</th><th>Player</th><th>Fed</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
       s.rows.map((r) => `<tr${r.counted === false ? ` class="notcounted" title="withdrew having played fewer than half of the games: not counted (FIDE C.05)"` : ""}><td class="num">${r.counted === false ? "–" : r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
       `</tbody></table><p class="muted">${s.rows.some((r) => r.counted === false) ? "A player with no place (–) withdrew having played fewer than half of the games: the results stay in the cross table but count for nobody (FIDE C.05). " : ""}* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>` +
       `<details class="legend noprint"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => `<dt>${Swiss.esc(t)}</dt><dd>${Swiss.esc(meaning(i))}</dd>`).join("")}</dl></details>` +
@@ -139,7 +141,7 @@ const views = {
     });
     const cols = 5 + n + 1 + s.tiebreaks.length;
     const head = `<tr><th class="num">Rank</th><th class="num">No</th><th class="sticky">Name</th><th>Fed</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}<th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(s.tiebreak_meanings[i] || "")}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr>`;
-    return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross"><thead>${printTitle(`Cross table ${Swiss.standingsState(s)}`, null, cols)}${head}</thead><tbody>` +
+    return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross"><thead>${printTitle(`Cross table ${Swiss.standingsState(s)}`, null, cols, s.after_round)}${head}</thead><tbody>` +
       s.rows.map((r) => `<tr><td class="num">${r.rank}</td><td class="num">${r.tpn || ""}</td><td class="sticky">${r.title ? Swiss.esc(r.title) + " " : ""}<button class="link" data-card="${r.player}">${Swiss.esc(r.name)}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${r.rating || ""}</td>` +
         cells.get(r.player).map((c) => `<td class="num"${c ? ` title="${Swiss.esc(c.title)}"` : ""}>${c ? Swiss.esc(c.text) : ""}</td>`).join("") +
         `<td class="num"><strong>${Swiss.esc(r.score)}</strong></td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
@@ -216,7 +218,7 @@ async function roundRobinCross(s, rounds) {
   const total = info.settings.rounds;
   const state = s.in_progress ? Swiss.standingsState(s) : s.after_round < total ? `after round ${s.after_round} of ${total}` : "final";
   const notCounted = s.rows.some((r) => r.counted === false);
-  return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross rr"><thead>${printTitle(`Cross table (${state})`, null, cols)}${t.head}</thead><tbody>${t.rows.join("")}</tbody></table></div>` +
+  return `<p class="noprint">${printButton}</p><div class="scroll"><table class="cross rr"><thead>${printTitle(`Cross table (${state})`, null, cols, s.after_round)}${t.head}</thead><tbody>${t.rows.join("")}</tbody></table></div>` +
     `<p class="muted">Each cell: the result of the player on the row against the player of the column (${info.settings.system === "double-round-robin" ? "two results, in the order played" : "1, ½, 0"}; + and − a forfeit).` +
     (notCounted ? ` A greyed row: a player who withdrew having played fewer than half of the games; the results stay in the table but do not count in the standings (FIDE C.05).` : "") + `</p>`;
 }

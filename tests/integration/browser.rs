@@ -582,6 +582,7 @@ fn the_chief_pairs_swaps_and_publishes_and_a_conflict_is_shown() {
     console.click("td.swap[data-i='0'][data-side='black']");
     console.wait_for("the swap", "document.querySelector(\"td.swap[data-i='0'][data-side='white']\").innerText.includes('Dahl')");
     console.click("#publish");
+    console.click("#publishconfirm");
     console.wait_for(
         "publication",
         "document.querySelector('#message').innerText.includes('Round 1 published')",
@@ -1261,6 +1262,7 @@ fn the_arbiters_day_twelve_players_two_arbiters_and_a_display_from_the_console_a
             &format!("document.querySelector('#publish')?.innerText === 'Publish round {round}'"),
         );
         chief.click("#publish");
+        chief.click("#publishconfirm");
         chief.wait_for(
             "the round published",
             &format!(
@@ -1934,6 +1936,7 @@ fn a_ten_player_double_round_robin_from_the_console_to_its_printed_cross_table()
             "{explained}"
         );
         console.click("#publish");
+        console.click("#publishconfirm");
         console.wait_for(
             "the round published",
             &format!("document.querySelector('#roundlabel').textContent === 'round {round} published' && document.querySelector('#boards button.res')"),
@@ -2294,4 +2297,68 @@ fn a_player_registered_by_mistake_is_removed_in_the_console() {
         "{trf}"
     );
     assert_eq!(records(&trf, "062"), ["062 6"], "{trf}");
+}
+
+/// #43 "a confirmation before publishing" and "unpublish the last round" in the console: the
+/// first click on Publish only asks (nothing is published), the confirmation publishes; the
+/// round with no result can be unpublished there (two clicks), recorded in the audit, and
+/// published again; once it has a result, the console no longer offers it.
+#[test]
+fn publishing_asks_first_and_the_last_round_is_unpublished_in_the_console() {
+    let server = Server::start();
+    let id = server.create_tournament("Careful Open", "dutch-2026", 5);
+    server.register_players(&id, 6, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for("the console", "!document.querySelector('#chief').hidden && document.querySelectorAll('#playerlist tr').length === 7");
+    console.click("#propose");
+    console.wait_for("the proposal", "document.querySelector('#publish')");
+    console.click("#publish");
+    console.wait_for(
+        "the question",
+        "!document.querySelector('#publishask').hidden",
+    );
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(t["rounds_published"], 0, "one click publishes nothing: {t}");
+    console.click("#publishconfirm");
+    console.wait_for(
+        "round 1 published, with its unpublish button",
+        "document.querySelector('#roundlabel').textContent === 'round 1 published' && !document.querySelector('#unpublishbox').hidden",
+    );
+    console.click("#unpublish");
+    console.wait_for(
+        "asked",
+        "document.querySelector('#unpublish').textContent.startsWith('Confirm')",
+    );
+    assert_eq!(
+        server.public(&format!("/api/tournaments/{id}")).json()["rounds_published"],
+        1
+    );
+    console.click("#unpublish");
+    console.wait_for(
+        "round 1 withdrawn",
+        "document.querySelector('#roundlabel').textContent === 'no round published yet'",
+    );
+    let unpublished = server.recorded(&id, "round_unpublished");
+    assert_eq!(unpublished["event"]["round"], 1, "{unpublished}");
+    console.click("#propose");
+    console.wait_for("the proposal again", "document.querySelector('#publish')");
+    console.click("#publish");
+    console.click("#publishconfirm");
+    console.wait_for(
+        "round 1 again",
+        "document.querySelector('#roundlabel').textContent === 'round 1 published'",
+    );
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        json!({ "result": "1-0" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    console.wait_for(
+        "no unpublish once a result is in",
+        "document.querySelector('#board-1 strong') && document.querySelector('#unpublishbox').hidden",
+    );
 }
