@@ -242,6 +242,34 @@ $("#boards").addEventListener("click", async (e) => {
   }
 });
 
+// Results from the keyboard: "12 1" (board 12, White wins), "3 =", "7 0", "5 +", "5 -", "5 x";
+// a Double-Swiss match takes one code per game ("12 1 ="). Enter records it, the field is
+// emptied and keeps the focus for the next board.
+const KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+-", "-": "-+", "−": "-+", "x": "--" };
+$("#quickform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const input = $("#quick");
+  const [boardText, ...codes] = input.value.trim().split(/\s+/);
+  const board = Number(boardText);
+  const results = codes.map((c) => KEYS[c.toLowerCase()]);
+  if (!board || !codes.length || results.some((r) => !r) || results.length !== games()) {
+    say(`"${input.value}": write the board, then ${games() === 1 ? "one result" : "one result per game"} (1, 0, =, +, -, x).`, "warn");
+    return;
+  }
+  const body = games() === 1 ? { result: results[0] } : { games: results };
+  const r = await Swiss.send("PUT", `/api/tournaments/${id}/rounds/${shownRound}/boards/${board}/result`, body, token, `${me.name}-${shownRound}-${board}-${Date.now()}`);
+  if (r.status === 201 || r.status === 200) {
+    say(`Board ${board}: ${Swiss.resultText(results)} recorded.`, "ok");
+    input.value = "";
+  } else if (r.status === 409) {
+    say(`Board ${board}: conflict. ${Swiss.resultText(r.body.recorded.games)} is already recorded there. To change it, use "correct" and give a reason.`, "bad");
+  } else {
+    say(`Board ${board}: ${r.body?.error || "refused (" + r.status + ")"}`, "bad");
+  }
+  input.focus();
+  await drawBoards(board);
+});
+
 $("#roundsel").addEventListener("change", async (e) => { shownRound = Number(e.target.value); followLatest = shownRound === tournament.rounds_published; await drawBoards(); });
 
 const refresh = Swiss.debounce(() => load().catch((e) => say(e.message, "bad")), 100);
@@ -535,6 +563,14 @@ $("#listfound").addEventListener("click", (e) => {
 $("#signinform").addEventListener("submit", (e) => { e.preventDefault(); signIn($("#token").value.trim()); });
 // Sign-out forgets the token on this device and starts the page afresh.
 $("#signout").addEventListener("click", () => { localStorage.removeItem("swiss.token"); location.reload(); });
+// A sign-in link (`#token=...`) signs in with its token and leaves no token in the address.
+{
+  const m = location.hash.match(/^#token=([0-9a-f]+)$/);
+  if (m) {
+    token = m[1];
+    history.replaceState(null, "", location.pathname);
+  }
+}
 if (token) signIn(token);
 // The sign-in names the tournament it opens.
 Swiss.get(`/api/tournaments/${id}`).then((t) => {
@@ -557,8 +593,15 @@ async function drawArbiters() {
     `<tr><td>${Swiss.esc(a.name)}</td><td>${a.role === "chief" ? "chief arbiter" : "arbiter"}</td><td>${manages(a) ? `<button type="button" data-reissue="${Swiss.esc(a.name)}">New token</button> <button type="button" data-revoke="${Swiss.esc(a.name)}">Revoke</button>` : ""}</td></tr>`).join("")
     : `<tr><td colspan="3" class="muted">no arbiter account yet</td></tr>`);
 }
-function showToken(name, t) {
-  $("#newtoken").innerHTML = `<div class="banner ok">Token for ${Swiss.esc(name)} (shown once; hand it over now): <code class="token">${Swiss.esc(t)}</code></div>`;
+// A new token is shown once, with the sign-in link that carries it (after '#', which
+// browsers never send to a server) and that link's QR code, for the arbiter's tablet camera.
+async function showToken(name, t) {
+  const link = `${location.origin}/arbiter/${encodeURIComponent(id)}#token=${encodeURIComponent(t)}`;
+  let qr = "";
+  const r = await fetch("/api/qr", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify({ text: link }) });
+  if (r.ok) qr = `<img class="signinqr" alt="QR code of the sign-in link" src="data:image/svg+xml;base64,${btoa(await r.text())}">`;
+  $("#newtoken").innerHTML = `<div class="banner ok">Token for ${Swiss.esc(name)} (shown once; hand it over now): <code class="token">${Swiss.esc(t)}</code>` +
+    `<br>Or open this link on the arbiter's device, or scan the code: <a id="signinlink" href="${Swiss.esc(link)}">sign-in link for ${Swiss.esc(name)}</a>${qr}</div>`;
 }
 $("#arbiterform").addEventListener("submit", async (e) => {
   e.preventDefault();

@@ -77,7 +77,7 @@ const views = {
   async pairings() {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
-    return top + `<table><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
+    return top + `<table class="pairings"><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
       r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
       `</tbody></table>` + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
       (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
@@ -87,9 +87,9 @@ const views = {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
     const rows = Swiss.byName(r).map((x) => (x.bye ? { ...x, note: Swiss.byeName(x.bye) } : x));
-    return top + `<table><thead>${printTitle("Pairings by name", r.round, 5)}<tr><th>Name</th><th class="num">Pts</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr></thead><tbody>` +
+    return top + `<table class="byname"><thead>${printTitle("Pairings by name", r.round, 5)}<tr><th>Name</th><th class="num">Pts</th><th class="num">Board</th><th>Colour</th><th>Opponent</th></tr></thead><tbody>` +
       rows.map((x) => `<tr><td>${link(x.p)}</td><td class="num">${Swiss.esc(x.p.score ?? "")}</td>` +
-        (x.note ? `<td></td><td colspan="2">${Swiss.esc(x.note)}</td>` : `<td class="num">${x.board}</td><td>${x.colour}</td><td>${Swiss.esc(Swiss.who(x.opp))}</td>`) + `</tr>`).join("") +
+        (x.note ? `<td></td><td colspan="2" class="note">${Swiss.esc(x.note)}</td>` : `<td class="num bd">${x.board}</td><td class="col">${x.colour}</td><td class="opp">${Swiss.esc(Swiss.who(x.opp))}</td>`) + `</tr>`).join("") +
       `</tbody></table>`;
   },
   // Result slips: one per board, cut along the dashed lines, for the players to fill in.
@@ -113,7 +113,7 @@ const views = {
     const meaning = (i) => s.tiebreak_meanings[i] || "";
     const cols = 4 + s.tiebreaks.length;
     const state = Swiss.standingsState(s);
-    return `<p class="muted">${state[0].toUpperCase() + state.slice(1)}${s.in_progress ? " (provisional: players tied share their place)" : ""}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}. ${printButton}</p><table><thead>${printTitle(`Standings ${state}`, null, cols, s.after_round)}<tr><th class="num">Rank</th><th>Player</th><th>Fed</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
+    return `<p class="muted">${state[0].toUpperCase() + state.slice(1)}${s.in_progress ? " (provisional: players tied share their place)" : ""}. Tie-breaks: ${s.tiebreaks.map(Swiss.esc).join(", ")}. ${printButton}</p><table class="standings"><thead>${printTitle(`Standings ${state}`, null, cols, s.after_round)}<tr><th class="num">Rank</th><th>Player</th><th>Fed</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(meaning(i))}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
       s.rows.map((r) => `<tr${r.counted === false ? ` class="notcounted" title="withdrew having played fewer than half of the games: not counted (FIDE C.05)"` : ""}><td class="num">${r.counted === false ? "–" : r.rank}${r.by_lot ? "*" : ""}</td><td><button class="link" data-card="${r.player}">${Swiss.esc(Swiss.who(r))}</button></td><td>${Swiss.esc(r.federation || "")}</td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") +
       `</tbody></table><p class="muted">${s.rows.some((r) => r.counted === false) ? "A player with no place (–) withdrew having played fewer than half of the games: the results stay in the cross table but count for nobody (FIDE C.05). " : ""}* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>` +
       `<details class="legend noprint"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => `<dt>${Swiss.esc(t)}</dt><dd>${Swiss.esc(meaning(i))}</dd>`).join("")}</dl></details>` +
@@ -150,7 +150,7 @@ const views = {
   async players() {
     // The starting list: by pairing number.
     const ps = (await Swiss.get(`/api/tournaments/${id}/players`)).sort((a, b) => a.tpn - b.tpn);
-    return `<p class="noprint">${printButton}</p><table><thead>${printTitle("Starting list", null, 6)}<tr><th class="num">No</th><th>Title</th><th>Name</th><th>Fed</th><th class="num">FIDE id</th><th class="num">Rating</th></tr></thead><tbody>` +
+    return `<p class="noprint">${printButton}</p><table class="players"><thead>${printTitle("Starting list", null, 6)}<tr><th class="num">No</th><th>Title</th><th>Name</th><th>Fed</th><th class="num">FIDE id</th><th class="num">Rating</th></tr></thead><tbody>` +
       ps.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.title || "")}</td><td><button class="link" data-card="${p.player}">${Swiss.esc(p.name)}</button></td><td>${Swiss.esc(p.federation || "")}</td><td class="num">${p.fide_id || ""}</td><td class="num">${p.rating || ""}</td></tr>`).join("") + `</tbody></table>`;
   },
   async aro() {
@@ -198,7 +198,7 @@ const views = {
         default: return Swiss.esc(ev.type.replaceAll("_", " "));
       }
     };
-    return `<p class="noprint">${printButton}</p><table><thead>${printTitle("Corrections", null, 4)}<tr><th>When</th><th>Who</th><th>What</th><th>Why</th></tr></thead><tbody>` +
+    return `<p class="noprint">${printButton}</p><table class="corrections"><thead>${printTitle("Corrections", null, 4)}<tr><th>When</th><th>Who</th><th>What</th><th>Why</th></tr></thead><tbody>` +
       corrections.map((e) => `<tr><td>${new Date(e.recorded_at_ms).toLocaleString()}</td><td>${Swiss.esc(e.actor)}</td><td>${what(e)}</td><td>${Swiss.esc(e.reason || "")}</td></tr>`).join("") + `</tbody></table>`;
   },
   async card() { return card(cardOf); },

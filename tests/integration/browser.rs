@@ -1779,10 +1779,38 @@ fn every_public_view_on_a_desktop_and_the_cross_table_on_a_phone() {
     );
     let kept = phone.eval("(() => { const s = document.querySelector('div.scroll'); s.scrollLeft = 400; const name = document.querySelector('table.cross tbody td.sticky'); return [s.scrollWidth > s.clientWidth, Math.round(name.getBoundingClientRect().left - s.getBoundingClientRect().left)]; })()");
     assert_eq!(kept, json!([true, 0]), "the rounds scroll, the names stay");
-    // The page itself fits the phone: every tab within reach, nothing off to the side.
-    let fits = phone.eval("[document.documentElement.scrollWidth <= window.innerWidth, [...document.querySelectorAll('#tabs button')].every(b => b.getBoundingClientRect().right <= window.innerWidth)]");
+    // The page itself fits the phone: the tabs one row (scrolling within itself), nothing of
+    // the page off to the side.
+    let fits = phone.eval("[document.documentElement.scrollWidth <= window.innerWidth, new Set([...document.querySelectorAll('#tabs button:not([hidden])')].map(b => Math.round(b.getBoundingClientRect().top))).size === 1]");
     assert_eq!(fits, json!([true, true]), "the page fits a phone's width");
     phone.screenshot("public-crosstable-phone.png");
+    // #43: every other public view fits a 390-pixel phone with no sideways scrolling.
+    for (path, ready, shot) in [
+        ("", "main tbody tr", "public-phone-pairings.png"),
+        ("/byname", "main tbody tr", "public-phone-byname.png"),
+        ("/standings", "details.legend", "public-phone-standings.png"),
+        ("/players", "main tbody tr", "public-phone-players.png"),
+        ("/player/1", "table.card tbody tr", "public-phone-card.png"),
+        (
+            "/corrections",
+            "main tbody tr",
+            "public-phone-corrections.png",
+        ),
+        ("/round/1/slips", "main .slip", "public-phone-slips.png"),
+    ] {
+        let mut page = browser.page(&format!("{base}/t/{id}{path}"));
+        page.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+        );
+        page.wait_for(path, &format!("document.querySelector({ready:?})"));
+        let wide = page.eval("[document.documentElement.scrollWidth, window.innerWidth]");
+        page.screenshot(shot);
+        assert!(
+            wide[0].as_u64() <= wide[1].as_u64(),
+            "{path} on a phone: {wide} (page width, screen width)"
+        );
+    }
 }
 
 /// The console says in a banner when the tournament data is in trouble: here the copy folder
@@ -2361,4 +2389,110 @@ fn publishing_asks_first_and_the_last_round_is_unpublished_in_the_console() {
         "no unpublish once a result is in",
         "document.querySelector('#board-1 strong') && document.querySelector('#unpublishbox').hidden",
     );
+}
+
+/// #43 "result entry from the keyboard": a whole round typed into the console (board number,
+/// then 1, 0 or =; Enter), each recorded at once and the field ready for the next board; a
+/// code that is not one is refused in words and records nothing.
+#[test]
+fn a_whole_round_is_entered_from_the_keyboard() {
+    let server = Server::start();
+    let id = server.create_tournament("Keyboard Open", "dutch-2026", 5);
+    server.register_players(&id, 8, |i| 2200 - 10 * i);
+    server.publish_proposal(&id);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the boards",
+        "document.querySelectorAll('#boards tr[id^=board-]').length === 4",
+    );
+    // Typed as a person types: the text, then the Enter key.
+    fn type_line(console: &mut Page, text: &str) {
+        console.eval("document.querySelector('#quick').focus(); true");
+        console.call("Input.insertText", json!({ "text": text }));
+        for kind in ["keyDown", "keyUp"] {
+            console.call(
+                "Input.dispatchKeyEvent",
+                json!({ "type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": if kind == "keyDown" { "\r" } else { "" } }),
+            );
+        }
+    }
+    type_line(&mut console, "2 q");
+    console.wait_for(
+        "the refusal",
+        "document.querySelector('#message').textContent.includes('write the board')",
+    );
+    console.eval("document.querySelector('#quick').value = ''; true");
+    for (board, code, result) in [
+        (1, "1", "1-0"),
+        (2, "=", "½-½"),
+        (3, "0", "0-1"),
+        (4, "+", "+-"),
+    ] {
+        type_line(&mut console, &format!("{board} {code}"));
+        console.wait_for(
+            "the result recorded",
+            &format!("document.querySelector('#board-{board} strong')?.textContent === '{result}' && document.querySelector('#quick').value === '' && document.activeElement.id === 'quick'"),
+        );
+    }
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    let games: Vec<String> = round["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["games"][0].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(games, ["1-0", "1/2-1/2", "0-1", "+-"], "{round}");
+}
+
+/// #43 "accounts without copying tokens": an arbiter's account created in the console comes
+/// with a sign-in link and its QR code; the link opens the console signed in as that arbiter,
+/// and no token is left in the address; the QR route answers only a signed-in account.
+#[test]
+fn a_new_arbiter_signs_in_by_the_link_the_console_gives() {
+    let server = Server::start();
+    let id = server.create_tournament("Link Open", "dutch-2026", 5);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the accounts form",
+        "!document.querySelector('#chief').hidden",
+    );
+    console.fill(
+        "#arbiterform",
+        &[("name", "floor-anna")],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "the link and its QR code",
+        "document.querySelector('#signinlink') && document.querySelector('img.signinqr')?.naturalWidth > 0",
+    );
+    let link = console.eval("document.querySelector('#signinlink').href");
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.contains("#token="), "{link}");
+    let _ = console.screenshot("console-signin-link.png");
+    let mut tablet = browser.page(&link);
+    tablet.wait_for(
+        "signed in as the arbiter",
+        "document.querySelector('#who').textContent.includes('floor-anna') && document.querySelector('#chief').hidden",
+    );
+    assert_eq!(
+        tablet.eval("location.hash"),
+        json!(""),
+        "no token left in the address"
+    );
+    let r = server.request(
+        "POST",
+        "/api/qr",
+        None,
+        &[],
+        Some(&json!({ "text": "x" }).to_string()),
+    );
+    assert_eq!(r.status, 401, "{}", r.body);
 }

@@ -2,10 +2,12 @@
 //! tie-breaks every tournament may use.
 
 use super::common::Result;
+use super::error::ApiError;
+use super::json;
 use super::wire;
 use crate::auth::require;
 use crate::state::AppState;
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use events::Need;
 
 /// The server is up; its engine's version and its store.
@@ -60,6 +62,41 @@ pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
 pub(super) async fn whoami(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse> {
     let who = require(&req, &state.accounts, Need::Signed).await?;
     Ok(HttpResponse::Ok().json(wire::Account::from(&who)))
+}
+
+/// A QR code (SVG) of a short text, made here for a signed-in account: the console's sign-in
+/// link for a new arbiter's tablet, read with its camera instead of a 64-character token typed.
+/// The text is sent in the body, never in an address (addresses are logged).
+#[utoipa::path(
+    tag = "accounts",
+    request_body = wire::QrText,
+    responses((status = 200, description = "The QR code, as SVG.", content_type = "image/svg+xml", body = String), (status = 400, description = "No text, or longer than 1,000 characters.", body = wire::ErrorBody), (status = 401, description = "No valid bearer token.", body = wire::ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/qr")]
+pub(super) async fn qr(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: json::Json<wire::QrText>,
+) -> Result<HttpResponse> {
+    require(&req, &state.accounts, Need::Signed).await?;
+    let text = body.into_inner().text;
+    if text.is_empty() || text.chars().count() > 1000 {
+        return Err(ApiError::BadRequest(
+            "text: from 1 to 1,000 characters".into(),
+        ));
+    }
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| ApiError::BadRequest(format!("text: no QR code holds it ({e})")))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .quiet_zone(true)
+        .build();
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "no-store"))
+        .body(svg))
 }
 
 /// Every tie-break a tournament may use (FIDE C.07's codes as its calculator writes them, and

@@ -75,6 +75,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(accounts::revoke_account)
         .service(accounts::reissue_token)
         .service(meta::whoami)
+        .service(meta::qr)
         .service(views::aro)
         .service(crate::live::websocket);
 }

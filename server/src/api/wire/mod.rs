@@ -21,7 +21,7 @@ pub use answers::{
 pub use live::{Event, Live, Recorded};
 pub use requests::{
     games_of, parse_result, ByeRequest, CancelBye, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
-    CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish,
+    CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish, QrText,
     RegisterPlayer, RemovePlayer, RequestBye, Withdraw,
 };
 pub use views::{

@@ -83,6 +83,14 @@ pub struct RemovePlayer {
     pub reason_public: bool,
 }
 
+/// `POST /api/qr`: the text to put in a QR code.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QrText {
+    /// The text (a sign-in link), at most 1,000 characters.
+    pub text: String,
+}
+
 /// `POST /api/tournaments/{id}/numbers`: a round-robin's numbers before round 1 (C.05). With
 /// `lots` or `varma` the server draws them from `seed` (a random one, recorded, when not
 /// given); with `assigned`, `order` lists every registered player once, number 1 first.
