@@ -2496,3 +2496,234 @@ fn a_new_arbiter_signs_in_by_the_link_the_console_gives() {
     );
     assert_eq!(r.status, 401, "{}", r.body);
 }
+
+/// #43's event, from the console alone at tablet size (820x1180): a 20-player open of five
+/// rounds with two arbiters (the second signed in by the link the console gives), a player
+/// registered by mistake and removed, a half-point bye requested and cancelled, another kept,
+/// a withdrawal, a late entry, a correction with a reason, round 2 unpublished and published
+/// again; results typed from the keyboard by both arbiters; then the standings after round 5.
+#[test]
+fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let tablet = |page: &mut Page| {
+        page.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": true }),
+        );
+    };
+    let mut chief = browser.page(&format!("{base}/"));
+    tablet(&mut chief);
+    chief.wait_for(
+        "the creation form",
+        "document.readyState === 'complete' && document.querySelector('#createform')",
+    );
+    chief.eval(&format!(
+        "(() => {{ const f = document.querySelector('#createform'); f.name.value = 'Autumn Open'; f.rounds.value = '5'; f.initial_color.value = 'white'; f.token.value = {:?}; f.querySelector('button.primary').click(); return true; }})()",
+        server.chief
+    ));
+    let id = chief.console_tournament();
+    chief.wait_for(
+        "signed in",
+        "!document.querySelector('#chief').hidden && document.querySelector('#playerlist')",
+    );
+    let register = |page: &mut Page, name: &str, rating: u32, expect: usize| {
+        page.fill(
+            "#register",
+            &[("name", name), ("rating", &rating.to_string())],
+            "button[type=submit]",
+        );
+        page.wait_for(
+            "registered",
+            &format!(
+                "document.querySelectorAll('#playerlist tr').length === {}",
+                expect + 1
+            ),
+        );
+    };
+    for i in 0..21u32 {
+        register(
+            &mut chief,
+            &format!("Player{i:02},Autumn"),
+            2300 - 15 * i,
+            i as usize + 1,
+        );
+    }
+    // Player 21 was registered by mistake.
+    chief.click("#playerlist button[data-remove='21']");
+    chief.click("#playerlist button[data-remove='21']");
+    chief.wait_for(
+        "removed",
+        "document.querySelectorAll('#playerlist tr').length === 21",
+    );
+    // Two half-point byes asked for round 3; one cancelled.
+    for player in ["5", "9"] {
+        chief.eval(&format!("(() => {{ const f = document.querySelector('#byeform'); f.player.value = '{player}'; f.round.value = '3'; f.kind.value = 'half'; f.querySelector('button').click(); return true; }})()"));
+        chief.wait_for("the bye listed", &format!("[...document.querySelectorAll('#playerlist button[data-cancelbye=\"{player}\"]')].length === 1"));
+    }
+    chief.click("#playerlist button[data-cancelbye='9']");
+    chief.wait_for(
+        "the bye cancelled",
+        "!document.querySelector(\"#playerlist button[data-cancelbye='9']\")",
+    );
+    // The second arbiter, by the sign-in link.
+    chief.fill(
+        "#arbiterform",
+        &[("name", "floor-ben")],
+        "button[type=submit]",
+    );
+    chief.wait_for("the sign-in link", "document.querySelector('#signinlink')");
+    let link = chief
+        .eval("document.querySelector('#signinlink').href")
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut floor = browser.page(&link);
+    tablet(&mut floor);
+    floor.wait_for(
+        "the arbiter signed in",
+        "document.querySelector('#who').textContent.includes('floor-ben')",
+    );
+
+    fn type_result(page: &mut Page, text: &str) {
+        page.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
+        page.wait_for(
+            "recorded",
+            &format!(
+                "document.querySelector('#message').textContent.startsWith('Board {}:')",
+                text.split(' ').next().unwrap()
+            ),
+        );
+    }
+    let publish = |page: &mut Page, round: u32| {
+        page.click("#propose");
+        page.wait_for("the proposal", "document.querySelector('#publish')");
+        page.click("#publish");
+        page.click("#publishconfirm");
+        page.wait_for(
+            "published",
+            &format!(
+                "document.querySelector('#roundlabel').textContent === 'round {round} published'"
+            ),
+        );
+    };
+    for round in 1..=5u32 {
+        if round == 3 {
+            // A withdrawal from round 3 on, and a late entry for round 3.
+            chief.fill(
+                "#withdrawform",
+                &[("player", "12"), ("from_round", "3"), ("reason", "ill")],
+                "button[type=submit]",
+            );
+            chief.wait_for("withdrawn", "document.querySelector('#playerlist').textContent.includes('withdrawn from round 3')");
+            register(&mut chief, "Latecomer,Autumn", 1900, 21);
+        }
+        publish(&mut chief, round);
+        if round == 2 {
+            chief.wait_for(
+                "the unpublish button",
+                "!document.querySelector('#unpublishbox').hidden",
+            );
+            chief.click("#unpublish");
+            chief.click("#unpublish");
+            chief.wait_for(
+                "round 2 withdrawn",
+                "document.querySelector('#roundlabel').textContent === 'round 1 published'",
+            );
+            publish(&mut chief, round);
+        }
+        floor.wait_for(
+            "the round on the floor",
+            &format!(
+                "document.querySelector('#roundlabel').textContent === 'round {round} published'"
+            ),
+        );
+        let boards = server
+            .public(&format!("/api/tournaments/{id}/rounds/{round}"))
+            .json()["pairs"]
+            .as_array()
+            .unwrap()
+            .len();
+        for board in 1..=boards {
+            let code = ["1", "=", "0"][(board + round as usize) % 3];
+            let page = if board % 2 == 0 {
+                &mut floor
+            } else {
+                &mut chief
+            };
+            type_result(page, &format!("{board} {code}"));
+        }
+        if round == 4 {
+            chief.wait_for(
+                "board 1 recorded",
+                "document.querySelector('#board-1 strong')",
+            );
+            chief.click("button[data-correct='1']");
+            chief.wait_for("the correction form", "document.querySelector('#reason-1')");
+            chief.click("button.res[data-board='1'][data-res='1/2-1/2']");
+            chief.eval("(() => { const r = document.querySelector('#reason-1'); r.value = 'scoresheets signed a draw'; r.dispatchEvent(new Event('input', { bubbles: true })); return true; })()");
+            chief.wait_for(
+                "save enabled",
+                "!document.querySelector(\"button[data-save='1']\").disabled",
+            );
+            chief.click("button[data-save='1']");
+            chief.wait_for(
+                "corrected",
+                "document.querySelector('#message').textContent.includes('correction recorded')",
+            );
+        }
+    }
+    let _ = chief.screenshot("event-console-tablet.png");
+    let _ = floor.screenshot("event-floor-tablet.png");
+    // What the log says happened.
+    let audit = server
+        .public(&format!("/api/tournaments/{id}/audit"))
+        .json();
+    let kinds: Vec<&str> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["type"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "player_removed",
+        "bye_requested",
+        "bye_cancelled",
+        "player_withdrawn",
+        "result_corrected",
+        "round_unpublished",
+    ] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+    let floor_results = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["actor"] == "floor-ben" && e["event"]["type"] == "result_recorded")
+        .count();
+    assert!(
+        floor_results >= 20,
+        "the second arbiter entered {floor_results} results"
+    );
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(
+        (t["players"].as_u64(), t["rounds_published"].as_u64()),
+        (Some(21), Some(5)),
+        "{t}"
+    );
+    let s = server
+        .public(&format!("/api/tournaments/{id}/standings"))
+        .json();
+    assert_eq!(s["after_round"], 5, "{s}");
+    assert!(s["in_progress"].is_null(), "{s}");
+    // The bye kept: player 5 has a half-point bye in round 3; player 9 was paired.
+    let r3 = server
+        .public(&format!("/api/tournaments/{id}/rounds/3"))
+        .json();
+    assert!(
+        r3["requested_byes"].to_string().contains("\"player\":5"),
+        "{r3}"
+    );
+    assert!(r3["pairs"].to_string().contains("\"player\":9,"), "{r3}");
+}
