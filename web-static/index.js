@@ -52,3 +52,48 @@ form.addEventListener("submit", async (e) => {
     msg.innerHTML = `<div class="banner bad">${Swiss.esc(r.body?.error || `refused (${r.status})`)}</div>`;
   }
 });
+
+// A TRF file from another program: checked first (what it would make, its warnings), then
+// imported with the administrator's token from the form above.
+const importForm = document.getElementById("importform");
+let checked = null; // { text, system }
+function importQuery(system) {
+  return system ? `?system=${encodeURIComponent(system)}` : "";
+}
+importForm.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const msg = document.getElementById("importmsg");
+  const file = importForm.file.files[0];
+  if (!file) return;
+  let text;
+  try {
+    text = await file.text();
+  } catch (err) {
+    msg.innerHTML = `<div class="banner bad">${Swiss.esc(`${file.name} could not be read: ${err.message}`)}</div>`;
+    return;
+  }
+  const system = importForm.system.value;
+  const token = form.token.value.trim();
+  const r = await fetch(`/api/tournaments/import/preview${importQuery(system)}`, { method: "POST", headers: { "Content-Type": "text/plain", Authorization: "Bearer " + token }, body: text });
+  const body = await r.json().catch(() => null);
+  if (!r.ok) { checked = null; msg.innerHTML = `<div class="banner bad">${Swiss.esc(body?.error || `refused (${r.status})`)}</div>`; return; }
+  checked = { text, system };
+  const warnings = body.warnings.length ? `<p>Warnings:</p><ul>${body.warnings.map((w) => `<li>${Swiss.esc(w)}</li>`).join("")}</ul>` : "";
+  const needs = body.system ? "" : `<p class="banner warn">The file does not say its system: choose one above and check it again.</p>`;
+  msg.innerHTML = `<div class="banner ok" id="importsummary"><strong>${Swiss.esc(body.name)}</strong>: ${body.players} players, ${body.rounds_played} round${body.rounds_played === 1 ? "" : "s"} recorded` +
+    `${body.rounds ? ` of ${body.rounds}` : ""}, ${Swiss.esc(body.system ? Swiss.systemName(body.system) : "system not said")}.</div>${warnings}${needs}` +
+    (body.system ? `<button type="button" class="primary" id="importnow">Import it</button>` : "");
+});
+document.getElementById("importmsg").addEventListener("click", async (e) => {
+  if (e.target.id !== "importnow" || !checked) return;
+  const msg = document.getElementById("importmsg");
+  const token = form.token.value.trim();
+  const r = await fetch(`/api/tournaments/import${importQuery(checked.system)}`, { method: "POST", headers: { "Content-Type": "text/plain", Authorization: "Bearer " + token, "Idempotency-Key": `import-${Date.now()}` }, body: checked.text });
+  const body = await r.json().catch(() => null);
+  if (r.status === 201 || r.status === 200) {
+    localStorage.setItem("swiss.token", token);
+    msg.innerHTML = `<div class="banner ok">Imported: <a id="importedlink" href="/arbiter/${encodeURIComponent(body.id)}">open its console</a> · <a href="/t/${encodeURIComponent(body.id)}">its public pages</a></div>`;
+  } else {
+    msg.innerHTML = `<div class="banner bad">${Swiss.esc(body?.error || `refused (${r.status})`)}</div>`;
+  }
+});

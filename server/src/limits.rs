@@ -29,7 +29,7 @@ pub const OTHER_BYTES: usize = 64 << 10;
 
 /// The body a request to `path` by `method` may send.
 pub fn limit(method: &Method, path: &str) -> usize {
-    if path == "/api/tournaments/import" {
+    if path == "/api/tournaments/import" || path == "/api/tournaments/import/preview" {
         IMPORT_BYTES
     } else if path == RATING_LIST_PATH {
         RATING_LIST_BYTES

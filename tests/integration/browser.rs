@@ -2727,3 +2727,66 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
     );
     assert!(r3["pairs"].to_string().contains("\"player\":9,"), "{r3}");
 }
+
+/// #43 "import in the console": a TRF file from another program chosen on the first page is
+/// checked first (name, players, rounds recorded, system), a file that names no Dutch edition
+/// asks for one, and nothing is created until "Import it"; then a link leads to its console.
+#[test]
+fn a_trf_file_is_checked_then_imported_from_the_first_page() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut index = browser.page(&format!("{base}/"));
+    index.wait_for(
+        "the import form",
+        "document.readyState === 'complete' && document.querySelector('#importform')",
+    );
+    index.eval(&format!(
+        "document.querySelector('#createform').token.value = {:?}; true",
+        server.chief
+    ));
+    let file = crate::support::fixture("club-10.trf")
+        .canonicalize()
+        .unwrap();
+    let doc = index.call("DOM.getDocument", json!({}));
+    let node = index.call(
+        "DOM.querySelector",
+        json!({ "nodeId": doc["root"]["nodeId"], "selector": "#importform input[type=file]" }),
+    );
+    index.call(
+        "DOM.setFileInputFiles",
+        json!({ "nodeId": node["nodeId"], "files": [file.to_str().unwrap()] }),
+    );
+    index.click("#importform button[type=submit]");
+    index.wait_for(
+        "the summary, asking for the edition",
+        "document.querySelector('#importsummary')?.textContent.includes('10 players') && document.querySelector('#importmsg').textContent.includes('choose one')",
+    );
+    assert_eq!(server.tournament_count(), 0, "checking creates nothing");
+    index.eval("document.querySelector('#importform').system.value = 'dutch-2026'; true");
+    index.click("#importform button[type=submit]");
+    index.wait_for("the import button", "document.querySelector('#importnow')");
+    let summary = index.eval("document.querySelector('#importsummary').textContent");
+    assert!(
+        summary
+            .as_str()
+            .unwrap()
+            .contains("Club Championship Spring"),
+        "{summary}"
+    );
+    index.click("#importnow");
+    index.wait_for(
+        "the link to its console",
+        "document.querySelector('#importedlink')",
+    );
+    assert_eq!(server.tournament_count(), 1);
+    let href = index.eval("document.querySelector('#importedlink').getAttribute('href')");
+    let id = href
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/arbiter/")
+        .to_string();
+    let t = server.public(&format!("/api/tournaments/{id}")).json();
+    assert_eq!(t["players"], 10, "{t}");
+    assert_eq!(t["settings"]["system"], "dutch-2026", "{t}");
+}

@@ -104,6 +104,23 @@ pub fn fingerprint(parts: &[&[u8]]) -> Vec<u8> {
     h.finalize().to_vec()
 }
 
+/// What importing a file would make ([`App::preview_import`]).
+#[derive(Clone, Debug)]
+pub struct ImportPreview {
+    /// The name it would have.
+    pub name: String,
+    /// The system, when the file names it (else the import needs one).
+    pub system: Option<engine::System>,
+    /// Players.
+    pub players: usize,
+    /// Rounds recorded in the file.
+    pub rounds_played: usize,
+    /// Rounds announced (XXR/062), when the file says.
+    pub rounds: Option<u16>,
+    /// Lines read but perhaps not meant, each with its line.
+    pub warnings: Vec<String>,
+}
+
 /// A tournament in a list.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -798,6 +815,36 @@ impl App {
         }
         let e = self.store.create_with_id(id, &req.actor, event)?;
         Ok((id, Written::from(&Appended::New(e))))
+    }
+
+    /// What importing a TRF file would make, without making it: its name, its system (as the
+    /// file says it or `system`), players, rounds played and announced, and the warnings of
+    /// reading it; refused in words as the import would be.
+    pub fn preview_import(
+        &self,
+        text: &str,
+        system: Option<engine::System>,
+        name: Option<String>,
+    ) -> Result<ImportPreview> {
+        let file = engine::formats::trf::read_file(text, system)
+            .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
+        let t = &file.tournament;
+        let name = name
+            .or_else(|| {
+                t.info
+                    .iter()
+                    .find(|r| r.code == "012")
+                    .map(|r| r.text.clone())
+            })
+            .unwrap_or_else(|| "Imported tournament".into());
+        Ok(ImportPreview {
+            name,
+            system: t.settings.system,
+            players: t.players().len(),
+            rounds_played: t.rounds().len(),
+            rounds: t.settings.rounds,
+            warnings: file.warnings.iter().map(ToString::to_string).collect(),
+        })
     }
 
     /// Imports a TRF file as a new tournament: its players in the file's numbering, and each

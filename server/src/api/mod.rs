@@ -41,6 +41,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(meta::health)
         .service(tournaments::list_tournaments)
         .service(tournaments::create)
+        .service(tournaments::preview_import)
         .service(tournaments::import)
         .service(tournaments::show)
         .service(players::list_players)

@@ -88,6 +88,30 @@ pub(super) async fn import(
     })
 }
 
+/// What importing a TRF file would make, without making it: name, system, players, rounds
+/// played, and the warnings of reading it; a file that cannot be read is refused with the line
+/// and column of each problem, as the import would be.
+#[utoipa::path(
+    tag = "tournaments",
+    params(ImportQuery),
+    request_body(content = String, content_type = "text/plain", description = "A TRF file (FIDE's tournament report format)."),
+    responses((status = 200, body = wire::ImportPreview), (status = 400, description = "The file cannot be read: the line and column of each problem.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/import/preview")]
+pub(super) async fn preview_import(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: String,
+    query: web::Query<ImportQuery>,
+) -> Result<HttpResponse> {
+    crate::auth::require(&req, &state.accounts, Need::Admin).await?;
+    let (system, name) = (query.system.map(Into::into), query.name.clone());
+    let preview =
+        super::common::query(&state, move |app| app.preview_import(&body, system, name)).await?;
+    Ok(HttpResponse::Ok().json(wire::ImportPreview::from(preview)))
+}
+
 #[utoipa::path(
     tag = "tournaments",
     params(TournamentPath),

@@ -252,6 +252,36 @@ pub struct Imported {
     pub id: String,
 }
 
+/// `POST /api/tournaments/import/preview`: what importing the file would make.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportPreview {
+    /// The name it would have (the file's 012, or the one asked).
+    pub name: String,
+    /// The system the file names (or the one asked); `null`: the import needs `?system=`.
+    pub system: Option<super::vocabulary::System>,
+    /// Players.
+    pub players: usize,
+    /// Rounds recorded in the file (published with their results on import).
+    pub rounds_played: usize,
+    /// Rounds announced, when the file says.
+    pub rounds: Option<u16>,
+    /// Lines read but perhaps not meant, each with its line and column.
+    pub warnings: Vec<String>,
+}
+
+impl From<events::app::ImportPreview> for ImportPreview {
+    fn from(p: events::app::ImportPreview) -> ImportPreview {
+        ImportPreview {
+            name: p.name,
+            system: p.system.map(Into::into),
+            players: p.players,
+            rounds_played: p.rounds_played,
+            rounds: p.rounds,
+            warnings: p.warnings,
+        }
+    }
+}
+
 /// An account, as `GET /api/me` shows the token's owner.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Account {

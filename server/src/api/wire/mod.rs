@@ -14,9 +14,9 @@ pub mod views;
 pub mod vocabulary;
 
 pub use answers::{
-    Account, CopiesHealth, Created, ErrorBody, Health, Imported, ListedPlayer, NewAccount,
-    PlayerWritten, RatingChange, RatingList, RatingUpdate, RoundWritten, StoreHealth, TiebreakInfo,
-    TiebreakList, Written, FREE_SPACE_WARNING,
+    Account, CopiesHealth, Created, ErrorBody, Health, ImportPreview, Imported, ListedPlayer,
+    NewAccount, PlayerWritten, RatingChange, RatingList, RatingUpdate, RoundWritten, StoreHealth,
+    TiebreakInfo, TiebreakList, Written, FREE_SPACE_WARNING,
 };
 pub use live::{Event, Live, Recorded};
 pub use requests::{
