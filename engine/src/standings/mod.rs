@@ -292,7 +292,7 @@ pub fn annulled(t: &Tournament) -> Vec<Tpn> {
     let n = t
         .players()
         .iter()
-        .filter(|p| p.withdrawn_from != Some(RoundNo::FIRST))
+        .filter(|p| crate::pairing::round_robin::in_table(p))
         .count();
     let games = n.saturating_sub(1) * usize::from(cycles);
     t.players()

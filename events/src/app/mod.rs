@@ -121,6 +121,18 @@ pub struct ImportPreview {
     pub warnings: Vec<String>,
 }
 
+/// The name an imported file's tournament gets: the one asked, else the file's (012).
+fn imported_name(t: &engine::Tournament, asked: Option<String>) -> String {
+    asked
+        .or_else(|| {
+            t.info
+                .iter()
+                .find(|r| r.code == "012")
+                .map(|r| r.text.clone())
+        })
+        .unwrap_or_else(|| "Imported tournament".into())
+}
+
 /// A tournament in a list.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -829,14 +841,7 @@ impl App {
         let file = engine::formats::trf::read_file(text, system)
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
         let t = &file.tournament;
-        let name = name
-            .or_else(|| {
-                t.info
-                    .iter()
-                    .find(|r| r.code == "012")
-                    .map(|r| r.text.clone())
-            })
-            .unwrap_or_else(|| "Imported tournament".into());
+        let name = imported_name(t, name);
         Ok(ImportPreview {
             name,
             system: t.settings.system,
@@ -877,14 +882,7 @@ impl App {
                 .into(),
             ));
         };
-        let name = name
-            .or_else(|| {
-                t.info
-                    .iter()
-                    .find(|r| r.code == "012")
-                    .map(|r| r.text.clone())
-            })
-            .unwrap_or_else(|| "Imported tournament".into());
+        let name = imported_name(&t, name);
         // With an idempotency key, a retry answers the tournament the first request made.
         let id = match &req.idempotency_key {
             Some(key) => match self.store.creation_id(&req.actor, key, &req.fingerprint)? {

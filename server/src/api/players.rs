@@ -97,10 +97,7 @@ pub(super) async fn correct_player(
         Need::Chief(t),
         &fingerprinted,
         move |app, r| {
-            let r = app::Request {
-                reason_public: body.reason_public,
-                ..r.clone()
-            };
+            let r = public_reason(r, body.reason_public);
             app.correct_player(t, &r, PlayerKey(key), body.correction.into(), body.reason)
         },
     )
@@ -132,10 +129,7 @@ pub(super) async fn withdraw(
         Need::Chief(t),
         &fingerprinted,
         move |app, r| {
-            let r = app::Request {
-                reason_public: body.reason_public,
-                ..r.clone()
-            };
+            let r = public_reason(r, body.reason_public);
             app.withdraw(t, &r, PlayerKey(key), body.from_round, body.reason)
         },
     )
@@ -247,10 +241,7 @@ pub(super) async fn cancel_bye(
                 player: b.player,
                 tpn: b.tpn,
             };
-            let r = app::Request {
-                reason_public: b.reason_public,
-                ..r.clone()
-            };
+            let r = public_reason(r, b.reason_public);
             app.cancel_bye(t, &r, who.named(), b.round, b.reason)
         },
     )
@@ -285,13 +276,18 @@ pub(super) async fn remove_player(
         Need::Chief(t),
         &fingerprinted,
         move |app, r| {
-            let r = app::Request {
-                reason_public: body.reason_public,
-                ..r.clone()
-            };
+            let r = public_reason(r, body.reason_public);
             app.remove_player(t, &r, PlayerKey(key), body.reason)
         },
     )
     .await?;
     Ok(written(&appended))
+}
+
+/// The request with whether its reason may be shown to the public, as its body says.
+fn public_reason(r: &app::Request, public: bool) -> app::Request {
+    app::Request {
+        reason_public: public,
+        ..r.clone()
+    }
 }

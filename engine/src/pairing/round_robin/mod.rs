@@ -43,6 +43,12 @@ pub fn cycles(system: System) -> Option<u16> {
     system.cycles()
 }
 
+/// Whether `p` is in a round-robin's table: every player but one who withdrew before round 1
+/// (C.05: the numbers are then drawn again without them).
+pub fn in_table(p: &crate::model::player::Player) -> bool {
+    p.withdrawn_from != Some(RoundNo::FIRST)
+}
+
 /// The number of rounds of a round-robin of `players` in `cycles` cycles: each cycle the
 /// table's rounds (a field of n players, n or n-1 rounded up to odd: 9 for 9 or 10).
 pub fn total_rounds(players: u32, cycles: u16) -> u16 {
@@ -58,16 +64,12 @@ pub fn pair(
 ) -> Result<RoundPairing, PairingError> {
     // The table's field: the players but those who withdrew before round 1, who must have
     // the numbers after it (the numbers are drawn again when one withdraws: C.05).
-    let players = tournament
-        .players()
-        .iter()
-        .filter(|p| p.withdrawn_from != Some(RoundNo::FIRST))
-        .count() as u32;
+    let players = tournament.players().iter().filter(|p| in_table(p)).count() as u32;
     if let Some(p) = tournament
         .players()
         .iter()
         .take(players as usize)
-        .find(|p| p.withdrawn_from == Some(RoundNo::FIRST))
+        .find(|p| !in_table(p))
     {
         return Err(PairingError::NoValidPairing {
             round,
