@@ -43,10 +43,73 @@ async function signIn(t) {
   $("#who").textContent = `${me.name} (${me.role === "admin" ? "administrator" : here === "chief" ? "chief arbiter" : "arbiter"})`;
   $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = here !== "chief";
   $("#signout").hidden = false;
+  isChief = here === "chief";
+  for (const a of document.querySelectorAll("#tasks a")) {
+    a.href = `/arbiter/${encodeURIComponent(id)}/${a.dataset.view}`;
+    a.hidden = a.classList.contains("chiefonly") && !isChief;
+  }
+  $("#tasks").hidden = false;
   const t0 = await load();
+  show(viewFromPath() || defaultView(), false);
   checkStore();
   setInterval(checkStore, 30000);
   Swiss.live(id, t0.last_seq, onEvent, (up) => { $("#conn").className = "status " + (up ? "live" : "down"); $("#conn").textContent = up ? "live" : "reconnecting"; if (up) refresh(); });
+}
+
+// The console by the arbiter's tasks: results (every arbiter), the next round, players,
+// standings (every arbiter), settings and accounts (the chief arbiter's), each its own view
+// at its own address (/arbiter/{id}/players ...), the browser's back and forward between them.
+const VIEWS = ["results", "round", "players", "standings", "settings", "accounts"];
+const OPEN_TO_ALL = ["results", "standings"];
+let isChief = false;
+let currentView = "results";
+function viewFromPath() {
+  const v = location.pathname.split("/")[3];
+  return VIEWS.includes(v) ? v : null;
+}
+// Where a chief arbiter starts: the players before round 1, then the results being entered.
+const defaultView = () => (isChief && !tournament?.rounds_published ? "players" : "results");
+function show(view, push) {
+  if (!isChief && !OPEN_TO_ALL.includes(view)) view = "results";
+  currentView = view;
+  for (const s of document.querySelectorAll("section[data-view]")) s.hidden = s.dataset.view !== view;
+  for (const a of document.querySelectorAll("#tasks a")) {
+    a.classList.toggle("on", a.dataset.view === view);
+    if (a.dataset.view === view) {
+      a.setAttribute("aria-current", "page");
+      // On a phone the tabs scroll: the one shown is brought into view.
+      const nav = $("#tasks");
+      if (a.offsetLeft + a.offsetWidth > nav.scrollLeft + nav.clientWidth || a.offsetLeft < nav.scrollLeft) nav.scrollLeft = a.offsetLeft - (nav.clientWidth - a.offsetWidth) / 2;
+    } else a.removeAttribute("aria-current");
+  }
+  const url = `/arbiter/${encodeURIComponent(id)}/${view}`;
+  if (location.pathname !== url) history[push ? "pushState" : "replaceState"](null, "", url);
+  const label = document.querySelector(`#tasks a[data-view="${view}"]`)?.textContent || "";
+  document.title = `${tournament?.name || "Arbiter console"} · ${label}`;
+  if (view === "standings") drawStandings().catch((e) => say(e.message, "bad"));
+  if (view === "results") $("#quick").focus({ preventScroll: true });
+}
+$("#tasks").addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-view]");
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return; // a new tab opens the view at its address
+  e.preventDefault();
+  say("");
+  show(a.dataset.view, true);
+});
+window.addEventListener("popstate", () => { if (me) show(viewFromPath() || defaultView(), false); });
+
+// The standings as the public sees them, in short: rank, name, points and the tie-breaks,
+// labelled "round 3 in progress: 12 of 20 results" while a round is being played.
+async function drawStandings() {
+  if (!tournament) return;
+  $("#stpublic").href = `/t/${encodeURIComponent(id)}/standings`;
+  $("#stcross").href = `/t/${encodeURIComponent(id)}/crosstable`;
+  if (!tournament.rounds_published) { $("#stlabel").textContent = "No round published yet: the standings start after round 1."; $("#stable").innerHTML = ""; return; }
+  const s = await Swiss.get(`/api/tournaments/${id}/standings`);
+  const state = Swiss.standingsState(s);
+  $("#stlabel").textContent = `${state[0].toUpperCase() + state.slice(1)}${s.in_progress ? " (provisional: players tied share their place)" : ""}. Tie-breaks: ${s.tiebreaks.join(", ")}.`;
+  $("#stable").innerHTML = `<thead><tr><th class="num">Rank</th><th>Player</th><th class="num">Pts</th>${s.tiebreaks.map((t, i) => `<th class="num"><abbr title="${Swiss.esc(s.tiebreak_meanings[i] || "")}">${Swiss.esc(t)}</abbr></th>`).join("")}</tr></thead><tbody>` +
+    s.rows.map((r) => `<tr${r.counted === false ? ` class="notcounted"` : ""}><td class="num">${r.counted === false ? "–" : r.rank}${r.by_lot ? "*" : ""}</td><td>${Swiss.esc(Swiss.who(r))}</td><td class="num">${Swiss.esc(r.score)}</td>${r.tiebreaks.map((v) => `<td class="num">${Swiss.esc(v)}</td>`).join("")}</tr>`).join("") + "</tbody>";
 }
 
 // The store's health in a banner: a full (or nearly full) disk, or a store that refused the
@@ -76,6 +139,8 @@ async function load() {
   $("#playerlist").innerHTML = `<tr><th class="num" title="pairing number">No</th><th class="num" title="registration number">Reg</th><th>Name</th><th class="num">Rating</th><th>Fed</th><th>Status</th></tr>` +
     byTpn().map((p) => `<tr><td class="num">${p.tpn}</td><td class="num muted">${p.player}</td><td>${Swiss.esc((p.title ? p.title + " " : "") + p.name)}</td><td class="num">${p.rating || ""}</td><td>${Swiss.esc(p.federation || "")}</td><td>${status(p)}</td></tr>`).join("");
   drawRoundRobin();
+  drawComing();
+  if (currentView === "standings") await drawStandings();
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
   return tournament;
@@ -88,6 +153,7 @@ const byTpn = () => [...players].sort((a, b) => a.tpn - b.tpn);
 const REQUESTED = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
 function status(p) {
   const parts = [];
+  if (p.late_from) parts.push(`late entry: plays from round ${p.late_from}`);
   if (p.withdrawn_from) parts.push(`withdrawn from round ${p.withdrawn_from}`);
   // Never paired yet: may be removed, as registered by mistake (the server refuses otherwise).
   if (!p.withdrawn_from && !tournament.rounds_published) parts.push(`<button type="button" class="link" data-remove="${p.player}">remove (registered by mistake)</button>`);
@@ -163,10 +229,32 @@ $("#unpublish").addEventListener("click", async (e) => {
   else say(r.body?.error || "refused", "bad");
 });
 
+// The round being prepared, before it is paired: who joins (late entries), who is out
+// (withdrawn, byes and absences asked for) in it and later rounds, and what is still missing
+// in the round being played.
+let missingNow = [];
+function drawComing() {
+  const next = tournament.rounds_published + 1;
+  if (next > tournament.settings.rounds) { $("#coming").innerHTML = `<p class="muted">All ${tournament.settings.rounds} rounds are published.</p>`; return; }
+  const present = byTpn().filter((p) => !(p.withdrawn_from && p.withdrawn_from <= next));
+  const out = outOf(next);
+  const late = byTpn().filter((p) => p.late_from === next).map((p) => `${p.tpn}. ${Swiss.esc(p.name)}`);
+  const later = byTpn().flatMap((p) => (p.requested_byes || []).filter((b) => b.round > next).map((b) => `${p.tpn}. ${Swiss.esc(p.name)}: ${REQUESTED[b.kind] || b.kind} in round ${b.round}`));
+  $("#coming").innerHTML = `<p>Round ${next} of ${tournament.settings.rounds}: ${present.length} players registered and not withdrawn.</p>` +
+    (missingNow.length ? `<p class="banner warn">Round ${next - 1} still has ${missingNow.length} result${missingNow.length > 1 ? "s" : ""} missing (board${missingNow.length > 1 ? "s" : ""} ${missingNow.join(", ")}): round ${next} is paired once every result is in.</p>` : "") +
+    (late.length ? `<p>Late entries playing from round ${next}: ${late.join("; ")}</p>` : "") +
+    (out.length ? `<p>Not playing in round ${next}: ${out.join("; ")}</p>` : `<p class="muted">Nobody has asked for a bye in round ${next}.</p>`) +
+    (later.length ? `<p class="muted">Asked for later rounds: ${later.join("; ")}</p>` : "");
+}
+
 async function drawBoards(flashBoard) {
-  if (!shownRound) { $("#unpublishbox").hidden = true; $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; $("#notplaying").innerHTML = ""; return; }
+  if (!shownRound) { missingNow = []; $("#missing").textContent = ""; $("#unpublishbox").hidden = true; $("#boards").innerHTML = `<tr><td class="muted">No round published yet.</td></tr>`; $("#notplaying").innerHTML = ""; return; }
   const r = await Swiss.get(`/api/tournaments/${id}/rounds/${shownRound}`);
   drawUnpublish(r);
+  const missing = r.pairs.filter((p) => !p.games).map((p) => p.board);
+  if (shownRound === tournament.rounds_published) { missingNow = missing; drawComing(); }
+  $("#missing").textContent = `${r.pairs.length - missing.length} of ${r.pairs.length} results in` +
+    (missing.length ? `; missing: board${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.` : ": the round is complete.");
   const n = games();
   const choices = n === 1 ? RESULTS : MATCH_GAMES;
   const scored = (p) => `${Swiss.esc(Swiss.who(p))}${p.score !== undefined ? ` <span class="muted">(${Swiss.esc(p.score)})</span>` : ""}`;
@@ -178,7 +266,7 @@ async function drawBoards(flashBoard) {
   for (const p of byTpn()) if (p.withdrawn_from && p.withdrawn_from <= shownRound && !playing.has(p.player)) out.push(`${Swiss.esc(Swiss.who(p))}: withdrawn from round ${p.withdrawn_from}`);
   $("#notplaying").innerHTML = (r.bye ? `<p id="pab">${isRR() ? "Free this round (drawn against the table's bye number)" : "Pairing-allocated bye"}: ${scored(r.bye)}</p>` : "") +
     (out.length ? `<p id="absent">Not playing: ${out.join("; ")}</p>` : "");
-  $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th><th></th></tr>` + r.pairs.map((p) => {
+  $("#boards").innerHTML = `<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th></tr>` + r.pairs.map((p) => {
     const rec = p.games;
     const pick = picked[p.board] || [];
     let cell;
@@ -375,7 +463,8 @@ $("#proposal").addEventListener("click", async (e) => {
     const changes = r.body?.manual_changes || [];
     if (r.status === 201) {
       say(changes.length ? `Round ${proposal.round} published, changed from the system's proposal: ${changes.join("; ")}.` : `Round ${proposal.round} published.`, changes.length ? "warn" : "ok");
-      $("#proposal").innerHTML = ""; followLatest = true; refresh();
+      // The arbiter's next task: the round's results.
+      $("#proposal").innerHTML = ""; followLatest = true; show("results", true); refresh();
     }
     else if (r.status === 422 && r.body?.details?.violations) { drawProposal(null, r.body.details.violations); }
     else say(r.body?.error || "refused", "bad");

@@ -55,6 +55,9 @@ pub struct PlayerRecord {
     pub player: Player,
     /// Removed (registered by mistake): kept only so that registration numbers stay put.
     pub removed: bool,
+    /// The rounds already published when the player registered: a late entry's first round
+    /// is the next one (0 for a player registered before round 1).
+    pub entered_after: u16,
 }
 
 /// A published round.
@@ -877,6 +880,7 @@ impl State {
                     key: *player,
                     player: p,
                     removed: false,
+                    entered_after: u16::try_from(self.rounds.len()).unwrap_or(u16::MAX),
                 });
             }
             Event::PlayerRemoved { player } => {

@@ -65,11 +65,12 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                 }),
             );
             // The public pages give each view its own address (/t/{id}/standings,
-            // /t/{id}/round/3, /t/{id}/player/12, ...): the same page, which reads it.
-            if file == "public.html" {
+            // /t/{id}/round/3, /t/{id}/player/12, ...), and the console each task its own
+            // (/arbiter/{id}/results, /arbiter/{id}/players, ...): the same page, which reads it.
+            if file != "display.html" {
                 let pages = pages.clone();
                 cfg.route(
-                    "/t/{id}/{view:.*}",
+                    &format!("{prefix}/{{view:.*}}"),
                     web::get().to(
                         move |req: actix_web::HttpRequest,
                               parts: web::Path<(String, String)>,

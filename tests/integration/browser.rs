@@ -251,7 +251,7 @@ impl Page {
         ));
     }
 
-    /// The tournament whose console is open: the last part of `/arbiter/{id}`.
+    /// The tournament whose console is open: `{id}` in `/arbiter/{id}` or `/arbiter/{id}/{view}`.
     fn console_tournament(&mut self) -> String {
         self.wait_for(
             "a tournament's console",
@@ -260,8 +260,19 @@ impl Page {
         let path = self.eval("location.pathname");
         path.as_str()
             .unwrap()
-            .trim_start_matches("/arbiter/")
+            .split('/')
+            .nth(2)
+            .unwrap_or_default()
             .to_string()
+    }
+
+    /// Opens one of the console's tasks as an arbiter does, by its tab, and waits for its view.
+    fn task(&mut self, view: &str) {
+        self.click(&format!("#tasks a[data-view='{view}']"));
+        self.wait_for(
+            &format!("the console's {view} view"),
+            &format!("location.pathname.endsWith('/{view}') && [...document.querySelectorAll('section[data-view={view}]')].every((s) => !s.hidden)"),
+        );
     }
 
     /// The page printed to PDF as the browser's Print does, on paper `width` x `height`
@@ -2528,6 +2539,11 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
         "signed in",
         "!document.querySelector('#chief').hidden && document.querySelector('#playerlist')",
     );
+    // Before round 1 the console opens on its players.
+    chief.wait_for(
+        "the players' view first",
+        "location.pathname.endsWith('/players')",
+    );
     let register = |page: &mut Page, name: &str, rating: u32, expect: usize| {
         page.fill(
             "#register",
@@ -2568,6 +2584,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
         "!document.querySelector(\"#playerlist button[data-cancelbye='9']\")",
     );
     // The second arbiter, by the sign-in link.
+    chief.task("accounts");
     chief.fill(
         "#arbiterform",
         &[("name", "floor-ben")],
@@ -2597,6 +2614,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
         );
     }
     let publish = |page: &mut Page, round: u32| {
+        page.task("round");
         page.click("#propose");
         page.wait_for("the proposal", "document.querySelector('#publish')");
         page.click("#publish");
@@ -2611,6 +2629,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
     for round in 1..=5u32 {
         if round == 3 {
             // A withdrawal from round 3 on, and a late entry for round 3.
+            chief.task("players");
             chief.fill(
                 "#withdrawform",
                 &[("player", "12"), ("from_round", "3"), ("reason", "ill")],
@@ -2789,4 +2808,181 @@ fn a_trf_file_is_checked_then_imported_from_the_first_page() {
     let t = server.public(&format!("/api/tournaments/{id}")).json();
     assert_eq!(t["players"], 10, "{t}");
     assert_eq!(t["settings"]["system"], "dutch-2026", "{t}");
+}
+
+/// #43 "the console, organised by the arbiter's tasks": each task is a view at its own address
+/// (`/arbiter/{id}/{view}`), reached by its tab and by the address alone, the browser's Back
+/// returning to the one before; at 390x844, 820x1180, 1280x800 and 1920x1080 every view fits
+/// the screen's width (no sideways scrolling, no control cut off), and each board's result
+/// buttons and its Save are one row, in view. The results view says which boards are missing;
+/// the next round's view says who is out of it, who asked for a later bye and that the round
+/// being played is not complete; the standings view says the round is in progress. An arbiter
+/// who is not the chief sees results and standings only. Screenshots of every view at every
+/// size go to `artifacts/console-{view}-{size}.png`.
+#[test]
+fn every_console_view_at_phone_tablet_and_desktop_sizes() {
+    let server = Server::start();
+    let id = server.create_tournament(
+        "Tasks Open 2026, Kleine Schachfreunde Oberhausen",
+        "dutch-2026",
+        5,
+    );
+    server.register_players(&id, 12, |i| 2350 - 35 * i);
+    server.publish_proposal(&id);
+    for board in [1, 2, 4] {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1-0" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/byes"),
+        json!({ "player": 3, "round": 2, "kind": "half" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/byes"),
+        json!({ "player": 5, "round": 4, "kind": "zero" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players/7/withdrawal"),
+        json!({ "from_round": 2, "reason": "left" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        json!({ "name": "Spaet,Karla-Friederike", "rating": 1890 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+
+    // Everything visible in the view lies inside the screen's width, and the page does not
+    // scroll sideways (a table that scrolls inside its own frame is allowed: the standings).
+    const FITS: &str = "(() => {
+        const w = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > w + 1) return 'the page is ' + document.documentElement.scrollWidth + ' px wide';
+        const inFrame = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (p.classList.contains('scroll')) return true; return false; };
+        for (const e of document.querySelectorAll('main button, main input, main select, main textarea, main a, nav a')) {
+            const r = e.getBoundingClientRect();
+            if (!r.width || inFrame(e) || e.closest('nav')) continue;
+            if (r.left < -1 || r.right > w + 1) return (e.id || e.textContent || e.name) + ' is cut off: ' + r.left + '-' + r.right;
+        }
+        return 'fits';
+    })()";
+    // Each board still open: its result buttons and Save on one row, inside the screen.
+    const ONE_ROW: &str = "(() => {
+        const w = document.documentElement.clientWidth;
+        for (const tr of document.querySelectorAll('#boards tr[id^=board-]')) {
+            const save = tr.querySelector('button[data-save]');
+            if (!save) continue;
+            const s = save.getBoundingClientRect();
+            for (const b of tr.querySelectorAll('button.res')) {
+                const r = b.getBoundingClientRect();
+                if (Math.abs(r.top - s.top) > 8) return tr.id + ': Save is not on the row of its buttons';
+                if (r.right > w + 1) return tr.id + ': a result button is cut off';
+            }
+            if (s.right > w + 1 || s.width < 30) return tr.id + ': Save is cut off';
+        }
+        return 'one row';
+    })()";
+    let sizes = [
+        ("phone", 390, 844, true),
+        ("tablet", 820, 1180, true),
+        ("laptop", 1280, 800, false),
+        ("desktop", 1920, 1080, false),
+    ];
+    for (size, width, height, mobile) in sizes {
+        let mut console = browser.page(&format!("{base}/arbiter/{id}"));
+        console.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        );
+        console.sign_in(&server.chief);
+        // The first view after round 1 is published: the results, at its own address.
+        console.wait_for(
+            "the results view",
+            "location.pathname.endsWith('/results') && document.querySelector('#missing').textContent.includes('3 of 6 results in')",
+        );
+        let missing = console.eval("document.querySelector('#missing').textContent");
+        assert!(
+            missing
+                .as_str()
+                .unwrap()
+                .contains("missing: boards 3, 5, 6"),
+            "{missing}"
+        );
+        for view in [
+            "results",
+            "round",
+            "players",
+            "standings",
+            "settings",
+            "accounts",
+        ] {
+            console.task(view);
+            match view {
+                "round" => console.wait_for(
+                    "the next round's state",
+                    "document.querySelector('#coming').textContent.includes('still has 3 results missing')",
+                ),
+                "standings" => console.wait_for(
+                    "the standings labelled in progress",
+                    "document.querySelector('#stlabel').textContent.includes('Round 1 in progress: 3 of 6 results')",
+                ),
+                "players" => console.wait_for(
+                    "the late entry in the list",
+                    "document.querySelector('#playerlist').textContent.includes('late entry: plays from round 2')",
+                ),
+                _ => {}
+            }
+            let fits = console.eval(FITS);
+            assert_eq!(fits, json!("fits"), "the {view} view at {size}");
+            if view == "results" {
+                assert_eq!(console.eval(ONE_ROW), json!("one row"), "at {size}");
+            }
+            console.screenshot(&format!("console-{view}-{size}.png"));
+        }
+        let coming = console.eval("document.querySelector('#coming').textContent");
+        let coming = coming.as_str().unwrap();
+        assert!(coming.contains("(half-point bye)"), "{coming}");
+        assert!(coming.contains("(withdrawn)"), "{coming}");
+        assert!(coming.contains("Asked for later rounds"), "{coming}");
+        assert!(
+            coming.contains("Late entries playing from round 2"),
+            "{coming}"
+        );
+    }
+
+    // An address opens its view; Back returns to the view before.
+    let mut console = browser.page(&format!("{base}/arbiter/{id}/settings"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the settings view from its address",
+        "!document.querySelector('#detailsform').closest('section').hidden && document.querySelector('#results') === null && document.querySelector('section[data-view=results]').hidden",
+    );
+    console.task("players");
+    console.eval("history.back(); true");
+    console.wait_for(
+        "Back returns to the settings",
+        "location.pathname.endsWith('/settings') && !document.querySelector('section[data-view=settings]').hidden",
+    );
+
+    // An arbiter who is not the chief: results and standings only, whatever the address.
+    let floor = server.account("Floor", "arbiter", &[&id]);
+    let mut console = browser.page(&format!("{base}/arbiter/{id}/accounts"));
+    console.sign_in(&floor);
+    console.wait_for(
+        "the floor arbiter's console",
+        "location.pathname.endsWith('/results') && !document.querySelector('section[data-view=results]').hidden",
+    );
+    let tabs = console.eval("[...document.querySelectorAll('#tasks a')].filter((a) => !a.hidden).map((a) => a.dataset.view)");
+    assert_eq!(tabs, json!(["results", "standings"]));
 }

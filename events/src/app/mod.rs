@@ -176,6 +176,8 @@ pub struct PlayerView {
     pub withdrawn_from: Option<u16>,
     /// The byes asked for and absences announced for rounds not yet published: (round, kind).
     pub requested: Vec<(u16, ByeKind)>,
+    /// A late entry's first round (None for a player registered before round 1).
+    pub late_from: Option<u16>,
 }
 
 /// A player with a score.
@@ -1419,6 +1421,7 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
                 fide_id: p.fide_id,
                 withdrawn_from: p.withdrawn_from.map(RoundNo::get),
                 requested: s.requested_of(key),
+                late_from: (rec.entered_after > 0).then(|| rec.entered_after.saturating_add(1)),
             }
         }
         None => PlayerView {
@@ -1431,6 +1434,7 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
             fide_id: None,
             withdrawn_from: None,
             requested: Vec::new(),
+            late_from: None,
         },
     }
 }

@@ -67,6 +67,9 @@ pub struct Player {
     /// there is none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub requested_byes: Vec<RequestedFor>,
+    /// A late entry's first round (left out for a player registered before round 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub late_from: Option<u16>,
 }
 
 /// A bye asked for (or an absence announced) for a round not yet published.
@@ -97,6 +100,7 @@ impl From<app::PlayerView> for Player {
                     kind: kind.into(),
                 })
                 .collect(),
+            late_from: p.late_from,
         }
     }
 }
