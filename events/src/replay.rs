@@ -1085,6 +1085,7 @@ impl State {
                 .map_or(PointValues::default_for(system), to_engine_points),
             tiebreaks: tiebreaks_of(s),
             lot_seed: s.lot_seed,
+            acceleration: engine::model::acceleration::Acceleration::None,
         };
         let mut t = Tournament::new(settings);
         // The numbering the state caches: the order is worked out once per state.

@@ -156,9 +156,33 @@ impl PlayerState {
     }
 }
 
+/// Every registered player's state before `round` as a pairing system sees it: its score is
+/// the pairing score, the points plus the virtual points of an accelerated round (C.04.7;
+/// see [`crate::model::acceleration`]), and the floats of earlier rounds compare the pairing
+/// scores each was paired with.
+pub fn pairing_states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState> {
+    if tournament.virtual_points.is_empty() {
+        return states_before(tournament, round);
+    }
+    let mut states = states_of(tournament, round, true);
+    let extra = crate::model::acceleration::virtual_points_in(
+        &tournament.virtual_points,
+        states.len(),
+        round,
+    );
+    for (s, v) in states.iter_mut().zip(extra) {
+        s.score += v;
+    }
+    states
+}
+
 /// Every registered player's state before `round` (that is, after the rounds before it), by
-/// pairing number.
+/// pairing number: the real points (the standings' and every published score's).
 pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState> {
+    states_of(tournament, round, false)
+}
+
+fn states_of(tournament: &Tournament, round: RoundNo, accelerated: bool) -> Vec<PlayerState> {
     let points = &tournament.settings.points;
     let rounds = round.index().min(tournament.rounds().len());
     let n = tournament.players().len();
@@ -169,9 +193,18 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
     let mut unplayed_point = vec![false; n];
     let mut all_entries: Vec<Vec<RoundEntry>> = Vec::with_capacity(rounds);
     let mut all_floats: Vec<Vec<Option<Float>>> = Vec::with_capacity(rounds);
-    for r in tournament.rounds().iter().take(rounds) {
+    for (k, r) in tournament.rounds().iter().take(rounds).enumerate() {
         let mut entries = vec![RoundEntry::Absent; n];
         let mut floats = vec![None; n];
+        let extra = if accelerated {
+            crate::model::acceleration::virtual_points_in(
+                &tournament.virtual_points,
+                n,
+                RoundNo::from_index(k),
+            )
+        } else {
+            vec![Points::ZERO; n]
+        };
         for p in &r.pairings {
             let played = p.is_played();
             let colored = p.has_game_played();
@@ -184,7 +217,11 @@ pub fn states_before(tournament: &Tournament, round: RoundNo) -> Vec<PlayerState
                     played,
                     colored,
                 };
-                floats[me.index()] = match score[me.index()].cmp(&score[opponent.index()]) {
+                let (mine, theirs) = (
+                    score[me.index()] + extra[me.index()],
+                    score[opponent.index()] + extra[opponent.index()],
+                );
+                floats[me.index()] = match mine.cmp(&theirs) {
                     std::cmp::Ordering::Greater => Some(Float::Down),
                     std::cmp::Ordering::Less => Some(Float::Up),
                     std::cmp::Ordering::Equal => None,

@@ -5,6 +5,7 @@
 //! The model knows no file format, no pairing system's procedure and no standings: the
 //! formats read into it and write from it, the systems and the standings read it.
 
+pub mod acceleration;
 pub mod color;
 pub mod details;
 pub mod history;

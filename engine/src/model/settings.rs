@@ -310,6 +310,9 @@ pub struct Settings {
     /// The seed from which the drawing of lots that ends every tie-break list is made, so
     /// that it can be drawn again and give the same result.
     pub lot_seed: u64,
+    /// The acceleration the tournament is set to (C.04.7); the virtual points themselves are
+    /// the tournament's [`crate::model::tournament::Tournament::virtual_points`].
+    pub acceleration: crate::model::acceleration::Acceleration,
 }
 
 impl Settings {
@@ -322,6 +325,7 @@ impl Settings {
             points: PointValues::default_for(system),
             tiebreaks: Vec::new(),
             lot_seed: 0,
+            acceleration: crate::model::acceleration::Acceleration::None,
         }
     }
 
@@ -340,6 +344,7 @@ impl Default for Settings {
             points: PointValues::STANDARD,
             tiebreaks: Vec::new(),
             lot_seed: 0,
+            acceleration: crate::model::acceleration::Acceleration::None,
         }
     }
 }

@@ -158,6 +158,9 @@ pub struct Tournament {
     pub requested_byes: BTreeMap<RoundNo, BTreeMap<Tpn, ByeKind>>,
     /// Pairs that may not be paired.
     pub forbidden: Vec<ForbiddenPairs>,
+    /// Virtual points for the pairing of accelerated rounds (C.04.7): see
+    /// [`crate::model::acceleration`].
+    pub virtual_points: Vec<crate::model::acceleration::VirtualPoints>,
 }
 
 /// Why a change to a tournament was refused.

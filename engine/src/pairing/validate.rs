@@ -5,7 +5,7 @@
 //! available paired once or given the bye, nobody else.
 
 use crate::model::color::Color;
-use crate::model::history::{states_before, PlayerState};
+use crate::model::history::{pairing_states_before, PlayerState};
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::points::Points;
 use crate::model::settings::System;
@@ -121,7 +121,7 @@ pub fn validate(tournament: &Tournament, system: System, pairing: &RoundPairing)
     if let Some(cycles) = crate::pairing::round_robin::cycles(system) {
         return round_robin(tournament, round, cycles, pairing);
     }
-    let states = states_before(tournament, round);
+    let states = pairing_states_before(tournament, round);
     let mut out = Vec::new();
     let available = tournament.available_players(round);
     let mut count = vec![0usize; tournament.players().len()];

@@ -3,6 +3,7 @@
 // A test that cannot go on should stop loudly where it is.
 #![allow(clippy::unwrap_used)]
 
+mod acceleration;
 mod c07;
 mod double_swiss;
 mod dubov;

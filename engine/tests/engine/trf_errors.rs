@@ -365,7 +365,7 @@ fn trf_more_rounds_recorded_than_xxr_is_refused_at_the_first_extra_entry() {
 #[test]
 fn trf_unknown_record_codes_warn_with_their_line() {
     let text = format!(
-        "012 Test\n777 something\nXXA 1 2\n092 Swiss\n{}\n{}\n",
+        "012 Test\n777 something\nXXY 1 2\n092 Swiss\n{}\n{}\n",
         line(1, "A", "1.0", &["   2 w 1"]),
         line(2, "B", "0.0", &["   1 b 0"]),
     );

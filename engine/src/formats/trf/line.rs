@@ -258,8 +258,8 @@ pub(crate) enum Record {
     Rounds(RoundsCode, u16),
     /// XXC or 152.
     InitialColor(ColorCode, Color),
-    /// 192.
-    Type(TrfType),
+    /// 192, and whether its code ends in `_BAKU` (C.04.7's acceleration).
+    Type(TrfType, bool),
     /// TRF-2026 202 (the tie-breaks) or 212 (the standings: points, then the tie-breaks).
     Tiebreaks(TiebreaksCode, Vec<crate::model::tiebreak::Tiebreak>),
     /// XXS (JaVaFo): `KEY=value` pairs.
@@ -276,6 +276,19 @@ pub(crate) enum Record {
     Forbidden(RoundNo, RoundNo, Vec<Tpn>),
     /// XXW (this program's): players withdrawn from a round on.
     Withdrawn(RoundNo, Vec<Tpn>),
+    /// XXP (JaVaFo's): players who may never meet.
+    Xxp(Vec<Tpn>),
+    /// 250 (TRF-2026): virtual points (game points; match points are for teams) for rounds
+    /// `from..=to` and the players numbered `first..=last`.
+    Virtual {
+        from: RoundNo,
+        to: RoundNo,
+        first: Tpn,
+        last: Tpn,
+        points: Points,
+    },
+    /// XXA (JaVaFo's): a player's virtual points before each round, round 1 first.
+    Xxa(Tpn, Vec<Points>),
 }
 
 /// The keys of XXS that this program reads, in the order it writes them.
@@ -702,8 +715,10 @@ impl<'a> Fields<'a> {
                     None
                 }
             },
-            "192" => match System::from_trf_type(rest().trim()) {
-                Some(s) => Some(Record::Type(s)),
+            "192" => match System::from_trf_type(
+                rest().trim().strip_suffix("_BAKU").unwrap_or(rest().trim()),
+            ) {
+                Some(s) => Some(Record::Type(s, rest().trim().ends_with("_BAKU"))),
                 None => {
                     self.error(5, bad(format!(
                         "{:?} is not a tournament type this program pairs (FIDE_DUTCH_2025, FIDE_DUTCH, FIDE_DUBOV, FIDE_DOUBLESWISS, FIDE_ROUNDROBIN)",
@@ -821,6 +836,90 @@ impl<'a> Fields<'a> {
                 let round = self.round_at(4, 7, "XXW")?;
                 Some(Record::Withdrawn(round, self.tpn_list(7, "XXW")))
             }
+            "XXP" => Some(Record::Xxp(self.tpn_list(3, "XXP"))),
+            "250" => {
+                // 250 MMMM GGGG RRR RRR PPPP PPPP: match points (5-8), game points (10-13),
+                // first and last round (15-17, 19-21), first and last player (23-26, 28-31).
+                if !self.raw(4, 8).trim().is_empty() {
+                    self.error(
+                        5,
+                        bad("match points (columns 5-8) are a team tournament's virtual points; this is an individual tournament: give game points (columns 10-13)".into()),
+                    );
+                    return None;
+                }
+                let Some(points) = Points::parse(self.raw(9, 13).trim()) else {
+                    self.error(
+                        10,
+                        bad(format!(
+                            "{:?} in columns 10-13 is not a number of points",
+                            self.raw(9, 13).trim()
+                        )),
+                    );
+                    return None;
+                };
+                let from = self.round_at(14, 17, "250")?;
+                let to = self.round_at(18, 21, "250")?;
+                if to < from {
+                    self.error(19, bad("the last round is before the first".into()));
+                    return None;
+                }
+                let player = |f: &mut Self, a: usize, b: usize| -> Option<Tpn> {
+                    let n: Option<u32> = f.number(a, b, "pairing number");
+                    let t = n.and_then(Tpn::new);
+                    if t.is_none() {
+                        f.error(
+                            a + 1,
+                            TrfErrorKind::BadRecord {
+                                code: "250".into(),
+                                problem: format!(
+                                    "columns {}-{b} must hold a pairing number",
+                                    a + 1
+                                ),
+                            },
+                        );
+                    }
+                    t
+                };
+                let first = player(self, 22, 26)?;
+                let last = player(self, 27, 31)?;
+                if last < first {
+                    self.error(28, bad("the last player is before the first".into()));
+                    return None;
+                }
+                Some(Record::Virtual {
+                    from,
+                    to,
+                    first,
+                    last,
+                    points,
+                })
+            }
+            "XXA" => {
+                let tpn: Option<u32> = self.number(4, 8, "pairing number");
+                let Some(tpn) = tpn.and_then(Tpn::new) else {
+                    self.error(5, bad("columns 5-8 must hold a pairing number".into()));
+                    return None;
+                };
+                let text = self.raw(8, self.chars.len().max(8));
+                let mut values = Vec::new();
+                let mut pos = 8;
+                for token in text.split(' ') {
+                    if !token.is_empty() {
+                        match Points::parse(token) {
+                            Some(p) => values.push(p),
+                            None => {
+                                self.error(
+                                    pos + 1,
+                                    bad(format!("{token:?} is not a number of points")),
+                                );
+                                return None;
+                            }
+                        }
+                    }
+                    pos += token.chars().count() + 1;
+                }
+                Some(Record::Xxa(tpn, values))
+            }
             _ => {
                 if self.chars.len() > 3 && self.char_at(3) != ' ' {
                     self.error(4, TrfErrorKind::ExpectedSpace(self.char_at(3)));
@@ -841,8 +940,8 @@ impl<'a> Fields<'a> {
 
 /// The record codes that other programs write and this one keeps as written without reading
 /// them: TRF16's header records (012-132, 013 teams), TRF-2026's records beyond those this
-/// program reads (172-232, 250, 300-330, 801, 802), and the `XX` records of JaVaFo
-/// (accelerations `XXA`, forbidden pairs `XXP`, and so on). Any other code is kept too, but
+/// program reads (172-232, 300-330, 801, 802), and the `XX` records of other programs this one
+/// does not read. Any other code is kept too, but
 /// reading it warns, since it may be a mistyped code (a `101` meant as `001`).
 pub(crate) fn is_known_code(code: &str) -> bool {
     const KNOWN: [&str; 25] = [
@@ -911,7 +1010,9 @@ impl Record {
             Record::InitialColor(ColorCode::C152, c) => {
                 format!("152 {}", if *c == Color::White { 'W' } else { 'B' })
             }
-            Record::Type(t) => format!("192 {}", t.code()),
+            Record::Type(t, baku) => {
+                format!("192 {}{}", t.code(), if *baku { "_BAKU" } else { "" })
+            }
             Record::Tiebreaks(which, list) => {
                 let codes: Vec<String> = list.iter().map(|t| t.code()).collect();
                 match which {
@@ -939,6 +1040,28 @@ impl Record {
                 format!("260 {:>3} {:>3}{}", from.get(), to.get(), list(v, 4))
             }
             Record::Withdrawn(round, v) => format!("XXW {:>3}{}", round.get(), list(v, 4)),
+            Record::Xxp(v) => format!("XXP{}", list(v, 4)),
+            Record::Virtual {
+                from,
+                to,
+                first,
+                last,
+                points,
+            } => format!(
+                "250      {:>4} {:>3} {:>3} {:>4} {:>4}",
+                points.to_string(),
+                from.get(),
+                to.get(),
+                first.get(),
+                last.get()
+            ),
+            Record::Xxa(tpn, values) => {
+                let body: String = values
+                    .iter()
+                    .map(|v| format!(" {:>4}", v.to_string()))
+                    .collect();
+                format!("XXA {:>4}{body}", tpn.get())
+            }
         }
     }
 
@@ -946,7 +1069,18 @@ impl Record {
     pub(crate) fn same_meaning(written: &Record, canonical: &Record) -> bool {
         match (written, canonical) {
             (Record::Player(a), Record::Player(b)) => PlayerLine::same_meaning(a, b),
-            (Record::Type(a), Record::Type(b)) => a.code() == b.code(),
+            (Record::Type(a, x), Record::Type(b, y)) => a.code() == b.code() && x == y,
+            // Virtual points of rounds after the last one given are none.
+            (Record::Xxa(a, x), Record::Xxa(b, y)) => {
+                let trim = |v: &[Points]| {
+                    let n = v
+                        .iter()
+                        .rposition(|p| *p != Points::ZERO)
+                        .map_or(0, |i| i + 1);
+                    v[..n].to_vec()
+                };
+                a == b && trim(x) == trim(y)
+            }
             (a, b) => a == b,
         }
     }

@@ -57,6 +57,9 @@ pub(crate) enum LineKey {
     AbsentNext,
     Byes(RoundNo, ByeKind),
     Forbidden(usize),
+    Xxp(usize),
+    Virtual(usize),
+    Xxa(Tpn),
     Withdrawn(RoundNo),
     Player(Tpn),
 }

@@ -9,6 +9,7 @@ use super::line::{
     is_known_code, Cell, Code, Fields, PlayerLine, Record, RoundsCode, CELL_STRIDE, FIRST_CELL,
 };
 use super::{split_lines, Layout, LineEnding, LineKey, TrfFile};
+use crate::model::acceleration::{baku, group_a, Acceleration, VirtualPoints};
 use crate::model::color::Color;
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::player::Player;
@@ -141,7 +142,7 @@ fn named_type(records: &[(usize, Record, String)]) -> Option<(&'static str, usiz
     records
         .iter()
         .find_map(|(line, r, _)| match r {
-            Record::Type(t) => Some(("192", *line, *t)),
+            Record::Type(t, _) => Some(("192", *line, *t)),
             _ => None,
         })
         .or_else(|| {
@@ -222,6 +223,8 @@ impl Builder {
         let mut rounds_record = None;
         let mut forbidden_seen = 0;
         let mut later: Vec<(usize, &Record)> = Vec::new();
+        let mut baku_line: Option<usize> = None;
+        let mut virtual_lines: Vec<(usize, VirtualPoints)> = Vec::new();
         for (line, r, raw) in records {
             let key = match r {
                 Record::Blank => LineKey::Blank,
@@ -259,14 +262,64 @@ impl Builder {
                 }
                 // A type that names no edition (`FIDE_DUTCH`), read without a system: the
                 // line is kept as written, the system left unknown.
-                Record::Type(ty) if system.is_none() => {
+                Record::Type(ty, baku) if system.is_none() => {
+                    if *baku {
+                        baku_line = Some(*line);
+                    }
                     t.info.push(InfoRecord {
                         code: "192".into(),
-                        text: ty.code().into(),
+                        text: format!("{}{}", ty.code(), if *baku { "_BAKU" } else { "" }),
                     });
                     LineKey::Info(t.info.len() - 1)
                 }
-                Record::Type(_) => LineKey::Type,
+                Record::Type(_, baku) => {
+                    if *baku {
+                        baku_line = Some(*line);
+                    }
+                    LineKey::Type
+                }
+                Record::Xxp(_) => {
+                    later.push((*line, r));
+                    forbidden_seen += 1;
+                    LineKey::Xxp(forbidden_seen - 1)
+                }
+                Record::Virtual {
+                    from,
+                    to,
+                    first,
+                    last,
+                    points,
+                } => {
+                    virtual_lines.push((
+                        *line,
+                        VirtualPoints {
+                            from: *from,
+                            to: *to,
+                            first: *first,
+                            last: *last,
+                            points: *points,
+                        },
+                    ));
+                    LineKey::Virtual(virtual_lines.len() - 1)
+                }
+                Record::Xxa(tpn, values) => {
+                    for (i, points) in values.iter().enumerate() {
+                        if *points != Points::ZERO {
+                            let round = RoundNo::from_index(i);
+                            virtual_lines.push((
+                                *line,
+                                VirtualPoints {
+                                    from: round,
+                                    to: round,
+                                    first: *tpn,
+                                    last: *tpn,
+                                    points: *points,
+                                },
+                            ));
+                        }
+                    }
+                    LineKey::Xxa(*tpn)
+                }
                 Record::Tiebreaks(code, list) => {
                     settings.tiebreaks = list.clone();
                     LineKey::Tiebreaks(*code)
@@ -393,6 +446,7 @@ impl Builder {
             }
         }
         self.check_points(&t, &players, &in_column);
+        self.accelerate(&mut t, baku_line, virtual_lines);
         let layout = Layout {
             lines: layout,
             ending,
@@ -400,6 +454,77 @@ impl Builder {
             column_requests,
         };
         (t, layout)
+    }
+
+    /// Acceleration (C.04.7): the virtual points of 250 and XXA lines, each player and round
+    /// given by one line at most, every player named existing; a `_BAKU` type with none
+    /// of them gets the Baku method's for the file's players (a Reading of
+    /// [`crate::model::acceleration`]). No acceleration record is ignored: one that cannot be
+    /// applied is refused with its line.
+    fn accelerate(
+        &mut self,
+        t: &mut Tournament,
+        baku_line: Option<usize>,
+        lines: Vec<(usize, VirtualPoints)>,
+    ) {
+        let n = t.players().len();
+        let mut given: BTreeMap<(Tpn, RoundNo), usize> = BTreeMap::new();
+        for (line, v) in &lines {
+            if v.last.index() >= n {
+                self.error(
+                    *line,
+                    1,
+                    TrfErrorKind::BadRecord {
+                        code: "250/XXA".into(),
+                        problem: format!(
+                            "player {} does not exist",
+                            v.last.index().max(v.first.index()) + 1
+                        ),
+                    },
+                );
+                continue;
+            }
+            for p in v.first.index()..=v.last.index() {
+                for r in v.from.get()..=v.to.get() {
+                    let Some(round) = RoundNo::new(r) else {
+                        continue;
+                    };
+                    if let Some(first) = given.insert((Tpn::from_index(p), round), *line) {
+                        self.error(*line, 1, TrfErrorKind::BadRecord {
+                            code: "250/XXA".into(),
+                            problem: format!("player {} already has virtual points for round {r} (line {first})", p + 1),
+                        });
+                        return;
+                    }
+                }
+            }
+        }
+        if let Some(line) = baku_line {
+            t.settings.acceleration = Acceleration::Baku;
+            if lines.is_empty() {
+                let Some(rounds) = t.settings.rounds else {
+                    self.error(line, 5, TrfErrorKind::BadRecord {
+                        code: "192".into(),
+                        problem: "the Baku acceleration's rounds are the first half of the tournament's: the file must say how many rounds it has (XXR or 142), or give its virtual points (250)".into(),
+                    });
+                    return;
+                };
+                let last = Tpn::from_index(group_a(n).min(n).saturating_sub(1));
+                match baku(last, rounds, &t.settings.points) {
+                    Ok(v) => t.virtual_points = v,
+                    Err(problem) => self.error(
+                        line,
+                        5,
+                        TrfErrorKind::BadRecord {
+                            code: "192".into(),
+                            problem,
+                        },
+                    ),
+                }
+                return;
+            }
+        }
+        t.virtual_points = lines.into_iter().map(|(_, v)| v).collect();
     }
 
     /// A file may not record more rounds than it says the tournament has (XXR, 142): the first
@@ -687,6 +812,7 @@ impl Builder {
                 Record::AbsentNext(v) => (v, "XXZ"),
                 Record::Byes(_, _, v) => (v, "240"),
                 Record::Forbidden(_, _, v) => (v, "260"),
+                Record::Xxp(v) => (v, "XXP"),
                 Record::Withdrawn(_, v) => (v, "XXW"),
                 _ => continue,
             };
@@ -727,6 +853,15 @@ impl Builder {
                                 .insert(*p, *kind);
                         }
                     }
+                }
+                // XXP: never, so every round of the tournament.
+                Record::Xxp(v) => {
+                    t.forbidden.push(ForbiddenPairs {
+                        from: RoundNo::FIRST,
+                        to: RoundNo::new(t.settings.rounds.unwrap_or(999))
+                            .unwrap_or(RoundNo::FIRST),
+                        players: v.clone(),
+                    });
                 }
                 Record::Forbidden(from, to, v) => {
                     t.forbidden.push(ForbiddenPairs {

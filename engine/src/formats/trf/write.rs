@@ -4,9 +4,11 @@ use super::line::{
     Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, TiebreaksCode, XXS_KEYS,
 };
 use super::{Layout, LineEnding, LineKey};
+use crate::model::acceleration::{virtual_points_in, Acceleration};
 use crate::model::color::Color;
 use crate::model::history;
 use crate::model::ids::{RoundNo, Tpn};
+use crate::model::points::Points;
 use crate::model::result::{ByeKind, GameMode};
 use crate::model::settings::{PointValues, TrfType};
 use crate::model::tournament::Tournament;
@@ -120,6 +122,63 @@ fn same_meaning(raw: &str, record: &Record) -> bool {
     errors.is_empty() && parsed.is_some_and(|p| Record::same_meaning(&p, record))
 }
 
+/// The virtual points (C.04.7): as XXA lines where the file gave them so (one per player,
+/// a field per round), else as TRF-2026's 250 lines, one per range; none where a file's
+/// `_BAKU` type alone stated them (the type says it again).
+fn virtual_records(t: &Tournament, layout: Option<&Layout>, out: &mut BTreeMap<LineKey, Record>) {
+    if t.virtual_points.is_empty() {
+        return;
+    }
+    let has = |pred: &dyn Fn(&LineKey) -> bool| {
+        layout.is_some_and(|l| l.lines.iter().any(|(k, _)| pred(k)))
+    };
+    let xxa = has(&|k| matches!(k, LineKey::Xxa(_)));
+    let lines = has(&|k| matches!(k, LineKey::Virtual(_)));
+    if layout.is_some() && !xxa && !lines && t.settings.acceleration == Acceleration::Baku {
+        return;
+    }
+    if xxa {
+        let n = t.players().len();
+        let last = t
+            .virtual_points
+            .iter()
+            .map(|v| v.to.get())
+            .max()
+            .unwrap_or(0);
+        let mut by_player = vec![vec![Points::ZERO; usize::from(last)]; n];
+        for r in 1..=last {
+            let Some(round) = RoundNo::new(r) else {
+                continue;
+            };
+            for (p, v) in virtual_points_in(&t.virtual_points, n, round)
+                .into_iter()
+                .enumerate()
+            {
+                by_player[p][usize::from(r) - 1] = v;
+            }
+        }
+        for (p, values) in by_player.into_iter().enumerate() {
+            if values.iter().any(|v| *v != Points::ZERO) {
+                let tpn = Tpn::from_index(p);
+                out.insert(LineKey::Xxa(tpn), Record::Xxa(tpn, values));
+            }
+        }
+    } else {
+        for (i, v) in t.virtual_points.iter().enumerate() {
+            out.insert(
+                LineKey::Virtual(i),
+                Record::Virtual {
+                    from: v.from,
+                    to: v.to,
+                    first: v.first,
+                    last: v.last,
+                    points: v.points,
+                },
+            );
+        }
+    }
+}
+
 /// Every line the tournament needs, keyed by what it stands for, in the order a new file has.
 fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKey, Record> {
     let mut out = BTreeMap::new();
@@ -173,7 +232,13 @@ fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKe
         }
     }
     if let Some(s) = t.settings.system {
-        out.insert(LineKey::Type, Record::Type(TrfType::Named(s)));
+        out.insert(
+            LineKey::Type,
+            Record::Type(
+                TrfType::Named(s),
+                t.settings.acceleration == Acceleration::Baku,
+            ),
+        );
     }
     if !t.settings.tiebreaks.is_empty() {
         // TRF-2026 202 (or 212, where the file gave the order so).
@@ -223,11 +288,17 @@ fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKe
         out.insert(LineKey::AbsentNext, Record::AbsentNext(xxz));
     }
     for (i, f) in t.forbidden.iter().enumerate() {
-        out.insert(
-            LineKey::Forbidden(i),
-            Record::Forbidden(f.from, f.to, f.players.clone()),
-        );
+        // A group read from XXP is written back so; any other as 260.
+        if in_layout(&|k| *k == LineKey::Xxp(i)) {
+            out.insert(LineKey::Xxp(i), Record::Xxp(f.players.clone()));
+        } else {
+            out.insert(
+                LineKey::Forbidden(i),
+                Record::Forbidden(f.from, f.to, f.players.clone()),
+            );
+        }
     }
+    virtual_records(t, layout, &mut out);
     let mut withdrawn: BTreeMap<RoundNo, Vec<Tpn>> = BTreeMap::new();
     for p in t.players() {
         if let Some(r) = p.withdrawn_from {

@@ -12,7 +12,7 @@
 //!   played match backwards, unplayed rounds left out.
 
 use crate::model::color::Color;
-use crate::model::history::{states_before, PlayerState, RoundEntry};
+use crate::model::history::{pairing_states_before, PlayerState, RoundEntry};
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::points::Points;
 use crate::model::tournament::Tournament;
@@ -39,7 +39,7 @@ pub(crate) struct Field {
 impl Field {
     /// The field of `round`: everyone's record before it.
     pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Field {
-        let states = states_before(tournament, round);
+        let states = pairing_states_before(tournament, round);
         let everyone: Vec<Tpn> = states.iter().map(|s| s.tpn).collect();
         Field {
             round,

@@ -2,7 +2,7 @@
 //! the players as the procedure sees them and what may be paired.
 
 use crate::model::color::Color;
-use crate::model::history::states_before;
+use crate::model::history::pairing_states_before;
 use crate::model::history::Aro;
 use crate::model::history::Float;
 use crate::model::history::RoundEntry;
@@ -102,7 +102,7 @@ pub(super) fn by_name(a: &Dp, b: &Dp) -> Ordering {
 
 impl<'t> Ctx<'t> {
     pub(super) fn new(t: &'t Tournament, round: RoundNo) -> Ctx<'t> {
-        let states = states_before(t, round);
+        let states = pairing_states_before(t, round);
         // The players numbered by score group, the highest first, then by pairing number (the
         // order of 6.1's groups): a group's players lie together in memory. Every order the
         // procedure gives them is by their own properties, ending with the pairing number,

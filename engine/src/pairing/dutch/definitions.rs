@@ -2,7 +2,7 @@
 //! preferences A.6, floats A.4, byes A.5), and who may meet whom (B.1, B.2).
 
 use crate::model::color::Color;
-use crate::model::history::states_before;
+use crate::model::history::pairing_states_before;
 use crate::model::history::ColorPreference;
 use crate::model::history::Float;
 use crate::model::history::PlayerState;
@@ -84,7 +84,7 @@ pub(crate) struct Ctx {
 
 impl Ctx {
     pub(crate) fn new(tournament: &Tournament, round: RoundNo) -> Ctx {
-        let states = states_before(tournament, round);
+        let states = pairing_states_before(tournament, round);
         // A.2: score, then the order of the pairing numbers' list with current ratings: the
         // pairing number itself (`player::pairing_order`).
         let available =

@@ -2,7 +2,7 @@
 //! 1.7, with C.04.2 3.4: only played games count), floats (1.4), topscorers (1.8), and what the
 //! absolute criteria [C1]-[C3] and the completion criterion [C4] ask of them.
 use crate::model::color::Color;
-use crate::model::history::states_before;
+use crate::model::history::pairing_states_before;
 use crate::model::history::ColorPreference;
 use crate::model::history::Float;
 use crate::model::ids::RoundNo;
@@ -22,7 +22,10 @@ pub(crate) struct Player {
     /// in some round (an opponent, played or not, or the pairing-allocated bye) or now (see
     /// [`Ctx::new`]).
     pub(crate) parity_tpn: u32,
+    /// The pairing score: the points, plus the round's virtual points under acceleration.
     pub(crate) score: Points,
+    /// The points scored (the standings' score).
+    pub(crate) points: Points,
     /// 1.6: games with White minus games with Black.
     pub(crate) diff: i32,
     /// 1.7.
@@ -75,7 +78,7 @@ pub(crate) type RestPairable =
 
 impl Ctx {
     pub(crate) fn new(t: &Tournament, round: RoundNo) -> Ctx {
-        let states = states_before(t, round);
+        let states = pairing_states_before(t, round);
         let points = &t.settings.points;
         let rounds_before = round.index();
         let n = t.players().len();
@@ -89,7 +92,13 @@ impl Ctx {
         let mut unplayed = vec![0u32; n];
         // Who has been paired in a round so far (5.2.5's TPN).
         let mut paired = vec![false; n];
-        for r in t.rounds().iter().take(rounds_before) {
+        for (k, r) in t.rounds().iter().take(rounds_before).enumerate() {
+            // The pairing scores that round was paired with (C.04.7): its floats compare them.
+            let extra = crate::model::acceleration::virtual_points_in(
+                &t.virtual_points,
+                n,
+                RoundNo::from_index(k),
+            );
             for p in &r.pairings {
                 paired[p.white.index()] = true;
                 paired[p.black.index()] = true;
@@ -103,7 +112,7 @@ impl Ctx {
                     let (me, other) = (p.player(color).index(), p.player(color.opposite()).index());
                     played[me] = true;
                     // 1.4.2.
-                    float[me] = match score[me].cmp(&score[other]) {
+                    float[me] = match (score[me] + extra[me]).cmp(&(score[other] + extra[other])) {
                         Ordering::Greater => Some(Float::Down),
                         Ordering::Less => Some(Float::Up),
                         Ordering::Equal => None,
@@ -152,6 +161,14 @@ impl Ctx {
                 Some(*k)
             })
             .collect();
+        let real = score.clone();
+        // C.04.7: the pairing score, the points plus the round's virtual points.
+        if !t.virtual_points.is_empty() {
+            let extra = crate::model::acceleration::virtual_points_in(&t.virtual_points, n, round);
+            for (s, v) in score.iter_mut().zip(extra) {
+                *s += v;
+            }
+        }
         // 1.2: score, then TPN.
         let available = crate::pairing::common::by_score_then_tpn(available, |p| score[p.index()]);
         let players = crate::pairing::common::made_in_tpn_order(&available, |tpn| {
@@ -161,6 +178,7 @@ impl Ctx {
                 tpn,
                 parity_tpn: parity_tpn[i],
                 score: score[i],
+                points: real[i],
                 diff: s.color_difference(),
                 pref: s.color_preference(),
                 colors: s.played_colors().collect(),
