@@ -316,6 +316,18 @@ pub fn change_of(e: &Event) -> Change {
             player: *player,
             round: *round,
         },
+        Event::PairsKeptApart {
+            group,
+            players,
+            from_round,
+            to_round,
+        } => Change::PairsKeptApart {
+            group: *group,
+            players: players.clone(),
+            from_round: *from_round,
+            to_round: *to_round,
+        },
+        Event::PairsKeptApartRemoved { group } => Change::PairsKeptApartRemoved { group: *group },
         Event::ByeCancelled { player, round } => Change::ByeCancelled {
             player: *player,
             round: *round,

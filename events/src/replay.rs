@@ -106,6 +106,10 @@ pub struct State {
     drawn: Option<Vec<PlayerKey>>,
     rounds: Vec<RoundRecord>,
     requests: BTreeMap<u16, BTreeMap<PlayerKey, ByeKind>>,
+    /// Players kept apart, by group number: the players, first and last round.
+    kept_apart: BTreeMap<u32, KeptApart>,
+    /// Groups kept apart so far, removed ones included (the next group's number is one more).
+    kept_apart_made: u32,
     last_seq: u64,
     /// The pairing numbers, worked out from the players and `order` once per state (every
     /// event applied clears it): a view of a large field asks for thousands of them.
@@ -114,6 +118,17 @@ pub struct State {
     engine: Cache<Tournament>,
     /// The standings after the last round, worked out once per state.
     standings: Cache<engine::standings::Standings>,
+}
+
+/// Players of whom no two may be paired in rounds `from..=to` (`to` absent: to the last).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptApart {
+    /// The players, by registration number.
+    pub players: Vec<PlayerKey>,
+    /// The first round.
+    pub from: u16,
+    /// The last round, when not the tournament's last.
+    pub to: Option<u16>,
 }
 
 /// Pairing numbers as fixed: registration numbers in pairing-number order, what each player
@@ -622,6 +637,49 @@ impl State {
                     });
                 }
             }
+            Event::PairsKeptApart {
+                group,
+                players,
+                from_round,
+                to_round,
+            } => {
+                if *group != self.kept_apart_made + 1 {
+                    return Err(Rejection::InvalidField {
+                        field: "group",
+                        problem: format!("the next group is {}", self.kept_apart_made + 1),
+                    });
+                }
+                for p in players {
+                    self.player(*p)?;
+                }
+                let mut distinct = players.clone();
+                distinct.sort();
+                distinct.dedup();
+                if distinct.len() < 2 || distinct.len() != players.len() {
+                    return Err(Rejection::InvalidField {
+                        field: "players",
+                        problem: "must name two or more different players".into(),
+                    });
+                }
+                if *from_round == 0 || to_round.is_some_and(|t| t < *from_round) {
+                    return Err(Rejection::InvalidField {
+                        field: "to_round",
+                        problem: "the rounds must run from round 1 or later to a round no earlier"
+                            .into(),
+                    });
+                }
+                if to_round.is_some_and(|t| t < next_round) {
+                    return Err(Rejection::RoundAlreadyPublished(to_round.unwrap_or(0)));
+                }
+            }
+            Event::PairsKeptApartRemoved { group } => {
+                if !self.kept_apart.contains_key(group) {
+                    return Err(Rejection::InvalidField {
+                        field: "group",
+                        problem: format!("no group {group} of players kept apart"),
+                    });
+                }
+            }
             Event::ByeCancelled { player, round } => {
                 self.player(*player)?;
                 if *round < next_round {
@@ -961,6 +1019,25 @@ impl State {
                     r.remove(player);
                 }
             }
+            Event::PairsKeptApart {
+                group,
+                players,
+                from_round,
+                to_round,
+            } => {
+                self.kept_apart_made = *group;
+                self.kept_apart.insert(
+                    *group,
+                    KeptApart {
+                        players: players.clone(),
+                        from: *from_round,
+                        to: *to_round,
+                    },
+                );
+            }
+            Event::PairsKeptApartRemoved { group } => {
+                self.kept_apart.remove(group);
+            }
             Event::ByeRequested {
                 player,
                 round,
@@ -1141,7 +1218,34 @@ impl State {
                 }
             }
         }
+        // Players kept apart: the engine's forbidden pairs (an absolute criterion in every
+        // system), by today's pairing numbers.
+        let last = self.rounds_total();
+        for k in self.kept_apart.values() {
+            let players: Vec<Tpn> = k
+                .players
+                .iter()
+                .filter_map(|p| numbering.tpns.get(p.0 as usize - 1).copied().flatten())
+                .collect();
+            if let (Some(from), Some(to)) = (
+                RoundNo::new(k.from),
+                RoundNo::new(k.to.unwrap_or(last).max(k.from)),
+            ) {
+                t.forbidden
+                    .push(engine::model::tournament::ForbiddenPairs { from, to, players });
+            }
+        }
         t
+    }
+
+    /// The groups of players kept apart, by number.
+    pub fn kept_apart(&self) -> &BTreeMap<u32, KeptApart> {
+        &self.kept_apart
+    }
+
+    /// The number the next group of players kept apart takes.
+    pub fn next_kept_apart(&self) -> u32 {
+        self.kept_apart_made + 1
     }
 }
 

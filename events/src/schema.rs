@@ -419,6 +419,24 @@ pub enum Event {
         /// Every registered player once, number 1 first.
         order: Vec<PlayerKey>,
     },
+    /// Players kept apart (TRF-2026 record 260): no two of `players` are paired in rounds
+    /// `from_round` to `to_round` (to the last round when absent). `group` numbers it, 1 first.
+    PairsKeptApart {
+        /// Its number, for its removal.
+        group: u32,
+        /// Two or more players.
+        players: Vec<PlayerKey>,
+        /// The first round.
+        from_round: u16,
+        /// The last round (the tournament's last when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_round: Option<u16>,
+    },
+    /// A group of players kept apart no longer is, for the rounds still to be paired.
+    PairsKeptApartRemoved {
+        /// The group's number.
+        group: u32,
+    },
     /// A player will be absent in a round (Dutch F.5): not paired, scores 0.
     AbsenceAnnounced {
         /// Who.

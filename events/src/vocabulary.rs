@@ -229,6 +229,22 @@ pub enum Change {
         /// The players, number 1 first.
         order: Vec<PlayerKey>,
     },
+    /// Players kept apart in a range of rounds.
+    PairsKeptApart {
+        /// Its number.
+        group: u32,
+        /// The players.
+        players: Vec<PlayerKey>,
+        /// The first round.
+        from_round: u16,
+        /// The last round (the tournament's last when absent).
+        to_round: Option<u16>,
+    },
+    /// A group of players kept apart no longer is.
+    PairsKeptApartRemoved {
+        /// The group's number.
+        group: u32,
+    },
     /// A player announced an absence.
     AbsenceAnnounced {
         /// Who.

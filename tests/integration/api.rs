@@ -1566,3 +1566,130 @@ fn a_reason_is_private_unless_made_public() {
     assert!(!all.contains(private), "{all}");
     assert!(all.contains("scoresheets signed 0-1"), "{all}");
 }
+
+/// #44 "pairs kept apart": a group kept apart through the API is never paired together in its
+/// rounds (the 2026 Dutch would pair 1-3 and 2-4 in round 1 of four players; kept apart, 1 and
+/// 3 meet no longer), is listed, recorded in the audit and written as 260 in the TRF report;
+/// removed, the system's own pairing returns. A group of one player is refused in words. A
+/// TRF file with 260 lines is imported with its groups.
+#[test]
+fn players_kept_apart_are_never_paired_in_their_rounds() {
+    let server = Server::start();
+    let id = server.create_tournament("Apart", "dutch-2026", 5);
+    server.register_players(&id, 4, |i| 2000 - 10 * i);
+    let pairs_of = |server: &Server| -> Vec<(u64, u64)> {
+        let (proposal, _) = server.proposal(&id);
+        let mut pairs: Vec<(u64, u64)> = proposal["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let (w, b) = (
+                    p["white"]["player"].as_u64().unwrap(),
+                    p["black"]["player"].as_u64().unwrap(),
+                );
+                (w.min(b), w.max(b))
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs
+    };
+    assert_eq!(pairs_of(&server), [(1, 3), (2, 4)]);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/kept-apart"),
+        json!({ "players": [{ "player": 1 }, { "player": 3 }], "reason": "siblings" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let pairs = pairs_of(&server);
+    assert!(!pairs.contains(&(1, 3)), "{pairs:?}");
+    let groups = server
+        .public(&format!("/api/tournaments/{id}/kept-apart"))
+        .json();
+    assert_eq!(groups[0]["group"], 1, "{groups}");
+    assert_eq!(groups[0]["from_round"], 1, "{groups}");
+    assert_eq!(groups[0]["players"][1]["player"], 3, "{groups}");
+    let recorded = server.recorded(&id, "pairs_kept_apart");
+    assert_eq!(recorded["event"]["players"], json!([1, 3]), "{recorded}");
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert!(
+        trf.lines().any(|l| l.starts_with("260   1   5    1    3")),
+        "{trf}"
+    );
+    let one = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/kept-apart"),
+        json!({ "players": [{ "player": 2 }, { "player": 2 }] }),
+    );
+    assert_eq!(one.status, 422, "{}", one.body);
+    assert!(
+        one.body.contains("two or more different players"),
+        "{}",
+        one.body
+    );
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/kept-apart/1/removal"),
+        json!({ "reason": "they asked to play each other" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(pairs_of(&server), [(1, 3), (2, 4)]);
+    let again = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/kept-apart/1/removal"),
+        json!({}),
+    );
+    assert_eq!(again.status, 422, "{}", again.body);
+    assert!(again.body.contains("no group 1"), "{}", again.body);
+
+    // Imported from a file with a 260 line.
+    let file = format!(
+        "{}260   1   5    2    4\n",
+        trf.lines()
+            .filter(|l| !l.starts_with("260"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    );
+    let r = server.request(
+        "POST",
+        "/api/tournaments/import?system=dutch-2026&name=Imported",
+        Some(&server.chief.clone()),
+        &[("Content-Type", "text/plain")],
+        Some(&file),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let imported = r.json()["id"].as_str().unwrap().to_string();
+    let groups = server
+        .public(&format!("/api/tournaments/{imported}/kept-apart"))
+        .json();
+    assert_eq!(groups[0]["players"][0]["player"], 2, "{groups}");
+    assert_eq!(groups[0]["players"][1]["player"], 4, "{groups}");
+}
+
+/// #44 "no acceleration record is ever ignored": a served tournament cannot be accelerated yet,
+/// so a file with virtual points (here JaVaFo's XXA) is refused in words, in the preview and
+/// the import alike, and nothing is created.
+#[test]
+fn a_file_with_virtual_points_is_refused_not_imported_without_them() {
+    let server = Server::start();
+    let text = std::fs::read_to_string(crate::support::fixture("club-10.trf")).unwrap()
+        + "XXA    1  1.0  1.0\n";
+    for path in [
+        "/api/tournaments/import/preview?system=dutch-2026",
+        "/api/tournaments/import?system=dutch-2026",
+    ] {
+        let r = server.request(
+            "POST",
+            path,
+            Some(&server.chief),
+            &[("Content-Type", "text/plain")],
+            Some(&text),
+        );
+        assert_eq!(r.status, 400, "{path}: {}", r.body);
+        assert!(r.body.contains("virtual points"), "{}", r.body);
+    }
+    assert_eq!(server.tournament_count(), 0);
+}

@@ -80,6 +80,17 @@ pub fn import(
             },
         })?;
     }
+    // Players kept apart (260, XXP), before any round is published: by the file's numbers,
+    // which are the registration numbers here.
+    for (i, f) in t.forbidden.iter().enumerate() {
+        let last = t.settings.rounds;
+        add(Event::PairsKeptApart {
+            group: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            players: f.players.iter().map(|p| key(*p)).collect(),
+            from_round: f.from.get(),
+            to_round: (Some(f.to.get()) != last).then_some(f.to.get()),
+        })?;
+    }
     // A round-robin's numbers are its file's: the tables were made with them.
     let rest = system.is_round_robin();
     if rest && t.rounds().is_empty() {

@@ -180,6 +180,10 @@ pub struct PlayerView {
     pub late_from: Option<u16>,
 }
 
+/// A group of players kept apart: its number, the players, the first round and the last
+/// (`None`: the tournament's last).
+pub type KeptApartView = (u32, Vec<PlayerView>, u16, Option<u16>);
+
 /// A player with a score.
 #[derive(Clone, Debug)]
 pub struct Scored {
@@ -843,6 +847,7 @@ impl App {
         let file = engine::formats::trf::read_file(text, system)
             .map_err(|e| AppError::Invalid(e.to_string().trim_end().to_string()))?;
         let t = &file.tournament;
+        not_accelerated(t)?;
         let name = imported_name(t, name);
         Ok(ImportPreview {
             name,
@@ -884,6 +889,7 @@ impl App {
                 .into(),
             ));
         };
+        not_accelerated(&t)?;
         let name = imported_name(&t, name);
         // With an idempotency key, a retry answers the tournament the first request made.
         let id = match &req.idempotency_key {
@@ -1033,6 +1039,61 @@ impl App {
             order,
         };
         self.append(t, req, event, None)
+    }
+
+    /// Keeps `players` apart (no two paired) in rounds `from..=to` (to the last round when
+    /// `to` is `None`): TRF-2026's record 260, an absolute criterion in every system.
+    pub fn keep_apart(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        players: &[Named],
+        from: Option<u16>,
+        to: Option<u16>,
+        reason: Option<String>,
+    ) -> Result<Written> {
+        let s = self.state(t)?;
+        let from = from.unwrap_or_else(|| u16::try_from(s.rounds().len() + 1).unwrap_or(u16::MAX));
+        let players = players
+            .iter()
+            .enumerate()
+            .map(|(i, n)| n.resolve(&s, &format!("players[{i}]")))
+            .collect::<Result<Vec<_>>>()?;
+        let event = Event::PairsKeptApart {
+            group: s.next_kept_apart(),
+            players,
+            from_round: from,
+            to_round: to,
+        };
+        drop(s);
+        self.append(t, req, event, reason)
+    }
+
+    /// Ends a group of players kept apart, for the rounds still to be paired.
+    pub fn release_kept_apart(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        group: u32,
+        reason: Option<String>,
+    ) -> Result<Written> {
+        self.append(t, req, Event::PairsKeptApartRemoved { group }, reason)
+    }
+
+    /// The groups of players kept apart: number, players, first round, last round.
+    pub fn kept_apart(&self, t: TournamentId) -> Result<Vec<KeptApartView>> {
+        let s = self.state(t)?;
+        Ok(s.kept_apart()
+            .iter()
+            .map(|(g, k)| {
+                (
+                    *g,
+                    k.players.iter().map(|p| player_view(&s, *p)).collect(),
+                    k.from,
+                    k.to,
+                )
+            })
+            .collect())
     }
 
     /// Cancels a bye asked for (or an absence announced) for a round not yet published: the
@@ -1400,6 +1461,18 @@ fn to_engine_details(name: &str, d: &DetailsV1) -> engine::model::details::Detai
         deputy_arbiters: d.deputy_arbiters.clone(),
         time_control: d.time_control.clone(),
         round_dates: d.round_dates.iter().map(date).collect(),
+    }
+}
+
+/// A served tournament cannot be accelerated yet: a file whose virtual points (250, XXA, a
+/// `_BAKU` type) would be lost is refused in words, never imported without them.
+fn not_accelerated(t: &engine::Tournament) -> Result<()> {
+    if t.virtual_points.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Invalid(
+            "acceleration: the file gives virtual points (record 250, XXA or a _BAKU type); a tournament served here cannot be accelerated yet, so it is not imported (swiss pair and swiss check pair such a file with its acceleration)".into(),
+        ))
     }
 }
 

@@ -4,8 +4,8 @@
 use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
 use super::error::ApiError;
 use super::wire::{
-    ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, PlayerRef, RegisterPlayer, RemovePlayer,
-    RequestBye, Withdraw,
+    ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, KeepApart, PlayerRef, RegisterPlayer,
+    ReleaseKeptApart, RemovePlayer, RequestBye, Withdraw,
 };
 use super::{json, wire};
 use crate::state::AppState;
@@ -279,6 +279,97 @@ pub(super) async fn remove_player(
             let r = public_reason(r, body.reason_public);
             app.remove_player(t, &r, PlayerKey(key), body.reason)
         },
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// The groups of players kept apart, by number: no two players of a group are paired in its
+/// rounds.
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath),
+    responses((status = 200, description = "The groups.", body = [wire::KeptApartGroup]), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+)]
+#[get("/api/tournaments/{id}/kept-apart")]
+pub(super) async fn kept_apart(
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let groups = query(&state, move |app| app.kept_apart(t)).await?;
+    let groups: Vec<wire::KeptApartGroup> = groups
+        .into_iter()
+        .map(
+            |(group, players, from_round, to_round)| wire::KeptApartGroup {
+                group,
+                players: players.into_iter().map(Into::into).collect(),
+                from_round,
+                to_round,
+            },
+        )
+        .collect();
+    Ok(HttpResponse::Ok().json(groups))
+}
+
+/// Keeps players apart (TRF-2026 record 260): no two of them are paired in the rounds given,
+/// in every system (an absolute criterion, as [C1] is); written as 260 in the TRF report.
+#[utoipa::path(
+    tag = "players",
+    params(TournamentPath, RetryKey),
+    request_body = KeepApart,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "Fewer than two different players, rounds out of order, or rounds already published.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/kept-apart")]
+pub(super) async fn keep_apart(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<KeepApart>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let b = body.into_inner();
+    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| {
+            let players: Vec<app::Named> = b.players.iter().map(|p| p.named()).collect();
+            app.keep_apart(t, r, &players, b.from_round, b.to_round, b.reason)
+        },
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
+/// Ends a group of players kept apart, for the rounds still to be paired.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("group" = u32, Path, description = "The group's number."), RetryKey),
+    request_body = ReleaseKeptApart,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "No such group.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/kept-apart/{group}/removal")]
+pub(super) async fn release_kept_apart(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(uuid::Uuid, u32)>,
+    body: json::Json<ReleaseKeptApart>,
+) -> Result<HttpResponse> {
+    let (t, group) = path.into_inner();
+    let t = TournamentId(t);
+    let b = body.into_inner();
+    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.release_kept_apart(t, r, group, b.reason),
     )
     .await?;
     Ok(written(&appended))

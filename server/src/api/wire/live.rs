@@ -77,6 +77,23 @@ pub enum Event {
         /// The round.
         round: u16,
     },
+    /// Players kept apart: no two of them paired in rounds `from_round` to `to_round`.
+    PairsKeptApart {
+        /// The group's number.
+        group: u32,
+        /// The players, by registration number.
+        players: Vec<u32>,
+        /// The first round.
+        from_round: u16,
+        /// The last round (left out: the tournament's last).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to_round: Option<u16>,
+    },
+    /// A group of players kept apart no longer is.
+    PairsKeptApartRemoved {
+        /// The group's number.
+        group: u32,
+    },
     /// A requested bye or announced absence was cancelled.
     ByeCancelled {
         /// Who.
@@ -191,6 +208,18 @@ impl From<&app::Change> for Event {
                 player: player.0,
                 round: *round,
             },
+            C::PairsKeptApart {
+                group,
+                players,
+                from_round,
+                to_round,
+            } => Event::PairsKeptApart {
+                group: *group,
+                players: players.iter().map(|k| k.0).collect(),
+                from_round: *from_round,
+                to_round: *to_round,
+            },
+            C::PairsKeptApartRemoved { group } => Event::PairsKeptApartRemoved { group: *group },
             C::ByeCancelled { player, round } => Event::ByeCancelled {
                 player: player.0,
                 round: *round,

@@ -21,13 +21,13 @@ pub use answers::{
 pub use live::{Event, Live, Recorded};
 pub use requests::{
     games_of, parse_result, ByeRequest, CancelBye, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
-    CreateAccount, CreateTournament, DrawNumbers, EnterResult, Pair, PlayerRef, Publish, QrText,
-    RegisterPlayer, RemovePlayer, RequestBye, Withdraw,
+    CreateAccount, CreateTournament, DrawNumbers, EnterResult, KeepApart, Pair, PlayerRef, Publish,
+    QrText, RegisterPlayer, ReleaseKeptApart, RemovePlayer, RequestBye, Withdraw,
 };
 pub use views::{
-    AroRow, Board, Card, CardPoints, CardRound, MadeBy, NameRow, Player, Proposal, ProposedPair,
-    PublishedPair, Registered, RequestedBye, Round, RoundByName, ScoredPlayer, Standings,
-    StandingsRow, Step, Tournament,
+    AroRow, Board, Card, CardPoints, CardRound, KeptApartGroup, MadeBy, NameRow, Player, Proposal,
+    ProposedPair, PublishedPair, Registered, RequestedBye, Round, RoundByName, ScoredPlayer,
+    Standings, StandingsRow, Step, Tournament,
 };
 pub use vocabulary::{
     result_text, results_text, Bye, Color, Details, DrawMethod, Float, InitialColor, Numbering,

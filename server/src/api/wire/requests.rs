@@ -138,6 +138,34 @@ pub struct RequestBye {
     pub kind: ByeRequest,
 }
 
+/// `POST /api/tournaments/{id}/kept-apart`: players of whom no two may be paired in a range
+/// of rounds (TRF-2026 record 260): siblings, clubmates, a federation's players.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeepApart {
+    /// Two or more players, each by registration number (`player`) or pairing number (`tpn`).
+    pub players: Vec<PlayerRef>,
+    /// The first round (left out: the next round to be paired).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_round: Option<u16>,
+    /// The last round (left out: to the tournament's last).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_round: Option<u16>,
+    /// Why (for the audit trail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// `POST /api/tournaments/{id}/kept-apart/{group}/removal`: ends a group of players kept
+/// apart, for the rounds still to be paired.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseKeptApart {
+    /// Why (for the audit trail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
 /// `POST /api/tournaments/{id}/byes/cancellation`: the player by registration number
 /// (`player`) or pairing number (`tpn`), and the round whose bye or absence is cancelled.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]

@@ -72,6 +72,21 @@ pub struct Player {
     pub late_from: Option<u16>,
 }
 
+/// A group of players kept apart: no two of them are paired in rounds `from_round` to
+/// `to_round` (TRF-2026 record 260).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct KeptApartGroup {
+    /// The group's number (for its removal).
+    pub group: u32,
+    /// The players.
+    pub players: Vec<Player>,
+    /// The first round.
+    pub from_round: u16,
+    /// The last round (left out: the tournament's last).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_round: Option<u16>,
+}
+
 /// A bye asked for (or an absence announced) for a round not yet published.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct RequestedFor {
