@@ -141,7 +141,7 @@ async function load() {
   drawRoundRobin();
   drawComing();
   if (currentView === "standings") await drawStandings();
-  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); await drawTiebreaks(); await drawRatingList(); }
+  if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); drawAcceleration(); await drawKeptApart(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
   return tournament;
 }
@@ -153,6 +153,8 @@ const byTpn = () => [...players].sort((a, b) => a.tpn - b.tpn);
 const REQUESTED = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
 function status(p) {
   const parts = [];
+  // The Baku acceleration's group, and the virtual points for the next round (C.04.7).
+  if (p.baku_group) parts.push(`group ${p.baku_group}${p.virtual_points_next ? ` (${p.virtual_points_next} virtual next round)` : ""}`);
   if (p.late_from) parts.push(`late entry: plays from round ${p.late_from}`);
   if (p.withdrawn_from) parts.push(`withdrawn from round ${p.withdrawn_from}`);
   // Never paired yet: may be removed, as registered by mistake (the server refuses otherwise).
@@ -257,7 +259,8 @@ async function drawBoards(flashBoard) {
     (missing.length ? `; missing: board${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.` : ": the round is complete.");
   const n = games();
   const choices = n === 1 ? RESULTS : MATCH_GAMES;
-  const scored = (p) => `${Swiss.esc(Swiss.who(p))}${p.score !== undefined ? ` <span class="muted">(${Swiss.esc(p.score)})</span>` : ""}`;
+  // The points before the round; in an accelerated round also the pairing score it was paired by.
+  const scored = (p) => `${Swiss.esc(Swiss.who(p))}${p.score !== undefined ? ` <span class="muted">(${Swiss.esc(p.score)}${p.pairing_score ? `; paired as ${Swiss.esc(p.pairing_score)}` : ""})</span>` : ""}`;
   // Who does not play this round: the pairing-allocated bye, the byes and absences asked for,
   // and the players withdrawn by then.
   const KINDS = { half: "half-point bye", full: "full-point bye", zero: "zero-point bye or absent" };
@@ -397,7 +400,12 @@ function outOf(round) {
   return out;
 }
 function drawProposal(explanation, warnings) {
-  const pts = (k) => (scoreOf.has(k) ? ` <span class="muted">(${Swiss.esc(scoreOf.get(k))})</span>` : "");
+  // Points before the round, and under acceleration the virtual points the pairing added.
+  const pts = (k) => {
+    const v = players.find((x) => x.player === k)?.virtual_points_next;
+    const s = scoreOf.has(k) ? scoreOf.get(k) : (v ? "0.0" : null);
+    return s === null ? "" : ` <span class="muted">(${Swiss.esc(s)}${v ? ` + ${Swiss.esc(v)} virtual` : ""})</span>`;
+  };
   const rows = proposal.pairs.map((p, i) => `<tr><td class="num">${i + 1}</td>` +
     `<td class="swap ${selected && selected[0] === i && selected[1] === "white" ? "sel" : ""}" data-i="${i}" data-side="white">${Swiss.esc(nameOfKey(p.white))}${pts(p.white)}</td>` +
     `<td class="swap ${selected && selected[0] === i && selected[1] === "black" ? "sel" : ""}" data-i="${i}" data-side="black">${Swiss.esc(nameOfKey(p.black))}${pts(p.black)}</td></tr>`).join("");
@@ -547,6 +555,55 @@ $("#detailsform").addEventListener("submit", async (e) => {
   const r = await Swiss.send("PUT", `/api/tournaments/${id}/details`, { name: f.name.value.trim(), details: Swiss.readDetails(f) }, token);
   if (r.status === 201) { say("Details saved.", "ok"); document.activeElement.blur(); refresh(); }
   else if (r.status === 200) say("Nothing changed.", "ok");
+  else say(r.body?.error || "refused", "bad");
+});
+
+// The acceleration (C.04.7): chosen before round 1 (the server refuses it later, for a
+// round-robin, and for points where a win is not worth two draws, in words).
+function drawAcceleration() {
+  const rr = isRR();
+  const a = tournament.settings.acceleration || "none";
+  const fixed = tournament.rounds_published > 0;
+  const f = $("#accelform");
+  if (!f.contains(document.activeElement)) f.acceleration.value = a;
+  $("#accelstate").textContent = (a === "baku"
+    ? `Baku (FIDE C.04.7): group A, the first 2·⌈N/4⌉ players of the list, plays its first ${Math.ceil(Math.ceil(tournament.settings.rounds / 2) / 2)} rounds with a win's worth of virtual points and the next ${Math.ceil(tournament.settings.rounds / 2) - Math.ceil(Math.ceil(tournament.settings.rounds / 2) / 2)} with a draw's worth; the standings keep the real points.`
+    : "No acceleration.") + (rr ? " A round-robin is not accelerated: its rounds are the Berger tables'." : fixed ? " Fixed: round 1 is published." : " It can change until round 1 is published.");
+  f.hidden = fixed || rr;
+}
+$("#accelform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const r = await Swiss.send("PUT", `/api/tournaments/${id}/acceleration`, { acceleration: e.target.acceleration.value }, token);
+  if (r.status === 201) { say("Acceleration saved.", "ok"); refresh(); }
+  else if (r.status === 200) say("Nothing changed.", "ok");
+  else say(r.body?.error || "refused", "bad");
+});
+
+// Players kept apart: the groups with their rounds, each removable; a new group by the
+// players' pairing numbers.
+async function drawKeptApart() {
+  const groups = await Swiss.get(`/api/tournaments/${id}/kept-apart`);
+  $("#keptapart").innerHTML = groups.length
+    ? `<tr><th class="num">Group</th><th>Players</th><th>Rounds</th><th></th></tr>` + groups.map((g) =>
+      `<tr><td class="num">${g.group}</td><td>${g.players.map((p) => `${p.tpn}. ${Swiss.esc(p.name)}`).join("; ")}</td><td>${g.from_round}–${g.to_round || tournament.settings.rounds}</td><td><button type="button" class="link" data-release="${g.group}">remove</button></td></tr>`).join("")
+    : `<tr><td class="muted">Nobody is kept apart.</td></tr>`;
+}
+$("#keepapartform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const body = { players: f.players.value.split(/[\s,;]+/).filter(Boolean).map((x) => ({ tpn: Number(x) })) };
+  if (f.from_round.value) body.from_round = Number(f.from_round.value);
+  if (f.to_round.value) body.to_round = Number(f.to_round.value);
+  if (f.reason.value.trim()) body.reason = f.reason.value.trim();
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/kept-apart`, body, token);
+  if (r.status === 201) { say("Kept apart.", "ok"); f.reset(); refresh(); }
+  else say(r.body?.error || "refused", "bad");
+});
+$("#keptapart").addEventListener("click", async (e) => {
+  const g = e.target.dataset.release;
+  if (!g) return;
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/kept-apart/${g}/removal`, {}, token);
+  if (r.status === 201) { say(`Group ${g} is no longer kept apart.`, "ok"); refresh(); }
   else say(r.body?.error || "refused", "bad");
 });
 

@@ -28,6 +28,7 @@ function showDefaultPoints() {
   document.getElementById("roundsfield").hidden = rr;
   form.rounds.required = !rr;
   document.getElementById("rrrounds").hidden = !rr;
+  document.getElementById("accelfield").hidden = rr;
 }
 form.system.addEventListener("change", showDefaultPoints);
 showDefaultPoints();
@@ -36,6 +37,7 @@ form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const token = form.token.value.trim();
   const settings = { system: form.system.value, rounds: Swiss.isRoundRobin(form.system.value) ? 0 : Number(form.rounds.value), initial_color: form.initial_color.value };
+  if (!Swiss.isRoundRobin(form.system.value) && form.acceleration.value !== "none") settings.acceleration = form.acceleration.value;
   const d = defaultPoints(form.system.value);
   if (POINT_FIELDS.some((f) => Number(form[f].value) !== d[f])) {
     settings.points = Object.fromEntries(POINT_FIELDS.map((f) => [f, Math.round(Number(form[f].value) * 10)]));

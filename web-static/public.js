@@ -73,13 +73,19 @@ async function shownRound() {
 const link = (p) => `<button class="link" data-card="${p.player}">${Swiss.esc(Swiss.who(p))}</button>`;
 const numbered = (p) => `${p.tpn ? p.tpn + ". " : ""}${Swiss.esc(Swiss.who(p))}`;
 
+// A player's points before the round; in an accelerated round also the pairing score it was
+// paired by (C.04.7), in brackets, explained under the table.
+const pts = (p) => `${Swiss.esc(p.score ?? "")}${p.pairing_score ? ` <small class="muted">(${Swiss.esc(p.pairing_score)})</small>` : ""}`;
+const accelNote = (r) => (r.pairs.some((p) => p.white.pairing_score || p.black.pairing_score)
+  ? `<p class="muted">In brackets: the pairing score of this accelerated round, the points plus the Baku acceleration's virtual points (FIDE C.04.7). The standings count the points only.</p>` : "");
+
 const views = {
   async pairings() {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
     return top + `<table class="pairings"><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
-      r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${Swiss.esc(p.white.score)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${Swiss.esc(p.black.score)}</td></tr>`).join("") +
-      `</tbody></table>` + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
+      r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${pts(p.white)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${pts(p.black)}</td></tr>`).join("") +
+      `</tbody></table>` + accelNote(r) + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
       (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
   },
   // Pairings by name, alphabetical: the list players look for in a big open.
@@ -150,8 +156,11 @@ const views = {
   async players() {
     // The starting list: by pairing number.
     const ps = (await Swiss.get(`/api/tournaments/${id}/players`)).sort((a, b) => a.tpn - b.tpn);
-    return `<p class="noprint">${printButton}</p><table class="players"><thead>${printTitle("Starting list", null, 6)}<tr><th class="num">No</th><th>Title</th><th>Name</th><th>Fed</th><th class="num">FIDE id</th><th class="num">Rating</th></tr></thead><tbody>` +
-      ps.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.title || "")}</td><td><button class="link" data-card="${p.player}">${Swiss.esc(p.name)}</button></td><td>${Swiss.esc(p.federation || "")}</td><td class="num">${p.fide_id || ""}</td><td class="num">${p.rating || ""}</td></tr>`).join("") + `</tbody></table>`;
+    // Under the Baku acceleration, each player's group (C.04.7 1.2).
+    const baku = ps.some((p) => p.baku_group);
+    return `<p class="noprint">${printButton}</p><table class="players"><thead>${printTitle("Starting list", null, baku ? 7 : 6)}<tr><th class="num">No</th><th>Title</th><th>Name</th><th>Fed</th><th class="num">FIDE id</th><th class="num">Rating</th>${baku ? `<th title="Baku acceleration group (FIDE C.04.7)">Group</th>` : ""}</tr></thead><tbody>` +
+      ps.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.title || "")}</td><td><button class="link" data-card="${p.player}">${Swiss.esc(p.name)}</button></td><td>${Swiss.esc(p.federation || "")}</td><td class="num">${p.fide_id || ""}</td><td class="num">${p.rating || ""}</td>${baku ? `<td>${Swiss.esc(p.baku_group || "")}</td>` : ""}</tr>`).join("") + `</tbody></table>` +
+      (baku ? `<p class="muted">Group A plays the first rounds with virtual points (the Baku acceleration, FIDE C.04.7); they decide the pairings only, never the standings.</p>` : "");
   },
   async aro() {
     const rows = await Swiss.get(`/api/tournaments/${id}/aro`);
@@ -281,7 +290,7 @@ async function start() {
   info = await Swiss.get(`/api/tournaments/${id}`);
   document.getElementById("name").textContent = info.name;
   document.title = info.name;
-  document.getElementById("sub").textContent = `${Swiss.systemName(info.settings.system)}, ${info.settings.rounds} rounds`;
+  document.getElementById("sub").textContent = `${Swiss.systemName(info.settings.system)}, ${info.settings.rounds} rounds${info.settings.acceleration === "baku" ? ", Baku acceleration" : ""}`;
   document.getElementById("arotab").hidden = info.settings.system !== "dubov-1997";
   readAddress();
   await show();

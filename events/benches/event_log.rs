@@ -42,6 +42,7 @@ fn settings(rounds: u16) -> SettingsV1 {
         tiebreaks: Vec::new(),
         lot_seed: 0,
         initial_color_by_lot: false,
+        acceleration: Default::default(),
         numbering: Default::default(),
     }
 }

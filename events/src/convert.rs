@@ -139,6 +139,23 @@ pub fn v1_settings(new: NewSettings, lot: impl FnOnce() -> Color) -> SettingsV1 
         lot_seed: new.lot_seed,
         initial_color_by_lot,
         numbering: NumberingV1::for_system(system),
+        acceleration: v1_acceleration(new.acceleration),
+    }
+}
+
+/// The acceleration as persisted.
+pub fn v1_acceleration(a: engine::model::acceleration::Acceleration) -> AccelerationV1 {
+    match a {
+        engine::model::acceleration::Acceleration::None => AccelerationV1::None,
+        engine::model::acceleration::Acceleration::Baku => AccelerationV1::Baku,
+    }
+}
+
+/// The acceleration as the engine knows it.
+pub fn acceleration_of(a: AccelerationV1) -> engine::model::acceleration::Acceleration {
+    match a {
+        AccelerationV1::None => engine::model::acceleration::Acceleration::None,
+        AccelerationV1::Baku => engine::model::acceleration::Acceleration::Baku,
     }
 }
 
@@ -156,6 +173,7 @@ pub fn settings_of(s: &SettingsV1) -> Settings {
             NumberingV1::FixedAtRound1 => Numbering::FixedAtRound1,
             NumberingV1::Ghr2026 => Numbering::Ghr2026,
         },
+        acceleration: acceleration_of(s.acceleration),
     }
 }
 
@@ -287,6 +305,9 @@ pub fn change_of(e: &Event) -> Change {
             name: name.clone(),
             details: details_of(details),
         },
+        Event::AccelerationChanged { acceleration } => Change::AccelerationChanged {
+            acceleration: acceleration_of(*acceleration),
+        },
         Event::TiebreaksChanged { tiebreaks } => Change::TiebreaksChanged {
             tiebreaks: tiebreaks.clone(),
         },
@@ -399,6 +420,7 @@ mod tests {
             points: None,
             tiebreaks: vec!["BH-C1".into(), "SB".into()],
             lot_seed: 9,
+            acceleration: Default::default(),
         };
         assert_eq!(
             v1_settings(asked, || unreachable!("no drawing of lots asked")),
@@ -410,6 +432,7 @@ mod tests {
                 tiebreaks: vec!["BH/C1".into(), "SB".into()],
                 lot_seed: 9,
                 initial_color_by_lot: false,
+                acceleration: Default::default(),
                 numbering: NumberingV1::Ghr2026,
             }
         );
@@ -420,6 +443,7 @@ mod tests {
             points: None,
             tiebreaks: Vec::new(),
             lot_seed: 0,
+            acceleration: Default::default(),
         };
         let drawn = v1_settings(lots, || Color::Black);
         assert_eq!(

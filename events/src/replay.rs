@@ -110,6 +110,9 @@ pub struct State {
     kept_apart: BTreeMap<u32, KeptApart>,
     /// Groups kept apart so far, removed ones included (the next group's number is one more).
     kept_apart_made: u32,
+    /// The Baku acceleration's last player of group A, fixed when round 1 is published
+    /// (C.04.7 1.3: "the last GA-player shall be the same as in the previous round").
+    last_of_a: Option<PlayerKey>,
     last_seq: u64,
     /// The pairing numbers, worked out from the players and `order` once per state (every
     /// event applied clears it): a view of a large field asks for thousands of them.
@@ -129,6 +132,31 @@ pub struct KeptApart {
     pub from: u16,
     /// The last round, when not the tournament's last.
     pub to: Option<u16>,
+}
+
+/// Whether `acceleration` may be set for a tournament of `settings`: Baku needs a Swiss
+/// system (a round-robin's tables are fixed) and a win worth two draws (C.04.7 1.1).
+fn admit_acceleration(
+    settings: &SettingsV1,
+    acceleration: AccelerationV1,
+) -> Result<(), Rejection> {
+    if acceleration == AccelerationV1::None {
+        return Ok(());
+    }
+    if round_robin_cycles(settings.system).is_some() {
+        return Err(Rejection::InvalidField {
+            field: "acceleration",
+            problem: "a round-robin is not accelerated: its rounds are the Berger tables'".into(),
+        });
+    }
+    let system = to_engine_system(settings.system);
+    let points = settings
+        .points
+        .map_or(PointValues::default_for(system), to_engine_points);
+    engine::model::acceleration::baku_applies(&points).map_err(|problem| Rejection::InvalidField {
+        field: "acceleration",
+        problem,
+    })
 }
 
 /// Pairing numbers as fixed: registration numbers in pairing-number order, what each player
@@ -413,6 +441,7 @@ impl State {
             } => {
                 text("name", name, MAX_NAME, false)?;
                 admit_details(details, settings.rounds)?;
+                admit_acceleration(settings, settings.acceleration)?;
                 if settings.rounds > MAX_ROUNDS {
                     return Err(Rejection::InvalidField {
                         field: "settings.rounds",
@@ -522,6 +551,20 @@ impl State {
         let next_round = self.rounds.len() as u16 + 1;
         match event {
             Event::TournamentCreated { .. } => unreachable!("handled above"),
+            Event::AccelerationChanged { acceleration } => {
+                if !self.rounds.is_empty() {
+                    return Err(Rejection::InvalidField {
+                        field: "acceleration",
+                        problem: "the acceleration is chosen before round 1 (C.04.7 1.2 divides the list before the first round); unpublish round 1 to change it".into(),
+                    });
+                }
+                if let Some(s) = &self.settings {
+                    admit_acceleration(s, *acceleration)?;
+                    if s.acceleration == *acceleration {
+                        return Ok(Check::AlreadyRecorded(self.last_seq));
+                    }
+                }
+            }
             Event::DetailsChanged { name, details } => {
                 if name.as_ref().is_some_and(|n| n.trim().is_empty()) {
                     return Err(Rejection::InvalidField {
@@ -904,6 +947,11 @@ impl State {
                 self.details_seq = seq;
                 self.tiebreaks_seq = seq;
             }
+            Event::AccelerationChanged { acceleration } => {
+                if let Some(s) = &mut self.settings {
+                    s.acceleration = *acceleration;
+                }
+            }
             Event::TiebreaksChanged { tiebreaks } => {
                 if let Some(s) = &mut self.settings {
                     s.tiebreaks = tiebreaks.clone();
@@ -1075,6 +1123,17 @@ impl State {
                 } else if self.order.is_none() && self.fixes_numbers(*round) {
                     self.order = Some(fix(self.order()));
                 }
+                // C.04.7 1.2-1.3: group A is fixed by round 1's list, its last player for good.
+                if *round == 1
+                    && self
+                        .settings
+                        .as_ref()
+                        .is_some_and(|s| s.acceleration == AccelerationV1::Baku)
+                {
+                    let keys = self.order();
+                    let a = engine::model::acceleration::group_a(keys.len()).min(keys.len());
+                    self.last_of_a = a.checked_sub(1).and_then(|i| keys.get(i)).copied();
+                }
 
                 let requested = self.requests.remove(round).unwrap_or_default();
                 let requested = requested
@@ -1098,6 +1157,9 @@ impl State {
                 }
                 if self.order.as_ref().is_some_and(|f| f.round == *round) {
                     self.order = None;
+                }
+                if *round == 1 {
+                    self.last_of_a = None;
                 }
             }
             Event::ResultRecorded {
@@ -1162,7 +1224,7 @@ impl State {
                 .map_or(PointValues::default_for(system), to_engine_points),
             tiebreaks: tiebreaks_of(s),
             lot_seed: s.lot_seed,
-            acceleration: engine::model::acceleration::Acceleration::None,
+            acceleration: crate::convert::acceleration_of(s.acceleration),
         };
         let mut t = Tournament::new(settings);
         // The numbering the state caches: the order is worked out once per state.
@@ -1215,6 +1277,25 @@ impl State {
                 let entry = t.requested_byes.entry(r).or_default();
                 for (k, kind) in requests {
                     entry.insert(of(*k), *kind);
+                }
+            }
+        }
+        // C.04.7: the Baku virtual points, group A running to its last player's number today
+        // (before round 1, the first 2·⌈N/4⌉ of the list).
+        if s.acceleration == AccelerationV1::Baku {
+            let n = numbering.keys.len();
+            let last = match self.last_of_a {
+                Some(k) => numbering.tpns.get(k.0 as usize - 1).copied().flatten(),
+                None => engine::model::acceleration::group_a(n)
+                    .min(n)
+                    .checked_sub(1)
+                    .map(Tpn::from_index),
+            };
+            if let Some(last) = last {
+                if let Ok(v) =
+                    engine::model::acceleration::baku(last, self.rounds_total(), &t.settings.points)
+                {
+                    t.virtual_points = v;
                 }
             }
         }

@@ -35,6 +35,24 @@ pub enum SystemV1 {
     DoubleRoundRobin,
 }
 
+/// The acceleration a tournament is paired with (FIDE C.04.7): none, or the Baku method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccelerationV1 {
+    /// None.
+    #[default]
+    None,
+    /// C.04.7's Baku method.
+    Baku,
+}
+
+impl AccelerationV1 {
+    /// Whether it is none (left out of the settings as written).
+    pub fn is_none(&self) -> bool {
+        *self == AccelerationV1::None
+    }
+}
+
 /// How pairing numbers are given. Persisted with the settings, so that a tournament keeps
 /// the rules it was created under: every tournament written before `numbering` existed had
 /// its numbers fixed when round 1 was published, and replays so.
@@ -142,6 +160,9 @@ pub struct SettingsV1 {
     /// How pairing numbers are given; absent in every log written before it existed.
     #[serde(default, skip_serializing_if = "NumberingV1::is_default")]
     pub numbering: NumberingV1,
+    /// The acceleration (C.04.7); none in every log written before it existed.
+    #[serde(default, skip_serializing_if = "AccelerationV1::is_none")]
+    pub acceleration: AccelerationV1,
 }
 
 /// What a rating report needs beyond players and games (TRF 022-132). Dates are `YYYY-MM-DD`;
@@ -373,6 +394,12 @@ pub enum Event {
         name: Option<String>,
         /// The details.
         details: DetailsV1,
+    },
+    /// The acceleration, replacing the one recorded: before round 1 only (C.04.7 1.2 divides
+    /// the list before the first round).
+    AccelerationChanged {
+        /// None or Baku.
+        acceleration: AccelerationV1,
     },
     /// The tie-breaks, in order, replacing those recorded: before round 1 only (C.07 4.1).
     TiebreaksChanged {

@@ -8,6 +8,7 @@
 //! the application sees.
 
 use crate::schema::{PlayerKey, TournamentId};
+pub use engine::model::acceleration::Acceleration;
 use engine::model::player::{Sex, Title};
 use engine::model::result::{ByeKind, GameResult};
 use engine::{Color, PointValues, System};
@@ -62,6 +63,8 @@ pub struct NewSettings {
     pub tiebreaks: Vec<String>,
     /// The seed of the drawing of lots that ends the tie-breaks.
     pub lot_seed: u64,
+    /// The acceleration (C.04.7).
+    pub acceleration: Acceleration,
 }
 
 /// A tournament's settings as recorded.
@@ -84,6 +87,8 @@ pub struct Settings {
     pub lot_seed: u64,
     /// How pairing numbers are given.
     pub numbering: Numbering,
+    /// The acceleration (C.04.7).
+    pub acceleration: Acceleration,
 }
 
 /// What a rating report needs beyond players and games (TRF 022-132): the place, the dates
@@ -188,6 +193,11 @@ pub enum Change {
         name: Option<String>,
         /// The new details.
         details: Details,
+    },
+    /// Its acceleration changed.
+    AccelerationChanged {
+        /// The acceleration now.
+        acceleration: Acceleration,
     },
     /// Its tie-breaks changed.
     TiebreaksChanged {

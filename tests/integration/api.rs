@@ -1693,3 +1693,124 @@ fn a_file_with_virtual_points_is_refused_not_imported_without_them() {
     }
     assert_eq!(server.tournament_count(), 0);
 }
+
+/// #44 "acceleration as a setting of a tournament": a nine-round open of eight players set to
+/// the Baku method (C.04.7) pairs round 1 by the pairing scores (GA = players 1-4 with a
+/// virtual point: 1-3, 2-4, 5-7, 6-8; without it 1-5, 2-6, 3-7, 4-8), says so in its
+/// explanation, shows GA/GB and the virtual points in the list and the pairing score beside
+/// the real one in the round; the setting changes only before round 1, never for a
+/// round-robin or 3-1-0 points (refused in words); the TRF report says `_BAKU` with its 250
+/// lines, and that file imports as a Baku tournament again.
+#[test]
+fn a_baku_accelerated_open_through_the_api() {
+    let server = Server::start();
+    let created = |settings: Value| {
+        server.chief(
+            "POST",
+            "/api/tournaments",
+            json!({ "name": "Baku Open", "settings": settings }),
+        )
+    };
+    let r = created(
+        json!({ "system": "dutch-2026", "rounds": 9, "initial_color": "white", "acceleration": "baku" }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    server.register_players(&id, 8, |i| 2400 - 20 * i);
+    let pairs_of = |server: &Server| -> (Vec<(u64, u64)>, Value) {
+        let (proposal, _) = server.proposal(&id);
+        let mut pairs: Vec<(u64, u64)> = proposal["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let (w, b) = (
+                    p["white"]["player"].as_u64().unwrap(),
+                    p["black"]["player"].as_u64().unwrap(),
+                );
+                (w.min(b), w.max(b))
+            })
+            .collect();
+        pairs.sort_unstable();
+        (pairs, proposal)
+    };
+    let (pairs, proposal) = pairs_of(&server);
+    assert_eq!(pairs, [(1, 3), (2, 4), (5, 7), (6, 8)], "{proposal}");
+    assert!(
+        proposal
+            .to_string()
+            .contains("players 1 to 4 have 1.0 virtual point in this round"),
+        "{proposal}"
+    );
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    assert_eq!(players[0]["baku_group"], "A", "{players}");
+    assert_eq!(players[0]["virtual_points_next"], "1.0", "{players}");
+    assert_eq!(players[7]["baku_group"], "B", "{players}");
+    assert!(players[7].get("virtual_points_next").is_none(), "{players}");
+    // Changed before round 1: none, then Baku again.
+    let set = |a: &str| {
+        server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/acceleration"),
+            json!({ "acceleration": a }),
+        )
+    };
+    assert_eq!(set("none").status, 201);
+    assert_eq!(pairs_of(&server).0, [(1, 5), (2, 6), (3, 7), (4, 8)]);
+    assert_eq!(set("baku").status, 201);
+    assert_eq!(set("baku").status, 200, "the same again writes nothing");
+    let recorded = server.recorded(&id, "acceleration_changed");
+    assert_eq!(recorded["event"]["acceleration"], "none", "{recorded}");
+    server.publish_proposal(&id);
+    let round = server
+        .public(&format!("/api/tournaments/{id}/rounds/1"))
+        .json();
+    assert_eq!(round["pairs"][0]["white"]["score"], "0.0", "{round}");
+    assert_eq!(
+        round["pairs"][0]["white"]["pairing_score"], "1.0",
+        "{round}"
+    );
+    let late = set("none");
+    assert_eq!(late.status, 422, "{}", late.body);
+    assert!(late.body.contains("before round 1"), "{}", late.body);
+    // The TRF report: _BAKU and its 250 lines; imported again, a Baku tournament.
+    let trf = server
+        .public(&format!("/api/tournaments/{id}/export.trf"))
+        .body;
+    assert!(trf.contains("192 FIDE_DUTCH_2025_BAKU"), "{trf}");
+    assert!(trf.contains("250       1.0   1   3    1    4"), "{trf}");
+    assert!(trf.contains("250       0.5   4   5    1    4"), "{trf}");
+    let r = server.request(
+        "POST",
+        "/api/tournaments/import?name=Again",
+        Some(&server.chief.clone()),
+        &[("Content-Type", "text/plain")],
+        Some(&trf),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let again = r.json()["id"].as_str().unwrap().to_string();
+    let t = server.public(&format!("/api/tournaments/{again}")).json();
+    assert_eq!(t["settings"]["acceleration"], "baku", "{t}");
+    // Refused in words: a round-robin; 3-1-0 points.
+    let rr = created(
+        json!({ "system": "round-robin", "initial_color": "white", "acceleration": "baku" }),
+    );
+    assert_eq!(rr.status, 422, "{}", rr.body);
+    assert!(
+        rr.body.contains("round-robin is not accelerated"),
+        "{}",
+        rr.body
+    );
+    let three = created(
+        json!({ "system": "dutch-2026", "rounds": 9, "initial_color": "white", "acceleration": "baku",
+        "points": { "win": 30, "draw": 10, "loss": 0, "forfeit_win": 30, "forfeit_loss": 0, "pairing_bye": 30, "full_bye": 30, "half_bye": 10, "zero_bye": 0 } }),
+    );
+    assert_eq!(three.status, 422, "{}", three.body);
+    assert!(
+        three.body.contains("a win worth two draws"),
+        "{}",
+        three.body
+    );
+}

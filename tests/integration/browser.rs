@@ -2986,3 +2986,120 @@ fn every_console_view_at_phone_tablet_and_desktop_sizes() {
     let tabs = console.eval("[...document.querySelectorAll('#tasks a')].filter((a) => !a.hidden).map((a) => a.dataset.view)");
     assert_eq!(tabs, json!(["results", "standings"]));
 }
+
+/// #44 in the console and the public pages: the Baku acceleration chosen in the settings view
+/// (and refused once round 1 is out), each player's group in the players' list; a group of
+/// players kept apart made and removed in the players' view, each checked in the proposal and
+/// the audit; the proposal shows the virtual points beside the points; the public pairings show
+/// the pairing score in brackets with its note, and the starting list the groups, on a phone
+/// without sideways scrolling (screenshots in `artifacts/`).
+#[test]
+fn acceleration_and_pairs_kept_apart_in_the_console() {
+    let server = Server::start();
+    let id = server.create_tournament("Baku Console Open", "dutch-2026", 9);
+    server.register_players(&id, 8, |i| 2400 - 20 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}/settings"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the acceleration's state",
+        "document.querySelector('#accelstate').textContent.includes('No acceleration')",
+    );
+    console.fill(
+        "#accelform",
+        &[("acceleration", "baku")],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "Baku recorded",
+        "document.querySelector('#accelstate').textContent.includes('Baku (FIDE C.04.7)')",
+    );
+    assert_eq!(
+        server.recorded(&id, "acceleration_changed")["event"]["acceleration"],
+        "baku"
+    );
+    console.task("players");
+    console.wait_for(
+        "the groups in the list",
+        "document.querySelector('#playerlist').textContent.includes('group A (1.0 virtual next round)') && document.querySelector('#playerlist').textContent.includes('group B')",
+    );
+    // With Baku, round 1 pairs 1-3 and 2-4 (group A); kept apart, 1 and 3 do not meet.
+    console.fill(
+        "#keepapartform",
+        &[("players", "1 3"), ("reason", "siblings")],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "the group listed",
+        "document.querySelector('#keptapart').textContent.includes('1. Player,00; 3. Player,02')",
+    );
+    let pairs = |server: &Server| -> Vec<(u64, u64)> {
+        let (proposal, _) = server.proposal(&id);
+        let mut v: Vec<(u64, u64)> = proposal["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let (w, b) = (
+                    p["white"]["player"].as_u64().unwrap(),
+                    p["black"]["player"].as_u64().unwrap(),
+                );
+                (w.min(b), w.max(b))
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    assert!(!pairs(&server).contains(&(1, 3)), "{:?}", pairs(&server));
+    assert_eq!(
+        server.recorded(&id, "pairs_kept_apart")["event"]["players"],
+        json!([1, 3])
+    );
+    console.click("#keptapart button[data-release='1']");
+    console.wait_for(
+        "the group removed",
+        "document.querySelector('#keptapart').textContent.includes('Nobody is kept apart')",
+    );
+    assert_eq!(pairs(&server), [(1, 3), (2, 4), (5, 7), (6, 8)]);
+    // The proposal shows the virtual points; published, the public pages show them.
+    console.task("round");
+    console.click("#propose");
+    console.wait_for(
+        "the proposal with virtual points",
+        "document.querySelector('#proposal').textContent.includes('+ 1.0 virtual')",
+    );
+    console.click("#publish");
+    console.click("#publishconfirm");
+    console.wait_for(
+        "published",
+        "document.querySelector('#roundlabel').textContent === 'round 1 published'",
+    );
+    console.task("settings");
+    console.wait_for(
+        "the acceleration fixed",
+        "document.querySelector('#accelstate').textContent.includes('Fixed') && document.querySelector('#accelform').hidden",
+    );
+    let mut phone = browser.page(&format!("{base}/t/{id}/round/1"));
+    phone.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    );
+    phone.wait_for(
+        "the pairing scores in brackets",
+        "document.body.innerText.includes('In brackets: the pairing score') && document.querySelector('table.pairings small')",
+    );
+    let wide = phone.eval("document.documentElement.scrollWidth");
+    assert!(
+        wide.as_u64().unwrap() <= 390,
+        "the pairings are {wide} px wide"
+    );
+    phone.screenshot("baku-pairings-phone.png");
+    let mut list = browser.page(&format!("{base}/t/{id}/players"));
+    list.wait_for(
+        "the groups in the starting list",
+        "document.querySelector('table.players') && document.querySelector('table.players').textContent.includes('Group')",
+    );
+    list.screenshot("baku-starting-list-desktop.png");
+    console.screenshot("baku-console-settings.png");
+}

@@ -51,12 +51,44 @@ pub fn pair_next_round(
     {
         return Err(PairingError::ResultsMissing(RoundNo::from_index(i)));
     }
-    match system {
+    let mut paired = match system {
         System::Dutch1992 => dutch::pair(tournament, round),
         System::Dutch2026 => dutch2026::pair(tournament, round),
         System::Dubov => dubov::pair(tournament, round),
         System::DoubleSwiss => double_swiss::pair(tournament, round),
         System::RoundRobin => round_robin::pair(tournament, round, 1),
         System::DoubleRoundRobin => round_robin::pair(tournament, round, 2),
+    }?;
+    // C.04.7: the explanation names the virtual points the pairing scores were made with.
+    let used: Vec<String> = tournament
+        .virtual_points
+        .iter()
+        .filter(|v| v.from <= round && round <= v.to)
+        .map(|v| {
+            format!(
+                "players {} to {} have {} virtual point{} in this round",
+                v.first,
+                v.last,
+                v.points,
+                if v.points == crate::model::points::Points::ONE {
+                    ""
+                } else {
+                    "s"
+                }
+            )
+        })
+        .collect();
+    if !used.is_empty() {
+        paired.explanation.insert(
+            0,
+            Step::new(
+                "C.04.7",
+                format!(
+                    "Acceleration: {}; each one's pairing score is the points plus them (the standings keep the points).",
+                    used.join("; ")
+                ),
+            ),
+        );
     }
+    Ok(paired)
 }

@@ -18,6 +18,28 @@ fn bye_event(player: PlayerKey, round: u16, kind: ByeKind) -> Option<Event> {
     })
 }
 
+/// Whether a file's virtual points are the Baku method's for its players and rounds (what a
+/// served tournament can be set to); otherwise why the file cannot be imported. A file with
+/// none is not accelerated.
+pub fn acceleration_of_file(t: &engine::Tournament) -> Result<(), String> {
+    use engine::model::acceleration::{baku, group_a, virtual_points_in};
+    if t.virtual_points.is_empty() {
+        return Ok(());
+    }
+    let n = t.players().len();
+    let rounds = t.settings.rounds.unwrap_or(0).max(t.rounds().len() as u16);
+    let last = engine::Tpn::from_index(group_a(n).min(n).saturating_sub(1));
+    let expected = baku(last, rounds, &t.settings.points)?;
+    let same = (1..=rounds)
+        .filter_map(engine::RoundNo::new)
+        .all(|r| virtual_points_in(&t.virtual_points, n, r) == virtual_points_in(&expected, n, r));
+    if same {
+        Ok(())
+    } else {
+        Err("acceleration: the file's virtual points (record 250 or XXA) are not the Baku method's for its players and rounds, and a tournament served here can be accelerated only by the Baku method; it is not imported without them (swiss pair and swiss check pair the file as it is)".into())
+    }
+}
+
 /// Imports `t` as a new tournament `id` named `name`, paired with `system`.
 pub fn import(
     store: &Store,
@@ -51,6 +73,11 @@ pub fn import(
         ),
         lot_seed: t.settings.lot_seed,
         initial_color_by_lot: false,
+        acceleration: if t.virtual_points.is_empty() {
+            AccelerationV1::None
+        } else {
+            AccelerationV1::Baku
+        },
     };
     store.create_with_id(
         id,

@@ -178,6 +178,10 @@ pub struct PlayerView {
     pub requested: Vec<(u16, ByeKind)>,
     /// A late entry's first round (None for a player registered before round 1).
     pub late_from: Option<u16>,
+    /// Under the Baku acceleration, the player's group: `'A'` or `'B'` (C.04.7 1.2).
+    pub baku_group: Option<char>,
+    /// The virtual points the player has for the next round to pair (C.04.7 1.4), if any.
+    pub virtual_next: Option<Points>,
 }
 
 /// A group of players kept apart: its number, the players, the first round and the last
@@ -191,6 +195,9 @@ pub struct Scored {
     pub player: PlayerView,
     /// The score before the round shown.
     pub score: Option<Points>,
+    /// The virtual points of an accelerated round shown (C.04.7): the pairing score is the
+    /// score plus these.
+    pub virtual_points: Option<Points>,
 }
 
 /// One board of a published round.
@@ -548,12 +555,17 @@ impl App {
             s.engine(),
             RoundNo::new(round).unwrap_or(RoundNo::FIRST),
         );
+        let shown = RoundNo::new(round).unwrap_or(RoundNo::FIRST);
         let scored = |k: PlayerKey| Scored {
             player: player_view(&s, k),
             score: s
                 .tpn_of(k)
                 .and_then(|t| before.get(t.index()))
                 .map(|x| x.score),
+            virtual_points: s
+                .tpn_of(k)
+                .map(|t| virtual_points_of(s.engine(), t, shown))
+                .filter(|v| *v > Points::ZERO),
         };
         Ok(RoundView {
             round,
@@ -1376,6 +1388,18 @@ impl App {
         self.append(t, req, Event::DetailsChanged { name, details }, None)
     }
 
+    /// Sets the acceleration (C.04.7: none or Baku), before round 1 only; refused for a
+    /// round-robin and for points where a win is not worth two draws.
+    pub fn change_acceleration(
+        &self,
+        t: TournamentId,
+        req: &Request,
+        acceleration: engine::model::acceleration::Acceleration,
+    ) -> Result<Written> {
+        let acceleration = convert::v1_acceleration(acceleration);
+        self.append(t, req, Event::AccelerationChanged { acceleration }, None)
+    }
+
     /// Replaces the tournament's tie-breaks (C.07's codes, in order; none for the system's
     /// defaults), before round 1 only. The list recorded, given again, writes nothing.
     pub fn change_tiebreaks(
@@ -1464,16 +1488,19 @@ fn to_engine_details(name: &str, d: &DetailsV1) -> engine::model::details::Detai
     }
 }
 
-/// A served tournament cannot be accelerated yet: a file whose virtual points (250, XXA, a
-/// `_BAKU` type) would be lost is refused in words, never imported without them.
+/// A file whose virtual points (250, XXA, a `_BAKU` type) a served tournament cannot carry
+/// (they are not the Baku method's) is refused in words, never imported without them.
 fn not_accelerated(t: &engine::Tournament) -> Result<()> {
-    if t.virtual_points.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Invalid(
-            "acceleration: the file gives virtual points (record 250, XXA or a _BAKU type); a tournament served here cannot be accelerated yet, so it is not imported (swiss pair and swiss check pair such a file with its acceleration)".into(),
-        ))
-    }
+    import::acceleration_of_file(t).map_err(AppError::Invalid)
+}
+
+/// The virtual points of player `tpn` in `round` (C.04.7).
+fn virtual_points_of(t: &engine::Tournament, tpn: engine::Tpn, round: RoundNo) -> Points {
+    t.virtual_points
+        .iter()
+        .filter(|v| v.from <= round && round <= v.to && v.first <= tpn && tpn <= v.last)
+        .map(|v| v.points)
+        .fold(Points::ZERO, |a, b| a + b)
 }
 
 /// A registered player's view; a placeholder named "?" for a number nobody has.
@@ -1495,6 +1522,21 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
                 withdrawn_from: p.withdrawn_from.map(RoundNo::get),
                 requested: s.requested_of(key),
                 late_from: (rec.entered_after > 0).then(|| rec.entered_after.saturating_add(1)),
+                baku_group: s.tpn_of(key).and_then(|t| {
+                    let e = s.engine();
+                    (e.settings.acceleration == engine::model::acceleration::Acceleration::Baku)
+                        .then(|| {
+                            if e.virtual_points.iter().any(|v| v.first <= t && t <= v.last) {
+                                'A'
+                            } else {
+                                'B'
+                            }
+                        })
+                }),
+                virtual_next: s.tpn_of(key).and_then(|t| {
+                    let e = s.engine();
+                    Some(virtual_points_of(e, t, e.next_round())).filter(|v| *v > Points::ZERO)
+                }),
             }
         }
         None => PlayerView {
@@ -1508,6 +1550,8 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
             withdrawn_from: None,
             requested: Vec::new(),
             late_from: None,
+            baku_group: None,
+            virtual_next: None,
         },
     }
 }

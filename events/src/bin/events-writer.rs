@@ -36,6 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     tiebreaks: Vec::new(),
                     lot_seed: 0,
                     initial_color_by_lot: false,
+                    acceleration: Default::default(),
                     numbering: Default::default(),
                 };
                 let (t, first) = store.create(

@@ -337,6 +337,7 @@ fn the_store_runs_over_the_trait() {
                     tiebreaks: Vec::new(),
                     lot_seed: 0,
                     initial_color_by_lot: false,
+                    acceleration: Default::default(),
                     numbering: Default::default(),
                 },
                 details: Default::default(),

@@ -19,6 +19,7 @@ pub fn settings(system: SystemV1, rounds: u16) -> SettingsV1 {
         tiebreaks: Vec::new(),
         lot_seed: 0,
         initial_color_by_lot: false,
+        acceleration: Default::default(),
         numbering: NumberingV1::for_system(system),
     }
 }

@@ -68,6 +68,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(tournaments::close)
         .service(tournaments::change_details)
         .service(tournaments::change_tiebreaks)
+        .service(tournaments::change_acceleration)
         .service(meta::tiebreak_list)
         .service(tournaments::public_qr)
         .service(rating_list::rating_list_status)

@@ -231,6 +231,38 @@ pub(super) async fn change_details(
     Ok(written(&appended))
 }
 
+/// Changes the tournament's acceleration (FIDE C.04.7: `none` or `baku`): the chief
+/// arbiter's, before round 1 is published. Refused in words for a round-robin and for point
+/// values where a win is not worth two draws. The acceleration recorded, given again, writes
+/// nothing.
+#[utoipa::path(
+    tag = "tournaments",
+    params(TournamentPath, RetryKey),
+    request_body = wire::ChangeAcceleration,
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "A round-robin, point values the Baku method does not apply to, or round 1 already published.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[put("/api/tournaments/{id}/acceleration")]
+pub(super) async fn change_acceleration(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<wire::ChangeAcceleration>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let body = body.into_inner();
+    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let appended = command(
+        &req,
+        &state,
+        Need::Chief(t),
+        &fingerprinted,
+        move |app, r| app.change_acceleration(t, r, body.acceleration.into()),
+    )
+    .await?;
+    Ok(written(&appended))
+}
+
 /// Changes the tournament's tie-breaks, in order (FIDE C.07's codes; an empty list for the
 /// system's defaults): the chief arbiter's, before round 1 is published (C.07 4.1: the list
 /// is published before the tournament starts). The list recorded, given again, writes nothing.

@@ -30,6 +30,11 @@ pub enum Event {
         /// The details now.
         details: Details,
     },
+    /// The acceleration was changed (before round 1).
+    AccelerationChanged {
+        /// `none` or `baku`.
+        acceleration: super::vocabulary::Acceleration,
+    },
     /// The tie-breaks were changed (before round 1).
     TiebreaksChanged {
         /// C.07's codes, in order.
@@ -170,6 +175,9 @@ impl From<&app::Change> for Event {
             C::DetailsChanged { name, details } => Event::DetailsChanged {
                 name: name.clone(),
                 details: details.into(),
+            },
+            C::AccelerationChanged { acceleration } => Event::AccelerationChanged {
+                acceleration: (*acceleration).into(),
             },
             C::TiebreaksChanged { tiebreaks } => Event::TiebreaksChanged {
                 tiebreaks: tiebreaks.clone(),

@@ -20,9 +20,10 @@ pub use answers::{
 };
 pub use live::{Event, Live, Recorded};
 pub use requests::{
-    games_of, parse_result, ByeRequest, CancelBye, ChangeDetails, ChangeTiebreaks, CorrectPlayer,
-    CreateAccount, CreateTournament, DrawNumbers, EnterResult, KeepApart, Pair, PlayerRef, Publish,
-    QrText, RegisterPlayer, ReleaseKeptApart, RemovePlayer, RequestBye, Withdraw,
+    games_of, parse_result, ByeRequest, CancelBye, ChangeAcceleration, ChangeDetails,
+    ChangeTiebreaks, CorrectPlayer, CreateAccount, CreateTournament, DrawNumbers, EnterResult,
+    KeepApart, Pair, PlayerRef, Publish, QrText, RegisterPlayer, ReleaseKeptApart, RemovePlayer,
+    RequestBye, Withdraw,
 };
 pub use views::{
     AroRow, Board, Card, CardPoints, CardRound, KeptApartGroup, MadeBy, NameRow, Player, Proposal,

@@ -39,6 +39,14 @@ pub struct ChangeTiebreaks {
     pub tiebreaks: Vec<String>,
 }
 
+/// `PUT /api/tournaments/{id}/acceleration`: the acceleration, before round 1.
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeAcceleration {
+    /// `none` or `baku`.
+    pub acceleration: super::vocabulary::Acceleration,
+}
+
 /// `POST /api/tournaments/{id}/players`: the player's data.
 pub use super::vocabulary::PlayerData as RegisterPlayer;
 

@@ -70,6 +70,12 @@ pub struct Player {
     /// A late entry's first round (left out for a player registered before round 1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub late_from: Option<u16>,
+    /// Under the Baku acceleration (C.04.7 1.2): the player's group, `A` or `B`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baku_group: Option<String>,
+    /// The virtual points for the next round to pair, when the player has some (C.04.7 1.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub virtual_points_next: Option<String>,
 }
 
 /// A group of players kept apart: no two of them are paired in rounds `from_round` to
@@ -116,6 +122,8 @@ impl From<app::PlayerView> for Player {
                 })
                 .collect(),
             late_from: p.late_from,
+            baku_group: p.baku_group.map(String::from),
+            virtual_points_next: p.virtual_next.map(|v| v.to_string()),
         }
     }
 }
@@ -129,12 +137,19 @@ pub struct ScoredPlayer {
     /// The score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
+    /// In an accelerated round (C.04.7): the pairing score, the score plus the virtual points
+    /// (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairing_score: Option<String>,
 }
 
 impl From<app::Scored> for ScoredPlayer {
     fn from(s: app::Scored) -> ScoredPlayer {
         ScoredPlayer {
             player: s.player.into(),
+            pairing_score: s
+                .virtual_points
+                .map(|v| (s.score.unwrap_or_default() + v).to_string()),
             score: s.score.map(|p| p.to_string()),
         }
     }
@@ -445,8 +460,8 @@ pub enum CardRound {
     Paired {
         /// The round.
         round: u16,
-        /// The opponent.
-        opponent: Player,
+        /// The opponent (boxed: a card is mostly games).
+        opponent: Box<Player>,
         /// The player's colour.
         color: Color,
         /// Whether the game was played.
@@ -534,7 +549,7 @@ impl From<app::CardView> for Card {
                         float,
                     } => CardRound::Paired {
                         round,
-                        opponent: opponent.into(),
+                        opponent: Box::new(opponent.into()),
                         color: color.into(),
                         played,
                         board,

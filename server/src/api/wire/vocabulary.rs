@@ -260,6 +260,41 @@ pub struct Settings {
     /// so that an answer's settings can be sent back, and changes nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub numbering: Option<Numbering>,
+    /// The acceleration (FIDE C.04.7): `none`, or `baku` (a Swiss system whose win is worth
+    /// two draws; chosen and changed before round 1 only).
+    #[serde(default)]
+    pub acceleration: Acceleration,
+}
+
+/// The acceleration of a tournament's pairings (FIDE C.04.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// None.
+    #[default]
+    None,
+    /// The Baku method: group A (the first 2·⌈N/4⌉ of the list) gets a win's worth of virtual
+    /// points in the first half (rounded up) of the accelerated rounds (the first half of the
+    /// tournament, rounded up), a draw's worth in the rest of them.
+    Baku,
+}
+
+impl From<Acceleration> for engine::model::acceleration::Acceleration {
+    fn from(a: Acceleration) -> Self {
+        match a {
+            Acceleration::None => Self::None,
+            Acceleration::Baku => Self::Baku,
+        }
+    }
+}
+
+impl From<engine::model::acceleration::Acceleration> for Acceleration {
+    fn from(a: engine::model::acceleration::Acceleration) -> Self {
+        match a {
+            engine::model::acceleration::Acceleration::None => Self::None,
+            engine::model::acceleration::Acceleration::Baku => Self::Baku,
+        }
+    }
 }
 
 /// How pairing numbers are given.
@@ -302,6 +337,7 @@ impl Settings {
             points: self.points.map(Into::into),
             tiebreaks: self.tiebreaks,
             lot_seed: self.lot_seed,
+            acceleration: self.acceleration.into(),
         }
     }
 }
@@ -606,6 +642,7 @@ impl From<&app::Settings> for Settings {
                 app::Numbering::FixedAtRound1 => Numbering::FixedAtRound1,
                 app::Numbering::Ghr2026 => Numbering::Ghr2026,
             }),
+            acceleration: s.acceleration.into(),
         }
     }
 }
@@ -634,6 +671,7 @@ mod tests {
                 // As asked: the application records them in C.07's codes.
                 tiebreaks: vec!["BH-C1".into(), "SB".into()],
                 lot_seed: 9,
+                acceleration: engine::model::acceleration::Acceleration::None,
             }
         );
         let lots: Settings = serde_json::from_value(json!({
