@@ -305,6 +305,7 @@ pub fn change_of(e: &Event) -> Change {
             name: name.clone(),
             details: details_of(details),
         },
+        Event::FileImported { text } => Change::FileImported { bytes: text.len() },
         Event::AccelerationChanged { acceleration } => Change::AccelerationChanged {
             acceleration: acceleration_of(*acceleration),
         },

@@ -110,6 +110,8 @@ pub struct State {
     kept_apart: BTreeMap<u32, KeptApart>,
     /// Groups kept apart so far, removed ones included (the next group's number is one more).
     kept_apart_made: u32,
+    /// The TRF file the tournament was imported from, if it was.
+    imported: Option<std::sync::Arc<str>>,
     /// The Baku acceleration's last player of group A, fixed when round 1 is published
     /// (C.04.7 1.3: "the last GA-player shall be the same as in the previous round").
     last_of_a: Option<PlayerKey>,
@@ -551,6 +553,21 @@ impl State {
         let next_round = self.rounds.len() as u16 + 1;
         match event {
             Event::TournamentCreated { .. } => unreachable!("handled above"),
+            Event::FileImported { text } => {
+                if !self.players.is_empty() || !self.rounds.is_empty() || self.imported.is_some() {
+                    return Err(Rejection::InvalidField {
+                        field: "file",
+                        problem: "a tournament's file is recorded once, right after it is created"
+                            .into(),
+                    });
+                }
+                if text.len() > MAX_FILE {
+                    return Err(Rejection::InvalidField {
+                        field: "file",
+                        problem: format!("more than {MAX_FILE} bytes"),
+                    });
+                }
+            }
             Event::AccelerationChanged { acceleration } => {
                 if !self.rounds.is_empty() {
                     return Err(Rejection::InvalidField {
@@ -947,6 +964,9 @@ impl State {
                 self.details_seq = seq;
                 self.tiebreaks_seq = seq;
             }
+            Event::FileImported { text } => {
+                self.imported = Some(std::sync::Arc::from(text.as_str()));
+            }
             Event::AccelerationChanged { acceleration } => {
                 if let Some(s) = &mut self.settings {
                     s.acceleration = *acceleration;
@@ -1319,6 +1339,11 @@ impl State {
         t
     }
 
+    /// The TRF file the tournament was imported from, if it was.
+    pub fn imported_file(&self) -> Option<&str> {
+        self.imported.as_deref()
+    }
+
     /// The groups of players kept apart, by number.
     pub fn kept_apart(&self) -> &BTreeMap<u32, KeptApart> {
         &self.kept_apart
@@ -1332,6 +1357,8 @@ impl State {
 
 /// The longest name (of a tournament or a player) a new event may carry, in characters.
 pub const MAX_NAME: usize = 100;
+/// The longest TRF file an import records (the API's bound on an import's body).
+pub const MAX_FILE: usize = 16 * 1024 * 1024;
 /// The longest reason, in characters.
 pub const MAX_REASON: usize = 1000;
 /// The most rounds a tournament may have.

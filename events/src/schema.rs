@@ -395,6 +395,13 @@ pub enum Event {
         /// The details.
         details: DetailsV1,
     },
+    /// The TRF file a tournament was imported from, as it was sent: its export is written in
+    /// the file's own layout, each record in its own form wherever its meaning is unchanged.
+    /// Only right after the tournament's creation.
+    FileImported {
+        /// The file's text.
+        text: String,
+    },
     /// The acceleration, replacing the one recorded: before round 1 only (C.04.7 1.2 divides
     /// the list before the first round).
     AccelerationChanged {

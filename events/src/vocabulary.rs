@@ -194,6 +194,11 @@ pub enum Change {
         /// The new details.
         details: Details,
     },
+    /// It was imported from a TRF file (of this many bytes).
+    FileImported {
+        /// The file's size.
+        bytes: usize,
+    },
     /// Its acceleration changed.
     AccelerationChanged {
         /// The acceleration now.

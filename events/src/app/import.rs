@@ -48,6 +48,7 @@ pub fn import(
     name: &str,
     system: System,
     t: &engine::Tournament,
+    text: Option<&str>,
 ) -> Result<TournamentId, StoreError> {
     let p = t.settings.points;
     let points = (p != engine::PointValues::default_for(system)).then(|| v1_points(p));
@@ -89,6 +90,11 @@ pub fn import(
         },
     )?;
     let add = |event: Event| store.append(Append::new(id, actor, event)).map(|_| ());
+    if let Some(text) = text {
+        add(Event::FileImported {
+            text: text.to_string(),
+        })?;
+    }
     let key = |tpn: engine::Tpn| PlayerKey(tpn.get());
     for player in t.players() {
         add(Event::PlayerRegistered {

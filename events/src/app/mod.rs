@@ -803,10 +803,21 @@ impl App {
     pub fn export_trf(&self, t: TournamentId) -> Result<String> {
         let s = self.state(t)?;
         let mut tournament = s.tournament();
-        tournament.info = to_engine_details(s.name(), s.details()).header_records(&tournament);
+        let fresh = to_engine_details(s.name(), s.details()).header_records(&tournament);
         if !tournament.rounds().is_empty() {
             engine::standings::apply_ranks(&mut tournament, s.standings());
         }
+        // An imported tournament is written in its file's layout: every record the file had
+        // in its own form wherever its meaning is unchanged (dates as the file wrote them,
+        // XXS, its 092), the counts TRF defines computed as it defines them.
+        if let Some(file) = s
+            .imported_file()
+            .and_then(|text| engine::formats::trf::read_file(text, tournament.settings.system).ok())
+        {
+            tournament.info = engine::formats::trf::merge_header(&file.tournament.info, fresh);
+            return Ok(engine::formats::trf::write_as(&tournament, &file.layout));
+        }
+        tournament.info = fresh;
         Ok(engine::formats::trf::write(&tournament))
     }
 
@@ -911,7 +922,7 @@ impl App {
             },
             None => TournamentId::new(),
         };
-        import::import(&self.store, id, &req.actor, &name, system, &t)?;
+        import::import(&self.store, id, &req.actor, &name, system, &t, Some(text))?;
         Ok((id, false))
     }
 

@@ -95,6 +95,8 @@ fn write_in(tournament: &Tournament, layout: Option<&Layout>) -> String {
                 } else if let Some(record) = pending.remove(key) {
                     lines.push(if same_meaning(raw, &record) {
                         raw.clone()
+                    } else if let Some(patched) = with_new_rank(raw, &record) {
+                        patched
                     } else {
                         record.format(columns)
                     });
@@ -113,6 +115,42 @@ fn write_in(tournament: &Tournament, layout: Option<&Layout>) -> String {
         out.push_str(eol);
     }
     out
+}
+
+/// A player's line that differs from `record` in its rank alone, with the rank (columns
+/// 86-89) written in: the rest of the line stays as the file wrote it.
+fn with_new_rank(raw: &str, record: &Record) -> Option<String> {
+    let Record::Player(p) = record else {
+        return None;
+    };
+    let mut errors = Vec::new();
+    let Some(Record::Player(mut q)) = Fields::new(raw, 0, &mut errors).record() else {
+        return None;
+    };
+    if !errors.is_empty() {
+        return None;
+    }
+    q.rank = p.rank;
+    if !super::line::PlayerLine::same_meaning(&q, p) {
+        return None;
+    }
+    let mut chars: Vec<char> = raw.chars().collect();
+    let short = chars.len() < 89;
+    if short {
+        chars.resize(89, ' ');
+    }
+    let rank = p.rank.map_or(String::new(), |r| r.to_string());
+    let field: Vec<char> = format!("{rank:>4}").chars().collect();
+    if field.len() != 4 {
+        return None;
+    }
+    chars.splice(85..89, field);
+    let line: String = chars.into_iter().collect();
+    Some(if short {
+        line.trim_end().to_string()
+    } else {
+        line
+    })
 }
 
 /// Whether `raw`, a line read from a file, says what `record` says.

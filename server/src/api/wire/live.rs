@@ -30,6 +30,11 @@ pub enum Event {
         /// The details now.
         details: Details,
     },
+    /// The tournament was imported from a TRF file of this many bytes (kept for its export).
+    FileImported {
+        /// The file's size.
+        bytes: usize,
+    },
     /// The acceleration was changed (before round 1).
     AccelerationChanged {
         /// `none` or `baku`.
@@ -176,6 +181,7 @@ impl From<&app::Change> for Event {
                 name: name.clone(),
                 details: details.into(),
             },
+            C::FileImported { bytes } => Event::FileImported { bytes: *bytes },
             C::AccelerationChanged { acceleration } => Event::AccelerationChanged {
                 acceleration: (*acceleration).into(),
             },
