@@ -1954,3 +1954,120 @@ fn every_trf_file_imported_is_exported_as_it_was() {
     assert!(checked >= 5, "{checked} files checked");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// #44's event: a Baku-accelerated open of 200 players with three groups kept apart, run
+/// through the API in every Swiss system (the 2026 Dutch, the 1992 Dutch, Dubov 1997,
+/// Double-Swiss) for seven rounds: round 1 pairs group A (the first 100) among itself and
+/// group B among itself (a virtual point apart), no group kept apart ever meets, every round
+/// is the system's own pairing published unchanged, and the standings count the points only.
+#[test]
+fn a_baku_open_of_200_with_three_groups_kept_apart_in_every_system() {
+    let server = Server::start();
+    for system in [
+        "dutch-2026",
+        "dutch-1992",
+        "dubov-1997",
+        "double-swiss-2026",
+    ] {
+        let r = server.chief(
+            "POST",
+            "/api/tournaments",
+            json!({ "name": format!("Baku 200 {system}"), "settings": { "system": system, "rounds": 7, "initial_color": "white", "acceleration": "baku" } }),
+        );
+        assert_eq!(r.status, 201, "{system}: {}", r.body);
+        let id = r.json()["id"].as_str().unwrap().to_string();
+        server.register_players(&id, 200, |i| 2600 - 5 * i);
+        let groups: [&[u32]; 3] = [&[1, 2], &[3, 4, 5], &[101, 102, 150]];
+        for g in groups {
+            let players: Vec<Value> = g.iter().map(|p| json!({ "player": p })).collect();
+            let r = server.chief(
+                "POST",
+                &format!("/api/tournaments/{id}/kept-apart"),
+                json!({ "players": players }),
+            );
+            assert_eq!(r.status, 201, "{system}: {}", r.body);
+        }
+        let games = if system == "double-swiss-2026" { 2 } else { 1 };
+        // The points the results entered give, to compare with the standings.
+        let mut entered = 0.0;
+        let worth = |g: &str| match g {
+            "1/2-0" | "0-1/2" => 0.5,
+            _ => 1.0,
+        };
+        for round in 1..=7u32 {
+            let started = std::time::Instant::now();
+            let p = server.publish_proposal(&id);
+            eprintln!(
+                "{system} round {round}: paired and published in {:?}",
+                started.elapsed()
+            );
+            let tpn = |x: &Value| x["tpn"].as_u64().unwrap();
+            for pair in p["pairs"].as_array().unwrap() {
+                let (w, b) = (
+                    pair["white"]["player"].as_u64().unwrap(),
+                    pair["black"]["player"].as_u64().unwrap(),
+                );
+                for g in groups {
+                    assert!(
+                        !(g.contains(&(w as u32)) && g.contains(&(b as u32))),
+                        "{system} round {round}: {w} and {b} are kept apart"
+                    );
+                }
+                if round == 1 {
+                    assert_eq!(
+                        tpn(&pair["white"]) <= 100,
+                        tpn(&pair["black"]) <= 100,
+                        "{system}: round 1 pairs group A and group B apart: {pair}"
+                    );
+                }
+            }
+            // Results as a rated open has them: the higher-rated player (the lower number)
+            // wins, a draw on every third board, an upset on every seventh.
+            for (i, pair) in p["pairs"].as_array().unwrap().iter().enumerate() {
+                let board = i + 1;
+                let white_higher = tpn(&pair["white"]) < tpn(&pair["black"]);
+                let white_wins = white_higher != (board % 7 == 0);
+                let (win, half) = if white_wins {
+                    ("1-0", "1/2-0")
+                } else {
+                    ("0-1", "0-1/2")
+                };
+                let body = if games == 2 {
+                    let second = if board % 3 == 0 { "1/2-1/2" } else { half };
+                    entered += worth(win) + worth(second);
+                    json!({ "games": [win, second] })
+                } else if board % 3 == 0 {
+                    entered += 1.0;
+                    json!({ "result": "1/2-1/2" })
+                } else {
+                    entered += 1.0;
+                    json!({ "result": win })
+                };
+                let r = server.chief(
+                    "PUT",
+                    &format!("/api/tournaments/{id}/rounds/{round}/boards/{board}/result"),
+                    body,
+                );
+                assert_eq!(
+                    r.status, 201,
+                    "{system} round {round} board {board}: {}",
+                    r.body
+                );
+            }
+        }
+        // The standings count the points only: the total is what the games gave.
+        let standings = server
+            .public(&format!("/api/tournaments/{id}/standings"))
+            .json();
+        let total: f64 = standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["score"].as_str().unwrap().parse::<f64>().unwrap())
+            .sum();
+        assert!(
+            (total - entered).abs() < 1e-9,
+            "{system}: {total} points in the standings"
+        );
+    }
+}

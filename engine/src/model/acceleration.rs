@@ -15,6 +15,11 @@
 //!   (C.04.2 3.6) stays by the points: bbpPairings v6 pairs all 1,625 cases of the reference
 //!   data so (`engine/tests/engine/acceleration.rs`), and a board's place tells the hall who
 //!   leads, which the virtual points do not.
+//! - Round 1 under acceleration has two score groups (GA with its virtual points, GB), so the
+//!   systems whose text pairs round 1 directly as one group (Dutch 1992 E.5/F.4, Dubov 5,
+//!   Double-Swiss 3.6.2) pair it by their general procedure instead. Those systems order their
+//!   boards by their own rule on the pairing scores; only the 2026 Dutch orders them by the
+//!   points (as bbpPairings does), the one system a reference says it for.
 //! - 1.1 as generalised in 2026: the method applies where a win is worth two draws and a loss
 //!   nothing; a win's worth and a draw's worth are then the virtual points (2 and 1 under
 //!   2-1-0). [`baku`] refuses other point values with the reason.

@@ -20,7 +20,9 @@ use crate::pairing::proposal::{PairingError, RoundPairing};
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    if round == RoundNo::FIRST {
+    // Round 1 by 3.6.2's one bracket, unless an acceleration gives virtual points (C.04.7
+    // 1.4: then the scores differ already, and the procedure pairs it).
+    if round == RoundNo::FIRST && tournament.virtual_points.is_empty() {
         return round_one(tournament, round);
     }
     matching::pair(tournament, round)

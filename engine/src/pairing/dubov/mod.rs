@@ -97,8 +97,9 @@ mod transfers;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    // Round 1 directly, unless a forbidden pair stands in the way (then the procedure).
-    if round == RoundNo::FIRST {
+    // Round 1 directly, unless a forbidden pair stands in the way or an acceleration gives
+    // virtual points (C.04.7 1.4: then the scores differ already; the procedure pairs it).
+    if round == RoundNo::FIRST && tournament.virtual_points.is_empty() {
         if let Some(p) = round_one(tournament, round) {
             return Ok(p);
         }
