@@ -243,6 +243,54 @@ fn time_dir(system: System, dir: &str) {
     }
 }
 
+/// Every Swiss system under the Baku acceleration (C.04.7) at 10,000 and 100,000 players in a
+/// nine-round event: round 2 (a win's worth of virtual points) and round 5 (a draw's worth),
+/// each paired after the rounds before it (`cargo bench -p engine --bench pairing -- baku`).
+fn time_baku() {
+    use engine::pairing::generate::generate_accelerated;
+    for system in [
+        System::Dutch2026,
+        System::Dutch1992,
+        System::Dubov,
+        System::DoubleSwiss,
+    ] {
+        for players in [10_000, 100_000] {
+            let config = GenerateConfig {
+                system,
+                players,
+                rounds: 4,
+                seed: 7,
+            };
+            let mut t = match generate_accelerated(config, 9) {
+                Ok(t) => t,
+                Err(e) => {
+                    println!(
+                        "{:>12} {players:>6} players, Baku: not generated ({e})",
+                        system.name()
+                    );
+                    continue;
+                }
+            };
+            for round in [5, 2] {
+                while t.rounds().len() >= round {
+                    t.pop_round();
+                }
+                let start = Instant::now();
+                let outcome = engine::pairing::pair_next_round(&t, system);
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                println!(
+                    "{:>12} {players:>6} players, Baku round {round}: {ms:>9.1} ms{}",
+                    system.name(),
+                    match outcome {
+                        Ok(_) => String::new(),
+                        Err(e) => format!(" ({e})"),
+                    }
+                );
+            }
+        }
+    }
+}
+
 fn main() {
     if let Ok(spec) = std::env::var("PAIRING_DIR") {
         let (name, dir) = spec.split_once(' ').expect("\"SYSTEM DIR\"");
@@ -277,6 +325,10 @@ fn main() {
                 .position(|&w| w == "times")
                 .map_or(1, |i| parts[i + 1].parse().expect("times")),
         );
+        return;
+    }
+    if std::env::args().any(|a| a == "baku") {
+        time_baku();
         return;
     }
     for system in [System::Dutch1992, System::Dubov, System::DoubleSwiss] {

@@ -1603,6 +1603,14 @@ fn players_kept_apart_are_never_paired_in_their_rounds() {
     assert_eq!(r.status, 201, "{}", r.body);
     let pairs = pairs_of(&server);
     assert!(!pairs.contains(&(1, 3)), "{pairs:?}");
+    // The explanation says what keeping them apart changed.
+    let (proposal, _) = server.proposal(&id);
+    assert!(
+        proposal.to_string().contains(
+            "Players kept apart changed this pairing: without them the system would have paired 1-3."
+        ),
+        "{proposal}"
+    );
     let groups = server
         .public(&format!("/api/tournaments/{id}/kept-apart"))
         .json();

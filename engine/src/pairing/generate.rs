@@ -74,11 +74,27 @@ pub fn generate(config: GenerateConfig) -> Result<Tournament, GenerateError> {
 /// the one that failed and that round's announcements (byes, withdrawals) made.
 pub fn generate_partial(config: GenerateConfig) -> (Tournament, Result<(), GenerateError>) {
     let mut t = Tournament::new(Settings::new(config.system));
-    let outcome = run(config, &mut t);
+    let outcome = run(config, &mut t, None);
     (t, outcome)
 }
 
-fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError> {
+/// Generates a tournament of `total` rounds (at least `config.rounds`) accelerated by the Baku
+/// method (C.04.7), its first `config.rounds` rounds played: group A is the first 2·⌈N/4⌉ of
+/// the players registered before round 1 (late entries join group B), every round checked
+/// against the absolute criteria as [`generate`] does.
+pub fn generate_accelerated(
+    config: GenerateConfig,
+    total: u16,
+) -> Result<Tournament, GenerateError> {
+    let mut t = Tournament::new(Settings::new(config.system));
+    run(config, &mut t, Some(total)).map(|()| t)
+}
+
+fn run(
+    config: GenerateConfig,
+    out: &mut Tournament,
+    accelerate: Option<u16>,
+) -> Result<(), GenerateError> {
     if config.players < 2 || config.rounds == 0 {
         return Err(GenerateError::TooSmall);
     }
@@ -86,7 +102,7 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
     let mut settings = Settings::new(config.system);
     // A round-robin's rounds are its table's; it plays as many of them as asked.
     let cycles = crate::pairing::round_robin::cycles(config.system);
-    let total = cycles.map_or(config.rounds, |c| {
+    let total = cycles.map_or(config.rounds.max(accelerate.unwrap_or(0)), |c| {
         crate::pairing::round_robin::total_rounds(config.players, c)
     });
     settings.rounds = Some(total);
@@ -125,6 +141,13 @@ fn run(config: GenerateConfig, out: &mut Tournament) -> Result<(), GenerateError
         .map(|i| random_player(&mut rng, i))
         .collect();
     t.seed_players(first);
+    if accelerate.is_some() && cycles.is_none() {
+        use crate::model::acceleration::{baku, group_a, Acceleration};
+        let n = t.players().len();
+        let last = crate::model::ids::Tpn::from_index(group_a(n).min(n).saturating_sub(1));
+        t.settings.acceleration = Acceleration::Baku;
+        t.virtual_points = baku(last, total, &t.settings.points).unwrap_or_default();
+    }
     let mut late_left = late;
     for r in 1..=config.rounds.min(total) {
         let round = RoundNo::new(r).expect("r >= 1");

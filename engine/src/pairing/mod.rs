@@ -32,6 +32,22 @@ use crate::model::ids::RoundNo;
 use crate::model::settings::System;
 use crate::model::tournament::Tournament;
 
+/// `round` of `tournament` as `system` pairs it.
+fn by_system(
+    tournament: &Tournament,
+    system: System,
+    round: RoundNo,
+) -> Result<RoundPairing, PairingError> {
+    match system {
+        System::Dutch1992 => dutch::pair(tournament, round),
+        System::Dutch2026 => dutch2026::pair(tournament, round),
+        System::Dubov => dubov::pair(tournament, round),
+        System::DoubleSwiss => double_swiss::pair(tournament, round),
+        System::RoundRobin => round_robin::pair(tournament, round, 1),
+        System::DoubleRoundRobin => round_robin::pair(tournament, round, 2),
+    }
+}
+
 /// Pairs the next round of `tournament` with `system`.
 pub fn pair_next_round(
     tournament: &Tournament,
@@ -51,14 +67,42 @@ pub fn pair_next_round(
     {
         return Err(PairingError::ResultsMissing(RoundNo::from_index(i)));
     }
-    let mut paired = match system {
-        System::Dutch1992 => dutch::pair(tournament, round),
-        System::Dutch2026 => dutch2026::pair(tournament, round),
-        System::Dubov => dubov::pair(tournament, round),
-        System::DoubleSwiss => double_swiss::pair(tournament, round),
-        System::RoundRobin => round_robin::pair(tournament, round, 1),
-        System::DoubleRoundRobin => round_robin::pair(tournament, round, 2),
-    }?;
+    let mut paired = by_system(tournament, system, round)?;
+    // Players kept apart (TRF 260): the explanation says whether they changed the pairing, by
+    // pairing the round once more without them (the same polynomial work again).
+    let apart: Vec<&crate::model::tournament::ForbiddenPairs> = tournament
+        .forbidden
+        .iter()
+        .filter(|f| f.from <= round && round <= f.to)
+        .collect();
+    if !apart.is_empty() && !system.is_round_robin() {
+        let mut free = tournament.clone();
+        free.forbidden.clear();
+        let kept_apart = |a: crate::model::ids::Tpn, b: crate::model::ids::Tpn| {
+            apart
+                .iter()
+                .any(|f| f.players.contains(&a) && f.players.contains(&b))
+        };
+        let text = match by_system(&free, system, round) {
+            Ok(other) if other.pairs == paired.pairs && other.bye == paired.bye => {
+                "Players kept apart: none of them would have met in this round; the pairing is the system's own.".to_string()
+            }
+            Ok(other) => {
+                let met: Vec<String> = other
+                    .pairs
+                    .iter()
+                    .filter(|(a, b)| kept_apart(*a, *b))
+                    .map(|(a, b)| format!("{a}-{b}"))
+                    .collect();
+                format!(
+                    "Players kept apart changed this pairing: without them the system would have paired {}.",
+                    if met.is_empty() { "the round otherwise".to_string() } else { met.join(", ") }
+                )
+            }
+            Err(_) => "Players kept apart: without them the round could not be paired either.".to_string(),
+        };
+        paired.explanation.insert(0, Step::new("260", text));
+    }
     // C.04.7: the explanation names the virtual points the pairing scores were made with.
     let used: Vec<String> = tournament
         .virtual_points
