@@ -3103,3 +3103,125 @@ fn acceleration_and_pairs_kept_apart_in_the_console() {
     list.screenshot("baku-starting-list-desktop.png");
     console.screenshot("baku-console-settings.png");
 }
+
+/// #44 done when: a Baku-accelerated open of 200 players with three groups kept apart, in
+/// every Swiss system, from the console at tablet size: the groups made in the players' view,
+/// each of the three accelerated rounds of a five-round event (rounds 1-2 with a win's worth
+/// of virtual points, round 3 with a draw's worth) paired, published with its confirmation
+/// and its 100 results typed from the keyboard; round 1 keeps
+/// group A and group B apart, no group kept apart meets, and the standings count the points.
+#[test]
+fn a_baku_open_of_200_with_three_groups_kept_apart_from_the_console_in_every_system() {
+    let server = Server::start();
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    fn type_result(page: &mut Page, text: &str) {
+        page.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
+        page.wait_for(
+            "recorded",
+            &format!(
+                "document.querySelector('#message').textContent.startsWith('Board {}:')",
+                text.split(' ').next().unwrap()
+            ),
+        );
+    }
+    for system in [
+        "dutch-2026",
+        "dutch-1992",
+        "dubov-1997",
+        "double-swiss-2026",
+    ] {
+        let r = server.chief(
+            "POST",
+            "/api/tournaments",
+            json!({ "name": format!("Baku Console 200 {system}"), "settings": { "system": system, "rounds": 5, "initial_color": "white", "acceleration": "baku" } }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.json()["id"].as_str().unwrap().to_string();
+        server.register_players(&id, 200, |i| 2600 - 5 * i);
+        let mut console = browser.page(&format!("{base}/arbiter/{id}/players"));
+        console.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": true }),
+        );
+        console.sign_in(&server.chief);
+        console.wait_for(
+            "the starting list",
+            "document.querySelectorAll('#playerlist tr').length === 201",
+        );
+        let groups: [&[u64]; 3] = [&[1, 2], &[3, 4, 5], &[101, 102, 150]];
+        for (k, g) in groups.iter().enumerate() {
+            let text: Vec<String> = g.iter().map(u64::to_string).collect();
+            console.fill(
+                "#keepapartform",
+                &[("players", &text.join(" "))],
+                "button[type=submit]",
+            );
+            console.wait_for(
+                "the group listed",
+                &format!(
+                    "document.querySelectorAll('#keptapart tr').length === {}",
+                    k + 2
+                ),
+            );
+        }
+        for round in 1..=3u32 {
+            console.task("round");
+            console.click("#propose");
+            console.wait_for("the proposal", "document.querySelector('#publish')");
+            console.click("#publish");
+            console.click("#publishconfirm");
+            console.wait_for(
+                "published, on the results",
+                &format!("document.querySelector('#roundlabel').textContent === 'round {round} published' && location.pathname.endsWith('/results')"),
+            );
+            let r = server
+                .public(&format!("/api/tournaments/{id}/rounds/{round}"))
+                .json();
+            let tpn = |x: &Value| x["tpn"].as_u64().unwrap();
+            for pair in r["pairs"].as_array().unwrap() {
+                let (w, b) = (tpn(&pair["white"]), tpn(&pair["black"]));
+                for g in groups {
+                    assert!(
+                        !(g.contains(&w) && g.contains(&b)),
+                        "{system} round {round}: {w} and {b} are kept apart"
+                    );
+                }
+                if round == 1 {
+                    assert_eq!(
+                        w <= 100,
+                        b <= 100,
+                        "{system}: round 1 keeps the groups apart"
+                    );
+                }
+            }
+            for (i, pair) in r["pairs"].as_array().unwrap().iter().enumerate() {
+                let board = i + 1;
+                let white_higher = tpn(&pair["white"]) < tpn(&pair["black"]);
+                let code = if board % 3 == 0 {
+                    "="
+                } else if white_higher != (board % 7 == 0) {
+                    "1"
+                } else {
+                    "0"
+                };
+                let text = if system == "double-swiss-2026" {
+                    format!("{board} {code} =")
+                } else {
+                    format!("{board} {code}")
+                };
+                type_result(&mut console, &text);
+            }
+            console.wait_for(
+                "the round complete",
+                "document.querySelector('#missing').textContent.includes('the round is complete')",
+            );
+        }
+        console.task("standings");
+        console.wait_for(
+            "the standings after round 3",
+            "document.querySelector('#stlabel').textContent.startsWith('After round 3')",
+        );
+        console.screenshot(&format!("baku-200-{system}-standings-tablet.png"));
+    }
+}

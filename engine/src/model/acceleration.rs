@@ -10,16 +10,18 @@
 //! # Readings
 //! - C.04.7 1.5 could not be read (see `acceleration-2026.md`): the pairing score takes the
 //!   place of the score wherever a system speaks of a player's score in the round being paired
-//!   (score groups, brackets, the order of players, the bye's "lowest score"), and a float of
-//!   an earlier round is what that round's pairing scores made it. The order of the boards
-//!   (C.04.2 3.6) stays by the points: bbpPairings v6 pairs all 1,625 cases of the reference
-//!   data so (`engine/tests/engine/acceleration.rs`), and a board's place tells the hall who
-//!   leads, which the virtual points do not.
+//!   (score groups, brackets, the order of players, the bye's "lowest score", the order of the
+//!   boards, C.04.2 3.6, which the summary of 1.5 names), and a float of an earlier round is
+//!   what that round's pairing scores made it. bbpPairings v6 pairs all 1,625 cases of the
+//!   reference data as this program does, pairs, colours and byes
+//!   (`engine/tests/engine/acceleration.rs`), but orders the boards by the points, so that in
+//!   1,076 of the 1,525 XXA cases and 68 of the 100 record-250 cases its boards come in
+//!   another order (in `baku/rec250/24000001-r2`, 23-1 is its board 1, where the pairing
+//!   scores, 1 and 2 against 2 and 2, put 2-7 first). The readers of 1.5 say the pairing score
+//!   orders the boards, and so does this program; the test counts the cases.
 //! - Round 1 under acceleration has two score groups (GA with its virtual points, GB), so the
 //!   systems whose text pairs round 1 directly as one group (Dutch 1992 E.5/F.4, Dubov 5,
-//!   Double-Swiss 3.6.2) pair it by their general procedure instead. Those systems order their
-//!   boards by their own rule on the pairing scores; only the 2026 Dutch orders them by the
-//!   points (as bbpPairings does), the one system a reference says it for.
+//!   Double-Swiss 3.6.2) pair it by their general procedure instead.
 //! - 1.1 as generalised in 2026: the method applies where a win is worth two draws and a loss
 //!   nothing; a win's worth and a draw's worth are then the virtual points (2 and 1 under
 //!   2-1-0). [`baku`] refuses other point values with the reason.

@@ -24,8 +24,6 @@ pub(crate) struct Player {
     pub(crate) parity_tpn: u32,
     /// The pairing score: the points, plus the round's virtual points under acceleration.
     pub(crate) score: Points,
-    /// The points scored (the standings' score).
-    pub(crate) points: Points,
     /// 1.6: games with White minus games with Black.
     pub(crate) diff: i32,
     /// 1.7.
@@ -161,7 +159,6 @@ impl Ctx {
                 Some(*k)
             })
             .collect();
-        let real = score.clone();
         // C.04.7: the pairing score, the points plus the round's virtual points.
         if !t.virtual_points.is_empty() {
             let extra = crate::model::acceleration::virtual_points_in(&t.virtual_points, n, round);
@@ -178,7 +175,6 @@ impl Ctx {
                 tpn,
                 parity_tpn: parity_tpn[i],
                 score: score[i],
-                points: real[i],
                 diff: s.color_difference(),
                 pref: s.color_preference(),
                 colors: s.played_colors().collect(),

@@ -48,10 +48,10 @@
 //! Where the text is silent or unclear, the choice made (and cited where the code makes it):
 //! - Acceleration (C.04.7): the pairing score (points plus the round's virtual points) is the
 //!   score of 1.2, the scoregroups, [C5]-[C21] and the bye; an earlier round's float (1.4)
-//!   compares the pairing scores that round was paired with; the boards (C.04.2 3.6) are
-//!   ordered by the points, the higher-ranked of a pair the one with more points (then the
-//!   lower TPN). So bbpPairings v6 pairs and orders all 1,625 cases of the Baku reference
-//!   data; see [`crate::model::acceleration`].
+//!   compares the pairing scores that round was paired with (so bbpPairings v6 pairs all
+//!   1,625 cases of the Baku reference data); the boards (C.04.2 3.6) are ordered by the
+//!   pairing scores, as the readers of C.04.7 1.5 summarise it, where bbpPairings orders them
+//!   by the points (see [`crate::model::acceleration`]).
 //! - 1.2.2 ranks by TPN: the pairing number as the tournament records it.
 //! - 1.4.2: a float is given for a game actually played between different scores; a
 //!   forfeit gives no float to the loser and a downfloat to the winner (1.4.3: more than a

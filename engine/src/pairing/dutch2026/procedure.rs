@@ -1614,19 +1614,14 @@ pub(crate) fn procedure(
     }
     // C.04.2 3.6: boards by the higher score of the pair, the sum, the higher-ranked's TPN
     // (each pair's key once: a large field's players lie far apart). Under acceleration the
-    // scores here are the points, and the higher-ranked the one with more points (then the
-    // lower TPN): a Reading (see `Readings` in `mod.rs`), as bbpPairings v6 orders its boards.
+    // scores are the pairing scores (C.04.7 1.5 as its readers summarise it; see `Readings`
+    // in `mod.rs`: bbpPairings v6 orders by the points).
     pairs.sort_by_cached_key(|&(a, b)| {
-        let (pa, pb) = (&cx.players[a], &cx.players[b]);
-        let (ph, pl) =
-            if (std::cmp::Reverse(pa.points), pa.tpn) < (std::cmp::Reverse(pb.points), pb.tpn) {
-                (pa, pb)
-            } else {
-                (pb, pa)
-            };
+        let (h, l) = if a < b { (a, b) } else { (b, a) };
+        let (ph, pl) = (&cx.players[h], &cx.players[l]);
         (
-            std::cmp::Reverse(ph.points.max(pl.points)),
-            std::cmp::Reverse(ph.points + pl.points),
+            std::cmp::Reverse(ph.score.max(pl.score)),
+            std::cmp::Reverse(ph.score + pl.score),
             ph.tpn,
         )
     });

@@ -127,7 +127,6 @@ fn player(tpn: u32, colors: &[Color]) -> Player {
         tpn: state.tpn,
         parity_tpn: tpn,
         score: Points::from_tenths(30),
-        points: Points::from_tenths(30),
         diff: state.color_difference(),
         pref: state.color_preference(),
         colors: colors.to_vec(),
