@@ -73,7 +73,7 @@ fn write_copies(
             .map(|_| ())
             .map_err(|e| std::io::Error::other(e.to_string()))
     })?;
-    let trf = app.export_trf(t).map_err(|e| e.to_string())?;
+    let trf = app.export_trf(t, false).map_err(|e| e.to_string())?;
     write_whole(&folder.join(format!("{t}-round-{round}.trf")), |out| {
         out.write_all(trf.as_bytes())
     })

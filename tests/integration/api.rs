@@ -1790,6 +1790,29 @@ fn a_baku_accelerated_open_through_the_api() {
     assert!(trf.contains("192 FIDE_DUTCH_2025_BAKU"), "{trf}");
     assert!(trf.contains("250       1.0   1   3    1    4"), "{trf}");
     assert!(trf.contains("250       0.5   4   5    1    4"), "{trf}");
+    // For JaVaFo and bbpPairings, as XXA when asked.
+    let xxa = server
+        .public(&format!(
+            "/api/tournaments/{id}/export.trf?virtual_points=xxa"
+        ))
+        .body;
+    assert!(
+        xxa.lines()
+            .any(|l| l == "XXA    1  1.0  1.0  1.0  0.5  0.5"),
+        "{xxa}"
+    );
+    assert!(!xxa.contains("\n250 "), "{xxa}");
+    let bad = server.public(&format!(
+        "/api/tournaments/{id}/export.trf?virtual_points=javafo"
+    ));
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(
+        bad.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("virtual_points: \"javafo\"")),
+        "{}",
+        bad.body
+    );
     let r = server.request(
         "POST",
         "/api/tournaments/import?name=Again",
@@ -2078,4 +2101,54 @@ fn a_baku_open_of_200_with_three_groups_kept_apart_in_every_system() {
             "{system}: {total} points in the standings"
         );
     }
+}
+
+/// C.04.7 1.3: a late entry is placed in the list by the general rules, and "the last
+/// GA-player shall be the same as in the previous round": in an eight-player Baku open (GA =
+/// players 1-4), a late entry rated above everyone takes number 1 and joins group A, which
+/// now has five players, the last of them still Player,03; Player,04 stays in group B.
+#[test]
+fn c04_7_1_3_a_late_entry_keeps_the_last_player_of_group_a() {
+    let server = Server::start();
+    let r = server.chief(
+        "POST",
+        "/api/tournaments",
+        json!({ "name": "Late Baku", "settings": { "system": "dutch-2026", "rounds": 9, "initial_color": "white", "acceleration": "baku" } }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    server.register_players(&id, 8, |i| 2400 - 20 * i);
+    server.publish_proposal(&id);
+    for board in 1..=4 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1/2-1/2" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/players"),
+        json!({ "name": "Late,Strong", "rating": 2700 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let players = server
+        .public(&format!("/api/tournaments/{id}/players"))
+        .json();
+    let of = |name: &str| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(of("Late,Strong")["tpn"], 1, "{players}");
+    assert_eq!(of("Late,Strong")["baku_group"], "A", "{players}");
+    assert_eq!(of("Player,03")["tpn"], 5, "{players}");
+    assert_eq!(of("Player,03")["baku_group"], "A", "{players}");
+    assert_eq!(of("Player,04")["baku_group"], "B", "{players}");
+    assert_eq!(of("Player,03")["virtual_points_next"], "1.0", "{players}");
 }

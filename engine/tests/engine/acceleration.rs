@@ -298,6 +298,26 @@ mod by_hand {
             .collect();
         pairs.sort_unstable();
         assert_eq!(pairs, [(1, 2), (3, 4)]);
+        // And in every Swiss system: round 1 is two score groups.
+        for system in [
+            engine::System::Dutch1992,
+            engine::System::Dubov,
+            engine::System::DoubleSwiss,
+        ] {
+            let p = engine::pairing::pair_next_round(&baku, system).unwrap();
+            let mut pairs: Vec<(u32, u32)> = p
+                .pairs
+                .iter()
+                .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
+                .collect();
+            pairs.sort_unstable();
+            assert_eq!(pairs, [(1, 2), (3, 4)], "{system:?}");
+            let plain = engine::pairing::pair_next_round(&plain, system).unwrap();
+            assert_ne!(
+                plain.pairs, p.pairs,
+                "{system:?}: the acceleration changes round 1"
+            );
+        }
         // The same, said by 250 lines or XXA lines.
         for lines in [
             "XXR 9\n250       1.0   1   3    1    2\n250       0.5   4   5    1    2\n",

@@ -799,8 +799,9 @@ impl App {
     }
 
     /// The tournament as a TRF file, as a rating officer needs it: its details (012-132), its
-    /// players and rounds, and the final ranks.
-    pub fn export_trf(&self, t: TournamentId) -> Result<String> {
+    /// players and rounds, and the final ranks; with `xxa`, the virtual points of an
+    /// acceleration as JaVaFo's XXA lines (for JaVaFo and bbpPairings) instead of 250.
+    pub fn export_trf(&self, t: TournamentId, xxa: bool) -> Result<String> {
         let s = self.state(t)?;
         let mut tournament = s.tournament();
         let fresh = to_engine_details(s.name(), s.details()).header_records(&tournament);
@@ -812,13 +813,18 @@ impl App {
         // XXS, its 092), the counts TRF defines computed as it defines them.
         if let Some(file) = s
             .imported_file()
+            .filter(|_| !xxa)
             .and_then(|text| engine::formats::trf::read_file(text, tournament.settings.system).ok())
         {
             tournament.info = engine::formats::trf::merge_header(&file.tournament.info, fresh);
             return Ok(engine::formats::trf::write_as(&tournament, &file.layout));
         }
         tournament.info = fresh;
-        Ok(engine::formats::trf::write(&tournament))
+        Ok(if xxa {
+            engine::formats::trf::write_with_xxa(&tournament)
+        } else {
+            engine::formats::trf::write(&tournament)
+        })
     }
 
     /// How many games a pairing of the tournament has (2 in a Double-Swiss match).

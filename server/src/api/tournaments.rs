@@ -127,18 +127,39 @@ pub(super) async fn show(
     Ok(HttpResponse::Ok().json(wire::Tournament::from(summary)))
 }
 
+/// `?virtual_points=xxa`: an accelerated tournament's virtual points as JaVaFo's `XXA` lines
+/// (for JaVaFo and bbpPairings), rather than TRF-2026's record 250 (`250`, the default).
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct ExportQuery {
+    /// `250` (the default) or `xxa`.
+    #[serde(default)]
+    virtual_points: Option<String>,
+}
+
+/// The tournament as a TRF file (an imported one in its file's own layout).
 #[utoipa::path(
     tag = "views",
-    params(TournamentPath),
-    responses((status = 200, description = "The tournament as a TRF file.", body = String, content_type = "text/plain"), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    params(TournamentPath, ExportQuery),
+    responses((status = 200, description = "The tournament as a TRF file.", body = String, content_type = "text/plain"), (status = 400, description = "`virtual_points` is neither `250` nor `xxa`.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
 )]
 #[get("/api/tournaments/{id}/export.trf")]
 pub(super) async fn export_trf(
     state: web::Data<AppState>,
     path: web::Path<TournamentPath>,
+    asked: web::Query<ExportQuery>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    let text = query(&state, move |app| app.export_trf(t)).await?;
+    let xxa = match asked.virtual_points.as_deref() {
+        None | Some("250") => false,
+        Some("xxa") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "virtual_points: {other:?} is neither \"250\" nor \"xxa\""
+            )))
+        }
+    };
+    let text = query(&state, move |app| app.export_trf(t, xxa)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(text))

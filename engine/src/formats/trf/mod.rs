@@ -35,7 +35,7 @@ mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 pub use read::{declared_type, read, read_as, read_bytes, read_file, read_with_warnings};
-pub use write::{write, write_as};
+pub use write::{write, write_as, write_with_xxa};
 
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::result::ByeKind;

@@ -17,18 +17,24 @@ use std::collections::BTreeMap;
 /// Writes `tournament` as a TRF file in this program's own layout: the header records, the
 /// players by pairing number, then the records about rounds to come.
 pub fn write(tournament: &Tournament) -> String {
-    write_in(tournament, None)
+    write_in(tournament, None, false)
+}
+
+/// [`write`], the virtual points of an acceleration written as JaVaFo's `XXA` lines (one per
+/// player, a field per round), which JaVaFo and bbpPairings read, rather than TRF-2026's 250.
+pub fn write_with_xxa(tournament: &Tournament) -> String {
+    write_in(tournament, None, true)
 }
 
 /// Writes `tournament` in the layout of the file it was read from ([`super::read_file`]), each
 /// line as it was written wherever its meaning is unchanged.
 pub fn write_as(tournament: &Tournament, layout: &Layout) -> String {
-    write_in(tournament, Some(layout))
+    write_in(tournament, Some(layout), false)
 }
 
-fn write_in(tournament: &Tournament, layout: Option<&Layout>) -> String {
+fn write_in(tournament: &Tournament, layout: Option<&Layout>, xxa: bool) -> String {
     let columns = tournament.rounds().len() * tournament.settings.games_per_pairing();
-    let canonical = canonical_records(tournament, layout);
+    let canonical = canonical_records(tournament, layout, xxa);
     let (ending, final_newline) =
         layout.map_or((LineEnding::Lf, true), |l| (l.ending, l.final_newline));
     let eol = ending.as_str();
@@ -163,14 +169,19 @@ fn same_meaning(raw: &str, record: &Record) -> bool {
 /// The virtual points (C.04.7): as XXA lines where the file gave them so (one per player,
 /// a field per round), else as TRF-2026's 250 lines, one per range; none where a file's
 /// `_BAKU` type alone stated them (the type says it again).
-fn virtual_records(t: &Tournament, layout: Option<&Layout>, out: &mut BTreeMap<LineKey, Record>) {
+fn virtual_records(
+    t: &Tournament,
+    layout: Option<&Layout>,
+    force_xxa: bool,
+    out: &mut BTreeMap<LineKey, Record>,
+) {
     if t.virtual_points.is_empty() {
         return;
     }
     let has = |pred: &dyn Fn(&LineKey) -> bool| {
         layout.is_some_and(|l| l.lines.iter().any(|(k, _)| pred(k)))
     };
-    let xxa = has(&|k| matches!(k, LineKey::Xxa(_)));
+    let xxa = force_xxa || has(&|k| matches!(k, LineKey::Xxa(_)));
     let lines = has(&|k| matches!(k, LineKey::Virtual(_)));
     if layout.is_some() && !xxa && !lines && t.settings.acceleration == Acceleration::Baku {
         return;
@@ -218,7 +229,11 @@ fn virtual_records(t: &Tournament, layout: Option<&Layout>, out: &mut BTreeMap<L
 }
 
 /// Every line the tournament needs, keyed by what it stands for, in the order a new file has.
-fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKey, Record> {
+fn canonical_records(
+    t: &Tournament,
+    layout: Option<&Layout>,
+    xxa: bool,
+) -> BTreeMap<LineKey, Record> {
     let mut out = BTreeMap::new();
     let keys: std::collections::BTreeSet<&LineKey> = layout
         .iter()
@@ -336,7 +351,7 @@ fn canonical_records(t: &Tournament, layout: Option<&Layout>) -> BTreeMap<LineKe
             );
         }
     }
-    virtual_records(t, layout, &mut out);
+    virtual_records(t, layout, xxa, &mut out);
     let mut withdrawn: BTreeMap<RoundNo, Vec<Tpn>> = BTreeMap::new();
     for p in t.players() {
         if let Some(r) = p.withdrawn_from {
