@@ -1577,23 +1577,7 @@ fn players_kept_apart_are_never_paired_in_their_rounds() {
     let server = Server::start();
     let id = server.create_tournament("Apart", "dutch-2026", 5);
     server.register_players(&id, 4, |i| 2000 - 10 * i);
-    let pairs_of = |server: &Server| -> Vec<(u64, u64)> {
-        let (proposal, _) = server.proposal(&id);
-        let mut pairs: Vec<(u64, u64)> = proposal["pairs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let (w, b) = (
-                    p["white"]["player"].as_u64().unwrap(),
-                    p["black"]["player"].as_u64().unwrap(),
-                );
-                (w.min(b), w.max(b))
-            })
-            .collect();
-        pairs.sort_unstable();
-        pairs
-    };
+    let pairs_of = |server: &Server| crate::support::pairs_of(&server.proposal(&id).0);
     assert_eq!(pairs_of(&server), [(1, 3), (2, 4)]);
     let r = server.chief(
         "POST",
@@ -1725,22 +1709,9 @@ fn a_baku_accelerated_open_through_the_api() {
     assert_eq!(r.status, 201, "{}", r.body);
     let id = r.json()["id"].as_str().unwrap().to_string();
     server.register_players(&id, 8, |i| 2400 - 20 * i);
-    let pairs_of = |server: &Server| -> (Vec<(u64, u64)>, Value) {
+    let pairs_of = |server: &Server| {
         let (proposal, _) = server.proposal(&id);
-        let mut pairs: Vec<(u64, u64)> = proposal["pairs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let (w, b) = (
-                    p["white"]["player"].as_u64().unwrap(),
-                    p["black"]["player"].as_u64().unwrap(),
-                );
-                (w.min(b), w.max(b))
-            })
-            .collect();
-        pairs.sort_unstable();
-        (pairs, proposal)
+        (crate::support::pairs_of(&proposal), proposal)
     };
     let (pairs, proposal) = pairs_of(&server);
     assert_eq!(pairs, [(1, 3), (2, 4), (5, 7), (6, 8)], "{proposal}");

@@ -266,6 +266,36 @@ impl Page {
             .to_string()
     }
 
+    /// Pairs and publishes the next round from the console as the chief arbiter does: the next
+    /// round's view, the proposal, Publish and its confirmation; waits until `round` is
+    /// published.
+    fn publish_round(&mut self, round: u32) {
+        self.task("round");
+        self.click("#propose");
+        self.wait_for("the proposal", "document.querySelector('#publish')");
+        self.click("#publish");
+        self.click("#publishconfirm");
+        self.wait_for(
+            "published",
+            &format!(
+                "document.querySelector('#roundlabel').textContent === 'round {round} published'"
+            ),
+        );
+    }
+
+    /// Enters one board's result in the console's keyboard field (`"12 1"`, `"5 ="`) and waits
+    /// until the console answers for that board.
+    fn enter_result(&mut self, text: &str) {
+        self.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
+        self.wait_for(
+            "recorded",
+            &format!(
+                "document.querySelector('#message').textContent.startsWith('Board {}:')",
+                text.split(' ').next().unwrap()
+            ),
+        );
+    }
+
     /// Opens one of the console's tasks as an arbiter does, by its tab, and waits for its view.
     fn task(&mut self, view: &str) {
         self.click(&format!("#tasks a[data-view='{view}']"));
@@ -2603,29 +2633,6 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
         "document.querySelector('#who').textContent.includes('floor-ben')",
     );
 
-    fn type_result(page: &mut Page, text: &str) {
-        page.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
-        page.wait_for(
-            "recorded",
-            &format!(
-                "document.querySelector('#message').textContent.startsWith('Board {}:')",
-                text.split(' ').next().unwrap()
-            ),
-        );
-    }
-    let publish = |page: &mut Page, round: u32| {
-        page.task("round");
-        page.click("#propose");
-        page.wait_for("the proposal", "document.querySelector('#publish')");
-        page.click("#publish");
-        page.click("#publishconfirm");
-        page.wait_for(
-            "published",
-            &format!(
-                "document.querySelector('#roundlabel').textContent === 'round {round} published'"
-            ),
-        );
-    };
     for round in 1..=5u32 {
         if round == 3 {
             // A withdrawal from round 3 on, and a late entry for round 3.
@@ -2638,7 +2645,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
             chief.wait_for("withdrawn", "document.querySelector('#playerlist').textContent.includes('withdrawn from round 3')");
             register(&mut chief, "Latecomer,Autumn", 1900, 21);
         }
-        publish(&mut chief, round);
+        chief.publish_round(round);
         if round == 2 {
             chief.wait_for(
                 "the unpublish button",
@@ -2650,7 +2657,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
                 "round 2 withdrawn",
                 "document.querySelector('#roundlabel').textContent === 'round 1 published'",
             );
-            publish(&mut chief, round);
+            chief.publish_round(round);
         }
         floor.wait_for(
             "the round on the floor",
@@ -2671,7 +2678,7 @@ fn a_twenty_player_open_from_the_console_alone_at_tablet_size() {
             } else {
                 &mut chief
             };
-            type_result(page, &format!("{board} {code}"));
+            page.enter_result(&format!("{board} {code}"));
         }
         if round == 4 {
             chief.wait_for(
@@ -3034,23 +3041,7 @@ fn acceleration_and_pairs_kept_apart_in_the_console() {
         "the group listed",
         "document.querySelector('#keptapart').textContent.includes('1. Player,00; 3. Player,02')",
     );
-    let pairs = |server: &Server| -> Vec<(u64, u64)> {
-        let (proposal, _) = server.proposal(&id);
-        let mut v: Vec<(u64, u64)> = proposal["pairs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                let (w, b) = (
-                    p["white"]["player"].as_u64().unwrap(),
-                    p["black"]["player"].as_u64().unwrap(),
-                );
-                (w.min(b), w.max(b))
-            })
-            .collect();
-        v.sort_unstable();
-        v
-    };
+    let pairs = |server: &Server| crate::support::pairs_of(&server.proposal(&id).0);
     assert!(!pairs(&server).contains(&(1, 3)), "{:?}", pairs(&server));
     assert_eq!(
         server.recorded(&id, "pairs_kept_apart")["event"]["players"],
@@ -3115,16 +3106,6 @@ fn a_baku_open_of_200_with_three_groups_kept_apart_from_the_console_in_every_sys
     let server = Server::start();
     let base = format!("http://{}", server.address);
     let browser = Browser::launch();
-    fn type_result(page: &mut Page, text: &str) {
-        page.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
-        page.wait_for(
-            "recorded",
-            &format!(
-                "document.querySelector('#message').textContent.startsWith('Board {}:')",
-                text.split(' ').next().unwrap()
-            ),
-        );
-    }
     for system in [
         "dutch-2026",
         "dutch-1992",
@@ -3166,15 +3147,8 @@ fn a_baku_open_of_200_with_three_groups_kept_apart_from_the_console_in_every_sys
             );
         }
         for round in 1..=3u32 {
-            console.task("round");
-            console.click("#propose");
-            console.wait_for("the proposal", "document.querySelector('#publish')");
-            console.click("#publish");
-            console.click("#publishconfirm");
-            console.wait_for(
-                "published, on the results",
-                &format!("document.querySelector('#roundlabel').textContent === 'round {round} published' && location.pathname.endsWith('/results')"),
-            );
+            console.publish_round(round);
+            console.wait_for("the results view", "location.pathname.endsWith('/results')");
             let r = server
                 .public(&format!("/api/tournaments/{id}/rounds/{round}"))
                 .json();
@@ -3210,7 +3184,7 @@ fn a_baku_open_of_200_with_three_groups_kept_apart_from_the_console_in_every_sys
                 } else {
                     format!("{board} {code}")
                 };
-                type_result(&mut console, &text);
+                console.enter_result(&text);
             }
             console.wait_for(
                 "the round complete",

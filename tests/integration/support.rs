@@ -24,6 +24,25 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A proposal's pairs by registration number, the lower number of each first, sorted: what a
+/// test compares when colours and boards do not matter.
+pub fn pairs_of(proposal: &serde_json::Value) -> Vec<(u64, u64)> {
+    let mut pairs: Vec<(u64, u64)> = proposal["pairs"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| {
+            let (w, b) = (
+                p["white"]["player"].as_u64().expect("a player"),
+                p["black"]["player"].as_u64().expect("a player"),
+            );
+            (w.min(b), w.max(b))
+        })
+        .collect();
+    pairs.sort_unstable();
+    pairs
+}
+
 /// The project's root (README.md, Cargo.toml, Cargo.lock).
 pub fn fixture_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

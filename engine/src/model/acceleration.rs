@@ -121,6 +121,13 @@ pub fn baku(
     Ok(out)
 }
 
+/// Player `tpn`'s virtual points in `round`: the sum of the lines that cover both.
+pub fn virtual_points_of(list: &[VirtualPoints], tpn: Tpn, round: RoundNo) -> Points {
+    list.iter()
+        .filter(|v| v.from <= round && round <= v.to && v.first <= tpn && tpn <= v.last)
+        .fold(Points::ZERO, |sum, v| sum + v.points)
+}
+
 /// Each of `players` players' virtual points in `round`, by pairing number (index 0 is
 /// number 1): the sum of the lines that cover the player and the round.
 pub fn virtual_points_in(list: &[VirtualPoints], players: usize, round: RoundNo) -> Vec<Points> {

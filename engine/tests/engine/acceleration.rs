@@ -204,6 +204,17 @@ mod by_hand {
         )
     }
 
+    /// A pairing's pairs, the lower number of each first, sorted.
+    fn sorted_pairs(p: &engine::pairing::RoundPairing) -> Vec<(u32, u32)> {
+        let mut pairs: Vec<(u32, u32)> = p
+            .pairs
+            .iter()
+            .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
+            .collect();
+        pairs.sort_unstable();
+        pairs
+    }
+
     fn field(n: u32, extra: &str) -> String {
         let mut s = String::from("012 Accelerated\n");
         for i in 1..=n {
@@ -281,22 +292,12 @@ mod by_hand {
     fn c04_7_1_5_the_pairing_score_makes_the_groups() {
         let plain = trf::read(&field(4, "XXR 9\n")).unwrap();
         let p = engine::pairing::pair_next_round(&plain, engine::System::Dutch2026).unwrap();
-        let mut pairs: Vec<(u32, u32)> = p
-            .pairs
-            .iter()
-            .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
-            .collect();
-        pairs.sort_unstable();
+        let pairs = sorted_pairs(&p);
         assert_eq!(pairs, [(1, 3), (2, 4)]);
         let baku = trf::read(&field(4, "XXR 9\n192 FIDE_DUTCH_2025_BAKU\n")).unwrap();
         assert_eq!(baku.settings.acceleration, Acceleration::Baku);
         let p = engine::pairing::pair_next_round(&baku, engine::System::Dutch2026).unwrap();
-        let mut pairs: Vec<(u32, u32)> = p
-            .pairs
-            .iter()
-            .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
-            .collect();
-        pairs.sort_unstable();
+        let pairs = sorted_pairs(&p);
         assert_eq!(pairs, [(1, 2), (3, 4)]);
         // And in every Swiss system: round 1 is two score groups.
         for system in [
@@ -305,12 +306,7 @@ mod by_hand {
             engine::System::DoubleSwiss,
         ] {
             let p = engine::pairing::pair_next_round(&baku, system).unwrap();
-            let mut pairs: Vec<(u32, u32)> = p
-                .pairs
-                .iter()
-                .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
-                .collect();
-            pairs.sort_unstable();
+            let pairs = sorted_pairs(&p);
             assert_eq!(pairs, [(1, 2), (3, 4)], "{system:?}");
             let plain = engine::pairing::pair_next_round(&plain, system).unwrap();
             assert_ne!(
@@ -325,12 +321,7 @@ mod by_hand {
         ] {
             let t = trf::read(&field(4, lines)).unwrap();
             let p = engine::pairing::pair_next_round(&t, engine::System::Dutch2026).unwrap();
-            let mut pairs: Vec<(u32, u32)> = p
-                .pairs
-                .iter()
-                .map(|(w, b)| (w.get().min(b.get()), w.get().max(b.get())))
-                .collect();
-            pairs.sort_unstable();
+            let pairs = sorted_pairs(&p);
             assert_eq!(pairs, [(1, 2), (3, 4)], "{lines}");
         }
     }

@@ -564,7 +564,13 @@ impl App {
                 .map(|x| x.score),
             virtual_points: s
                 .tpn_of(k)
-                .map(|t| virtual_points_of(s.engine(), t, shown))
+                .map(|t| {
+                    engine::model::acceleration::virtual_points_of(
+                        &s.engine().virtual_points,
+                        t,
+                        shown,
+                    )
+                })
                 .filter(|v| *v > Points::ZERO),
         };
         Ok(RoundView {
@@ -1511,15 +1517,6 @@ fn not_accelerated(t: &engine::Tournament) -> Result<()> {
     import::acceleration_of_file(t).map_err(AppError::Invalid)
 }
 
-/// The virtual points of player `tpn` in `round` (C.04.7).
-fn virtual_points_of(t: &engine::Tournament, tpn: engine::Tpn, round: RoundNo) -> Points {
-    t.virtual_points
-        .iter()
-        .filter(|v| v.from <= round && round <= v.to && v.first <= tpn && tpn <= v.last)
-        .map(|v| v.points)
-        .fold(Points::ZERO, |a, b| a + b)
-}
-
 /// A registered player's view; a placeholder named "?" for a number nobody has.
 fn player_view(s: &State, key: PlayerKey) -> PlayerView {
     let rec = (key.0 as usize)
@@ -1552,7 +1549,12 @@ fn player_view(s: &State, key: PlayerKey) -> PlayerView {
                 }),
                 virtual_next: s.tpn_of(key).and_then(|t| {
                     let e = s.engine();
-                    Some(virtual_points_of(e, t, e.next_round())).filter(|v| *v > Points::ZERO)
+                    Some(engine::model::acceleration::virtual_points_of(
+                        &e.virtual_points,
+                        t,
+                        e.next_round(),
+                    ))
+                    .filter(|v| *v > Points::ZERO)
                 }),
             }
         }

@@ -14,6 +14,7 @@
 //! written another.
 
 use super::error::{TrfError, TrfErrorKind};
+use crate::model::acceleration::VirtualPoints;
 use crate::model::color::Color;
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::player::{BirthDate, Federation, Sex, Title};
@@ -278,15 +279,9 @@ pub(crate) enum Record {
     Withdrawn(RoundNo, Vec<Tpn>),
     /// XXP (JaVaFo's): players who may never meet.
     Xxp(Vec<Tpn>),
-    /// 250 (TRF-2026): virtual points (game points; match points are for teams) for rounds
-    /// `from..=to` and the players numbered `first..=last`.
-    Virtual {
-        from: RoundNo,
-        to: RoundNo,
-        first: Tpn,
-        last: Tpn,
-        points: Points,
-    },
+    /// 250 (TRF-2026): virtual points (game points; match points are for teams) for a range
+    /// of rounds and of pairing numbers.
+    Virtual(VirtualPoints),
     /// XXA (JaVaFo's): a player's virtual points before each round, round 1 first.
     Xxa(Tpn, Vec<Points>),
 }
@@ -886,13 +881,13 @@ impl<'a> Fields<'a> {
                     self.error(28, bad("the last player is before the first".into()));
                     return None;
                 }
-                Some(Record::Virtual {
+                Some(Record::Virtual(VirtualPoints {
                     from,
                     to,
                     first,
                     last,
                     points,
-                })
+                }))
             }
             "XXA" => {
                 let tpn: Option<u32> = self.number(4, 8, "pairing number");
@@ -1041,19 +1036,13 @@ impl Record {
             }
             Record::Withdrawn(round, v) => format!("XXW {:>3}{}", round.get(), list(v, 4)),
             Record::Xxp(v) => format!("XXP{}", list(v, 4)),
-            Record::Virtual {
-                from,
-                to,
-                first,
-                last,
-                points,
-            } => format!(
+            Record::Virtual(v) => format!(
                 "250      {:>4} {:>3} {:>3} {:>4} {:>4}",
-                points.to_string(),
-                from.get(),
-                to.get(),
-                first.get(),
-                last.get()
+                v.points.to_string(),
+                v.from.get(),
+                v.to.get(),
+                v.first.get(),
+                v.last.get()
             ),
             Record::Xxa(tpn, values) => {
                 let body: String = values

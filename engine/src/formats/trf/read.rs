@@ -283,23 +283,8 @@ impl Builder {
                     forbidden_seen += 1;
                     LineKey::Xxp(forbidden_seen - 1)
                 }
-                Record::Virtual {
-                    from,
-                    to,
-                    first,
-                    last,
-                    points,
-                } => {
-                    virtual_lines.push((
-                        *line,
-                        VirtualPoints {
-                            from: *from,
-                            to: *to,
-                            first: *first,
-                            last: *last,
-                            points: *points,
-                        },
-                    ));
+                Record::Virtual(v) => {
+                    virtual_lines.push((*line, *v));
                     LineKey::Virtual(virtual_lines.len() - 1)
                 }
                 Record::Xxa(tpn, values) => {

@@ -214,16 +214,7 @@ fn virtual_records(
         }
     } else {
         for (i, v) in t.virtual_points.iter().enumerate() {
-            out.insert(
-                LineKey::Virtual(i),
-                Record::Virtual {
-                    from: v.from,
-                    to: v.to,
-                    first: v.first,
-                    last: v.last,
-                    points: v.points,
-                },
-            );
+            out.insert(LineKey::Virtual(i), Record::Virtual(*v));
         }
     }
 }
