@@ -3,7 +3,9 @@
 //! and ask for the best matching, or for a maximum-cardinality one among the best.
 //!
 //! Weights are integers. Dual variables are kept doubled (an edge's slack is
-//! `dual[i] + dual[j] - 2w`), which keeps every quantity an integer.
+//! `dual[i] + dual[j] - 2w`), which keeps every quantity an integer. Any integer type of
+//! [`Weight`] serves: 64 and 128 bits, and fixed-width big integers (`bnum`) for criteria
+//! encoded as tiers of one number wider than 128 bits.
 
 const NONE: usize = usize::MAX;
 
@@ -12,6 +14,46 @@ pub type Edge = (usize, usize, i64);
 
 /// An edge with a wide weight, for criteria encoded as tiers of one number.
 pub type WideEdge = (usize, usize, i128);
+
+/// An integer type the matching can weigh edges with: the operations Edmonds' algorithm
+/// needs on its doubled duals (sums, differences, order, halving an even number).
+pub trait Weight: Copy + Ord + std::fmt::Debug {
+    /// Nought.
+    const ZERO: Self;
+    /// The sum.
+    fn plus(self, other: Self) -> Self;
+    /// The difference.
+    fn minus(self, other: Self) -> Self;
+    /// Half of an even number.
+    fn halve(self) -> Self;
+}
+
+impl Weight for i128 {
+    const ZERO: Self = 0;
+    fn plus(self, other: Self) -> Self {
+        self + other
+    }
+    fn minus(self, other: Self) -> Self {
+        self - other
+    }
+    fn halve(self) -> Self {
+        debug_assert!(self % 2 == 0, "integer duals");
+        self / 2
+    }
+}
+
+impl<const N: usize> Weight for bnum::BInt<N> {
+    const ZERO: Self = bnum::BInt::<N>::ZERO;
+    fn plus(self, other: Self) -> Self {
+        self + other
+    }
+    fn minus(self, other: Self) -> Self {
+        self - other
+    }
+    fn halve(self) -> Self {
+        self >> 1u32
+    }
+}
 
 /// A matching of largest total weight among those of largest cardinality when
 /// `max_cardinality` is set, of largest weight otherwise. Returns each vertex's partner.
@@ -33,6 +75,16 @@ pub fn max_weight_matching_wide(
     edges: &[WideEdge],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
+    max_weight_matching_of(vertices, edges, max_cardinality)
+}
+
+/// [`max_weight_matching`] with weights of any [`Weight`] type (keep every weight below a
+/// quarter of the type's largest value: the doubled duals must fit).
+pub fn max_weight_matching_of<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
     if edges.is_empty() {
         return vec![None; vertices];
     }
@@ -52,9 +104,9 @@ pub fn has_perfect_matching(vertices: usize, edges: &[Edge]) -> bool {
             .all(Option::is_some)
 }
 
-struct Matcher<'a> {
+struct Matcher<'a, W: Weight> {
     n: usize,
-    edges: &'a [WideEdge],
+    edges: &'a [(usize, usize, W)],
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
@@ -69,14 +121,19 @@ struct Matcher<'a> {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl<'a> Matcher<'a> {
-    fn new(n: usize, edges: &'a [WideEdge], max_cardinality: bool) -> Matcher<'a> {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<'a, W: Weight> Matcher<'a, W> {
+    fn new(n: usize, edges: &'a [(usize, usize, W)], max_cardinality: bool) -> Matcher<'a, W> {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -86,7 +143,7 @@ impl<'a> Matcher<'a> {
             neighbend[j].push(2 * k);
         }
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         Matcher {
             n,
             edges,
@@ -110,9 +167,9 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -210,7 +267,7 @@ impl<'a> Matcher<'a> {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for v in self.leaves_of(b) {
@@ -272,7 +329,7 @@ impl<'a> Matcher<'a> {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -434,10 +491,10 @@ impl<'a> Matcher<'a> {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -478,7 +535,7 @@ impl<'a> Matcher<'a> {
                 }
                 // No augmenting path with the edges allowed now: change the duals.
                 let mut deltatype = 0;
-                let mut delta = 0i128;
+                let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 if !self.max_cardinality {
@@ -501,8 +558,7 @@ impl<'a> Matcher<'a> {
                         && self.bestedge[b] != NONE
                     {
                         let kslack = self.slack(self.bestedge[b]);
-                        debug_assert!(kslack % 2 == 0, "integer duals");
-                        let d = kslack / 2;
+                        let d = kslack.halve();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -523,20 +579,20 @@ impl<'a> Matcher<'a> {
                 }
                 if deltatype == 0 {
                     deltatype = 1;
-                    delta = (*self.dualvar[..n].iter().min().expect("vertices")).max(0);
+                    delta = (*self.dualvar[..n].iter().min().expect("vertices")).max(W::ZERO);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
+                        1 => self.dualvar[v] = self.dualvar[v].minus(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].plus(delta),
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
+                            1 => self.dualvar[b] = self.dualvar[b].plus(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].minus(delta),
                             _ => {}
                         }
                     }
@@ -567,7 +623,7 @@ impl<'a> Matcher<'a> {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }

@@ -198,7 +198,7 @@ pub(crate) fn colour_counts(cx: &Ctx, w: PlayerIx, bl: PlayerIx) -> [usize; 4] {
 
 /// [C18], [C20]: the score difference of an MDP who takes the bye, larger than any pairing
 /// can give (score differences are only compared, never added).
-const BYE_DIFFERENCE: Points = Points::from_tenths(i32::MAX);
+pub(crate) const BYE_DIFFERENCE: Points = Points::from_tenths(i32::MAX);
 
 /// Puts `d` into `v`, which is sorted from the highest, keeping it so.
 fn insert_descending(v: &mut Vec<Points>, d: Points) {

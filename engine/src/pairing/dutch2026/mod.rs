@@ -116,6 +116,7 @@ mod criteria;
 pub(crate) mod definitions;
 pub(crate) mod procedure;
 mod sequence;
+mod several;
 
 use crate::model::ids::RoundNo;
 use crate::model::tournament::Tournament;

@@ -18,7 +18,6 @@ use super::criteria::PairPart;
 use super::criteria::Quality;
 use super::criteria::Witnesses;
 use super::definitions::Ctx;
-use super::sequence::binomial;
 use super::sequence::exchanged;
 use super::sequence::exchanges_of_size;
 use super::sequence::first_admitting_exchange;
@@ -34,24 +33,6 @@ use crate::model::points::Points;
 use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
 use std::rc::Rc;
-
-/// The work a bracket's search may do (prefixes of transpositions built and judged, and
-/// resident-exchanges formed) before the best candidate found so far stands; the explanation
-/// says when this was reached, and asks for a check of that bracket by hand. A step costs
-/// more in a larger bracket, so a bracket of `n` players may do at most `WORK_BUDGET / n`
-/// steps, and never more than this. Only brackets the directed search does not cover (a
-/// bracket with players moved down that leaves two players over, among them) can need it; how
-/// often, in `docs/agreement.md`.
-pub(crate) const WORK_LIMIT: usize = 30_000_000;
-
-/// See [`WORK_LIMIT`]: the work times the bracket's players (16 players may use the whole
-/// limit; 2,000 players a million steps, some seconds; 20,000 players a hundred thousand).
-pub(crate) const WORK_BUDGET: usize = 2_000_000_000;
-
-/// The work a bracket of `players` may do.
-pub(crate) fn work_limit(players: usize) -> usize {
-    WORK_LIMIT.min(WORK_BUDGET / players.max(1))
-}
 
 /// How a bracket's sequence is searched: both accept the same candidate (a test holds them
 /// to it), the directed one without building most of them.
@@ -72,7 +53,6 @@ pub(crate) struct Chosen {
     pub(crate) tried: usize,
     /// The first candidate in the sequence (3.3), when it was not the one accepted.
     pub(crate) first: Option<(Candidate, Option<Quality>)>,
-    pub(crate) limited: bool,
     /// Why no earlier candidate is better, when the directed search knew the least any
     /// candidate reaches and took the first that reaches it.
     pub(crate) reached: Option<String>,
@@ -189,11 +169,10 @@ struct Search<'a> {
     reached: Option<Reached>,
     first: Option<(Candidate, Option<Quality>)>,
     tried: usize,
-    work: usize,
-    /// [`work_limit`] for this bracket.
-    limit: usize,
     perfect: bool,
-    limited: bool,
+    /// The number of pairs of each remainder's best candidates (`None`: none complies with
+    /// [C4]), by its players and fixed downfloaters, once [`Search::several`] has judged it.
+    several_pairs: std::collections::HashMap<(Vec<PlayerIx>, Vec<PlayerIx>), Option<usize>>,
     /// What each set of downfloaters (sorted) decides, once computed.
     floats: std::collections::HashMap<Vec<PlayerIx>, Option<FloatPart>>,
     /// What the fixed downfloaters (the key, sorted) and one player more decide, for each
@@ -208,30 +187,13 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// One step of work; `false` once the limit is reached.
-    fn spend(&mut self) -> bool {
-        self.work += 1;
-        if self.work >= self.limit {
-            self.limited = true;
-            return false;
-        }
-        true
-    }
-
     /// 4.3.2: the resident-exchanges of `k` BSNs between an original S1 of `n1` and an
-    /// original S2 of `n2` players in their order (for `k` 0, the original S1 and S2);
-    /// `None` when there are more than the work left allows. The text orders a size's
-    /// exchanges all together, so past that they are not formed at all.
-    fn exchanges(&mut self, n1: usize, n2: usize, k: usize) -> Option<Vec<Exchange>> {
+    /// original S2 of `n2` players in their order (for `k` 0, the original S1 and S2).
+    fn exchanges(&mut self, n1: usize, n2: usize, k: usize) -> Vec<Exchange> {
         if k == 0 {
-            return Some(vec![(Vec::new(), Vec::new())]);
+            return vec![(Vec::new(), Vec::new())];
         }
-        let count = binomial(n1, k).saturating_mul(binomial(n2, k));
-        if count > self.limit.saturating_sub(self.work) {
-            self.limited = true;
-            return None;
-        }
-        Some(exchanges_of_size(n1, n2, k))
+        exchanges_of_size(n1, n2, k)
     }
 
     /// No candidate whose pairs give at least `part` can be better than the best so far.
@@ -350,7 +312,7 @@ impl Search<'_> {
             return go_on;
         }
         match Remainder::judge(self, rest) {
-            Directed::Walk => self.walk(rest),
+            Directed::Walk => self.several(rest),
             Directed::Empty => true,
             Directed::Best(r) => {
                 if self.best.as_ref().is_some_and(|(_, b)| r.quality >= *b) {
@@ -429,14 +391,11 @@ impl Search<'_> {
             players, n1, pairs, ..
         } = rest;
         let n = players.len();
-        if !self.spend() {
-            return false;
-        }
         let (exchange, prefix) = match &r.chosen {
             Some(chosen) => ((Vec::new(), Vec::new()), chosen.clone()),
             None => match self.reaching_by_costs(r, players, n1) {
                 Ok(found) => found,
-                Err(go_on) => return go_on.unwrap_or_else(|| self.walk(rest)),
+                Err(go_on) => return go_on.unwrap_or_else(|| self.several(rest)),
             },
         };
         let (s1, s2) = exchanged(n, n1, &exchange);
@@ -469,6 +428,7 @@ impl Search<'_> {
                 players: players.to_vec(),
                 remainder: !no_mdps,
                 by_colours: r.original.is_some() || r.chosen.is_some(),
+                several: false,
                 exchange: (!exchange.0.is_empty()).then(|| {
                     let of = |v: &[usize]| v.iter().map(|&i| players[i]).collect();
                     (of(&exchange.0), of(&exchange.1))
@@ -528,9 +488,6 @@ impl Search<'_> {
         let mut prefix: Vec<usize> = Vec::with_capacity(s1.len());
         let mut taken = vec![false; s2.len()];
         for i in 0..s1.len() {
-            if !self.spend() {
-                return Err(Some(false));
-            }
             // Only a tight cell can be in an optimal completion (`Assignment::tight`): the
             // others are passed over without a search.
             let next = (0..s2.len())
@@ -553,6 +510,57 @@ impl Search<'_> {
         Ok((exchange, prefix))
     }
 
+    /// [`Search::homogeneous`] where the remainder may leave several players over (or its
+    /// costs are not formed): the first candidate reaching the best, by weighted matchings of
+    /// everyone not yet paired (`several`), judged as every candidate is. Asked at every
+    /// number of pairs, it answers once per remainder: a candidate only at the number of
+    /// pairs its best candidates have (every one with another number is worse).
+    fn several(&mut self, rest: Rest) -> bool {
+        let key = (rest.players.to_vec(), rest.floaters.to_vec());
+        if let Some(known) = self.several_pairs.get(&key) {
+            if *known != Some(rest.n1) {
+                return true;
+            }
+        }
+        match super::several::first_best(self.cx, self.b, rest.players, rest.n1, rest.floaters) {
+            super::several::Outcome::Empty => {
+                self.several_pairs.insert(key, None);
+                true
+            }
+            super::several::Outcome::Pairs(p) => {
+                self.several_pairs.insert(key, Some(p));
+                true
+            }
+            super::several::Outcome::Found {
+                pairs,
+                left,
+                exchange,
+            } => {
+                self.several_pairs.insert(key, Some(rest.n1));
+                let part = self.pairs_part(rest.base, pairs.iter().copied());
+                let cand = Candidate {
+                    pairs: rest.pairs.iter().copied().chain(pairs).collect(),
+                    floaters: rest.floaters.iter().copied().chain(left).collect(),
+                };
+                let players = rest.players;
+                let remainder = !(rest.pairs.is_empty() && self.b.mdps.is_empty());
+                let why = || {
+                    Some(Reached {
+                        players: players.to_vec(),
+                        remainder,
+                        by_colours: false,
+                        several: true,
+                        exchange: (!exchange.0.is_empty()).then(|| {
+                            let of = |v: &[usize]| v.iter().map(|&i| players[i]).collect();
+                            (of(&exchange.0), of(&exchange.1))
+                        }),
+                    })
+                };
+                self.visit(cand, &part, why)
+            }
+        }
+    }
+
     /// [`Search::homogeneous`] by branch and bound.
     fn walk(&mut self, rest: Rest) -> bool {
         let Rest {
@@ -564,15 +572,9 @@ impl Search<'_> {
         } = rest;
         let n = players.len();
         for k in 0..=n1.min(n - n1) {
-            let Some(exchanges) = self.exchanges(n1, n - n1, k) else {
-                return false;
-            };
-            for exchange in exchanges {
+            for exchange in self.exchanges(n1, n - n1, k) {
                 if self.hopeless(base) {
                     return true;
-                }
-                if !self.spend() {
-                    return false;
                 }
                 let (s1, s2) = exchanged(n, n1, &exchange);
                 let s1: Vec<PlayerIx> = s1.into_iter().map(|i| players[i]).collect();
@@ -585,9 +587,6 @@ impl Search<'_> {
                     s2.len(),
                     &|i, j| cx.pair_ok(s1[i], s2[j]),
                     &mut |prefix| {
-                        if !self.spend() {
-                            return Walk::Stop;
-                        }
                         let l = prefix.len();
                         let part = if l == 0 {
                             base.clone()
@@ -639,6 +638,9 @@ struct Reached {
     remainder: bool,
     /// The least was shown by the colours alone, not by a weighted matching.
     by_colours: bool,
+    /// Several players left over: the best was shown by a matching of everyone not yet
+    /// paired, on [C5]-[C16].
+    several: bool,
     /// The resident-exchange admitting it (the players moved to S2, those moved to S1), when
     /// not the original S1 and S2.
     exchange: Option<(Vec<PlayerIx>, Vec<PlayerIx>)>,
@@ -647,7 +649,7 @@ struct Reached {
 impl Reached {
     fn words(&self, cx: &Ctx) -> String {
         format!(
-            "no pairing of {} ({}) does better on [C10]-[C16] ({}), and this is the first \
+            "no pairing of {} ({}) does better on {} ({}), and this is the first \
              candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
              player of S2 that still allows it (4.2.2), so every earlier one is worse (3.8.1)",
             if self.remainder {
@@ -656,7 +658,15 @@ impl Reached {
                 "the bracket"
             },
             cx.tpns(&self.players),
-            if self.by_colours {
+            if self.several {
+                "[C5]-[C16]"
+            } else {
+                "[C10]-[C16]"
+            },
+            if self.several {
+                "several players are left over: a weighted matching of them with everyone \
+                 not yet paired, every criterion a field of its weight, gives the best"
+            } else if self.by_colours {
                 "it denies only the colour preferences that the players' colours force to be \
                  denied"
             } else {
@@ -1388,11 +1398,9 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         reached: None,
         first: None,
         tried: 0,
-        work: 0,
-        limit: work_limit(all.len()),
         perfect: false,
-        limited: false,
         floats: Default::default(),
+        several_pairs: Default::default(),
         one_more: Default::default(),
         bound: FloatPart {
             c5,
@@ -1408,16 +1416,18 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
     };
     let mut lowest: Vec<Points> = all.iter().map(score).collect();
     lowest.sort();
+    // With one or two MDPs the MDP-Pairings are at most 1 + 2n + n² (n residents), each
+    // remainder judged exactly: walked; with more, by matchings (`mdp_pairings`).
+    if way == Way::Directed && b.mdps.len() > WALKED_MDPS {
+        mdp_pairings(&mut s, most, &lowest, c5);
+        return chosen(s);
+    }
     // Reading of 3.1.2-3.1.3: M1 and MaxPairs are the most that [C4] and [C5] allow; fewer
     // MDPs paired, then fewer pairs, are tried after all candidates with more, since [C5]
     // ranks above [C6].
     'sizes: for m1 in (0..=most).rev() {
         // 4.4: the sets of m1 pairable MDPs, in 4.4.2's order; [C4] and [C7] judge the Limbo
         // each leaves with the rest of the candidate (reading of 4.4.1).
-        if binomial(nm, m1) > s.limit.saturating_sub(s.work) {
-            s.limited = true;
-            break;
-        }
         let sets: Vec<Vec<usize>> = subsets(b.mdps.len(), m1)
             .into_iter()
             .filter(|set| {
@@ -1428,31 +1438,11 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
             })
             .collect();
         for pairs_cap in (0..=rest_pairs).rev() {
-            // What every candidate with this many pairs at least has.
-            let Some(c6) = all.len().checked_sub(2 * (m1 + pairs_cap)) else {
+            let Some(bound) = bound_of(cx, b, &lowest, c5, m1 + pairs_cap) else {
                 // More pairs than the remainder has players for.
                 continue;
             };
-            let mut c7: Vec<Points> = lowest[..c6].to_vec();
-            c7.reverse();
-            let c8 = match b.next.first() {
-                Some(&n) if !b.lower.is_empty() => {
-                    let k = (c6 + b.next.len()) % 2;
-                    (k, vec![score(&n); k])
-                }
-                _ => (0, Vec::new()),
-            };
-            s.bound = FloatPart {
-                c5,
-                c6,
-                c7,
-                c8,
-                c9: 0,
-                c14: 0,
-                c16: 0,
-                limbo18: Vec::new(),
-                limbo20: Vec::new(),
-            };
+            s.bound = bound;
             for set in &sets {
                 let s1: Vec<PlayerIx> = set.iter().map(|&i| b.mdps[i]).collect();
                 let limbo: Vec<PlayerIx> = (0..b.mdps.len())
@@ -1466,9 +1456,6 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                     s2.len(),
                     &|i, j| cx.pair_ok(s1[i], s2[j]),
                     &mut |prefix| {
-                        if !s.spend() {
-                            return Walk::Stop;
-                        }
                         let l = prefix.len();
                         let part = if l == 0 {
                             PairPart::default()
@@ -1523,6 +1510,160 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
             }
         }
     }
+    chosen(s)
+}
+
+/// The most MDPs whose MDP-Pairings are walked: with `k` MDPs and `n` residents there are
+/// at most (n + 1)^k of them, a polynomial for a fixed `k`; beyond, the walk could be
+/// exponential and the matchings choose (`several::mdp_pairing`).
+const WALKED_MDPS: usize = 2;
+
+/// What every candidate of `pairs` pairs at least has on [C5]-[C9] (the lowest scores
+/// float), `None` when the bracket has too few players for them.
+fn bound_of(
+    cx: &Ctx,
+    b: &Bracket,
+    lowest: &[Points],
+    c5: Option<Points>,
+    pairs: usize,
+) -> Option<FloatPart> {
+    let c6 = lowest.len().checked_sub(2 * pairs)?;
+    let mut c7: Vec<Points> = lowest[..c6].to_vec();
+    c7.reverse();
+    let c8 = match b.next.first() {
+        Some(&n) if !b.lower.is_empty() => {
+            let k = (c6 + b.next.len()) % 2;
+            (k, vec![cx.players[n].score; k])
+        }
+        _ => (0, Vec::new()),
+    };
+    Some(FloatPart {
+        c5,
+        c6,
+        c7,
+        c8,
+        c9: 0,
+        c14: 0,
+        c16: 0,
+        limbo18: Vec::new(),
+        limbo20: Vec::new(),
+    })
+}
+
+/// A heterogeneous bracket's MDP-Pairing and remainder without walking them (3.7, 4.4): the
+/// first candidate of the sequence (4.4.2's first set of `most` pairable MDPs, 4.2.2's first
+/// transposition of the residents for them, the remainder's best), accepted at once when
+/// perfect (3.4); otherwise the MDP-Pairing of the best candidates that comes first in the
+/// sequence, by weighted matchings of everyone not yet paired (`several::mdp_pairing`), and
+/// its remainder's first candidate reaching the best.
+fn mdp_pairings(s: &mut Search, most: usize, lowest: &[Points], c5: Option<Points>) {
+    let (cx, b) = (s.cx, s.b);
+    let residents = &b.residents;
+    let matchable = |mdps: &[PlayerIx], taken: &[bool]| {
+        let free: Vec<PlayerIx> = residents
+            .iter()
+            .zip(taken)
+            .filter(|(_, &t)| !t)
+            .map(|(&r, _)| r)
+            .collect();
+        crate::matching::cardinality::bipartite_perfect(mdps, &free, |x, y| cx.pair_ok(x, y))
+    };
+    // 4.4.2's first set of `most` MDPs that can be paired with distinct residents: the
+    // greedy choice, as such sets are the bases of a transversal matroid.
+    let none = vec![false; residents.len()];
+    let mut set: Vec<PlayerIx> = Vec::new();
+    for &p in &b.mdps {
+        if set.len() == most {
+            break;
+        }
+        set.push(p);
+        if !matchable(&set, &none) {
+            set.pop();
+        }
+    }
+    // 4.2.2's first transposition for them: each MDP the first resident that leaves the
+    // others a perfect assignment.
+    let mut taken = vec![false; residents.len()];
+    let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
+    for (i, &p) in set.iter().enumerate() {
+        let next = (0..residents.len()).find(|&j| {
+            if taken[j] || !cx.pair_ok(p, residents[j]) {
+                return false;
+            }
+            taken[j] = true;
+            let ok = matchable(&set[i + 1..], &taken);
+            taken[j] = false;
+            ok
+        });
+        let Some(j) = next else {
+            break;
+        };
+        taken[j] = true;
+        pairs.push((p, residents[j]));
+    }
+    if pairs.len() == set.len() {
+        let remainder: Vec<PlayerIx> = residents
+            .iter()
+            .zip(&taken)
+            .filter(|(_, &t)| !t)
+            .map(|(&r, _)| r)
+            .collect();
+        let limbo: Vec<PlayerIx> = b
+            .mdps
+            .iter()
+            .copied()
+            .filter(|p| !set.contains(p))
+            .collect();
+        let cap = max_pairs(cx, &remainder);
+        if let Some(bound) = bound_of(cx, b, lowest, c5, pairs.len() + cap) {
+            s.bound = bound;
+            judge_mdp_pairing(s, &pairs, &limbo, &remainder, cap);
+            if s.perfect {
+                return;
+            }
+        }
+    }
+    if let Some(best) = super::several::mdp_pairing(cx, b) {
+        let pairs_in_all = best.pairs.len() + best.remainder_pairs;
+        if let Some(bound) = bound_of(cx, b, lowest, c5, pairs_in_all) {
+            s.bound = bound;
+            judge_mdp_pairing(
+                s,
+                &best.pairs,
+                &best.limbo,
+                &best.remainder,
+                best.remainder_pairs,
+            );
+        }
+    }
+}
+
+/// The remainder of an MDP-Pairing (`pairs`, the Limbo `limbo`), with `n1` pairs.
+fn judge_mdp_pairing(
+    s: &mut Search,
+    pairs: &[(PlayerIx, PlayerIx)],
+    limbo: &[PlayerIx],
+    remainder: &[PlayerIx],
+    n1: usize,
+) {
+    let mut part = PairPart::default();
+    for &(m, r) in pairs {
+        part.add(s.cx, s.b, m, r, true);
+    }
+    let rest = Rest {
+        players: remainder,
+        n1,
+        pairs,
+        floaters: limbo,
+        base: &part,
+    };
+    if !s.colours_hopeless(rest) {
+        s.homogeneous(rest);
+    }
+}
+
+/// The candidate a search accepted, with what the explanation says of it.
+fn chosen(s: Search) -> Option<Chosen> {
     let (cand, quality) = s.best?;
     let first = s
         .first
@@ -1533,8 +1674,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         perfect: s.perfect,
         tried: s.tried,
         first,
-        limited: s.limited,
-        reached: s.reached.map(|r| r.words(cx)),
+        reached: s.reached.map(|r| r.words(s.cx)),
     })
 }
 
@@ -1706,12 +1846,6 @@ fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
                     "no perfect candidate ({}); the best: {pairs}; {floaters}{}.",
                     if let Some(why) = &c.reached {
                         format!("{} judged in full; {why}", c.tried)
-                    } else if c.limited {
-                        format!(
-                            "{} judged in full before the search limit was reached: check \
-                             this bracket by hand",
-                            c.tried
-                        )
                     } else {
                         format!(
                             "{} judged in full, every other one ruled out by a part of its \

@@ -138,23 +138,6 @@ pub(crate) fn transpositions(
     go(n1, n2, ok, &mut used, &mut cur, walk)
 }
 
-/// The number of `k`-subsets of `n` things, saturating.
-pub(crate) fn binomial(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k);
-    let mut c: usize = 1;
-    for i in 0..k {
-        // c * (n - i) / (i + 1) stays an integer at every step.
-        c = match c.checked_mul(n - i) {
-            Some(v) => v / (i + 1),
-            None => return usize::MAX,
-        };
-    }
-    c
-}
-
 /// A remainder's costs for [`first_admitting_exchange`]: positions `0..n` by BSN, the
 /// original S1 `0..n1`, at most one player left over (`n - 2 * n1` is 0 or 1).
 pub(crate) struct Costs<'a> {
@@ -169,7 +152,7 @@ pub(crate) struct Costs<'a> {
 /// Which players a matching of [`first_admitting_exchange`] prefers exchanged, after 4.3.2's
 /// first two rules (the sides already settled are passed beside it).
 #[derive(Clone, Copy)]
-enum Prefer {
+pub(crate) enum Prefer {
     /// Nothing beyond 4.3.2's first two rules.
     Nothing,
     /// As many as possible of the original S1's players in `from..to` moved to S2.
@@ -178,14 +161,40 @@ enum Prefer {
     FromS2(usize, usize),
 }
 
-/// One matching's answer: the pairs' and left-over player's total cost, 4.3.2's first two
-/// rules as one number (the exchange's size, then its sum difference), the preferred players
-/// exchanged (negated), and each player's side (`true`: in S1).
-struct Sided {
-    cost: i64,
-    order: i64,
-    preferred: i64,
-    in_s1: Vec<bool>,
+/// One matching's answer: the pairs' and left-over players' total cost (a number, or the
+/// totals of a bracket's criteria), 4.3.2's first two rules as one number (the exchange's
+/// size, then its sum difference), the preferred players exchanged (negated), and each
+/// player's side (`true`: in S1).
+pub(crate) struct Sided<C> {
+    pub(crate) cost: C,
+    pub(crate) order: i64,
+    pub(crate) preferred: i64,
+    pub(crate) in_s1: Vec<bool>,
+}
+
+/// 4.3.2's first two rules for one player on a side (`in_s1`), of `n` by BSN less one with
+/// the original S1 `0..n1`, and whether `prefer` counts it: `(order, preferred)`, both 0
+/// when it stays on its original side. An exchange's order is the sum over its players.
+pub(crate) fn side_tiers(n: usize, n1: usize, v: usize, in_s1: bool, prefer: Prefer) -> (i64, i64) {
+    let n = n as i64;
+    // Each player moved from S1 counts `size` (more than any sum difference of one size
+    // can reach) and minus its BSN, each moved from S2 plus its BSN.
+    let size = n * n + n;
+    let moved = (v < n1) != in_s1;
+    if !moved {
+        return (0, 0);
+    }
+    let order = if v < n1 {
+        size + n - v as i64
+    } else {
+        v as i64
+    };
+    let preferred = match prefer {
+        Prefer::FromS1(from, to) if v < n1 && (from..to).contains(&v) => -1,
+        Prefer::FromS2(from, to) if v >= n1 && (from..to).contains(&v) => -1,
+        _ => 0,
+    };
+    (order, preferred)
 }
 
 /// 4.3.2: the first resident-exchange, in its order, whose S1 and S2 admit an assignment
@@ -205,28 +214,49 @@ struct Sided {
 /// the players in the range exchanged (at most `2k log n` matchings, starting from what the
 /// last matching found). `None` when no assignment costs `least`.
 pub(crate) fn first_admitting_exchange(c: &Costs, least: i64) -> Option<Exchange> {
-    let (n, n1) = (c.n, c.n1);
+    first_exchange_by(
+        c.n,
+        c.n1,
+        |fixed, prefer| sided(c, fixed, prefer),
+        |&cost| cost == least,
+    )
+}
+
+/// [`first_admitting_exchange`] with the matchings made by `solve`: the best matching with
+/// the sides `fixed` kept, least 4.3.2 order and then the most of `prefer`'s players
+/// exchanged, as [`sided`] makes it for a remainder's costs; `accept` judges the first
+/// matching's cost (the least any candidate has), and the first exchange admitting that
+/// cost is returned. Each player's order and preference are [`side_tiers`]'s.
+pub(crate) fn first_exchange_by<C: PartialEq>(
+    n: usize,
+    n1: usize,
+    mut solve: impl FnMut(&[Option<bool>], Prefer) -> Option<Sided<C>>,
+    accept: impl Fn(&C) -> bool,
+) -> Option<Exchange> {
     let mut fixed: Vec<Option<bool>> = vec![None; n];
-    let first = sided(c, &fixed, Prefer::Nothing)?;
-    if first.cost != least {
+    let first = solve(&fixed, Prefer::Nothing)?;
+    if !accept(&first.cost) {
         return None;
     }
-    let target = (first.cost, first.order);
-    let exchanged = |s: &Sided, v: usize| if v < n1 { !s.in_s1[v] } else { s.in_s1[v] };
+    let exchanged = |s: &Sided<C>, v: usize| if v < n1 { !s.in_s1[v] } else { s.in_s1[v] };
     let k = (0..n1).filter(|&v| exchanged(&first, v)).count();
-    let mut witness = first;
+    let target_order = first.order;
+    let target = first.cost;
+    let mut witness_in_s1 = first.in_s1;
     // A solution keeping the target that has one of `from..to` (of the side searched)
     // exchanged, `fixed` kept.
-    let probe = |fixed: &[Option<bool>], prefer: Prefer| {
-        sided(c, fixed, prefer).filter(|s| (s.cost, s.order) == target && s.preferred < 0)
+    let mut probe = |fixed: &[Option<bool>], prefer: Prefer| {
+        solve(fixed, prefer)
+            .filter(|s| s.cost == target && s.order == target_order && s.preferred < 0)
     };
+    let moved = |in_s1: &[bool], v: usize| if v < n1 { !in_s1[v] } else { in_s1[v] };
     // The largest BSNs moved from S1, one by one from the top.
     let mut upper = n1;
     for _ in 0..k {
         // The witness's largest exchanged below `upper`: it can be moved; is a larger one?
         let mut lo = (0..upper)
             .rev()
-            .find(|&v| exchanged(&witness, v))
+            .find(|&v| moved(&witness_in_s1, v))
             .expect("the witness exchanges k");
         let mut hi = upper;
         while lo + 1 < hi {
@@ -235,9 +265,9 @@ pub(crate) fn first_admitting_exchange(c: &Costs, least: i64) -> Option<Exchange
                 Some(s) => {
                     lo = (mid..hi)
                         .rev()
-                        .find(|&v| exchanged(&s, v))
+                        .find(|&v| moved(&s.in_s1, v))
                         .expect("preferred");
-                    witness = s;
+                    witness_in_s1 = s.in_s1;
                 }
                 None => hi = mid,
             }
@@ -255,15 +285,15 @@ pub(crate) fn first_admitting_exchange(c: &Costs, least: i64) -> Option<Exchange
     let mut lower = n1;
     for _ in 0..k {
         let mut hi = (lower..n)
-            .find(|&v| exchanged(&witness, v))
+            .find(|&v| moved(&witness_in_s1, v))
             .expect("the witness exchanges k");
         let mut lo = lower;
         while lo < hi {
             let mid = (lo + hi) / 2;
             match probe(&fixed, Prefer::FromS2(lo, mid + 1)) {
                 Some(s) => {
-                    hi = (lo..=mid).find(|&v| exchanged(&s, v)).expect("preferred");
-                    witness = s;
+                    hi = (lo..=mid).find(|&v| moved(&s.in_s1, v)).expect("preferred");
+                    witness_in_s1 = s.in_s1;
                 }
                 None => lo = mid + 1,
             }
@@ -282,29 +312,10 @@ pub(crate) fn first_admitting_exchange(c: &Costs, least: i64) -> Option<Exchange
 /// The best matching of `c`'s players (all of them paired, but the one left over) with sides
 /// chosen: least cost, then least 4.3.2 order (size, sum difference), then the most of
 /// `prefer`'s players exchanged; `fixed` sides kept. `None` if there is none.
-fn sided(c: &Costs, fixed: &[Option<bool>], prefer: Prefer) -> Option<Sided> {
-    let (n, n1) = (c.n, c.n1);
-    let n = n as i64;
-    // 4.3.2's first two rules: each player moved from S1 counts `size` (more than any sum
-    // difference of one size can reach) and minus its BSN, each moved from S2 plus its BSN.
-    let size = n * n + n;
-    let tiers = |v: usize, in_s1: bool| -> (i64, i64) {
-        let moved = (v < n1) != in_s1;
-        if !moved {
-            return (0, 0);
-        }
-        let order = if v < n1 {
-            size + n - v as i64
-        } else {
-            v as i64
-        };
-        let preferred = match prefer {
-            Prefer::FromS1(from, to) if v < n1 && (from..to).contains(&v) => -1,
-            Prefer::FromS2(from, to) if v >= n1 && (from..to).contains(&v) => -1,
-            _ => 0,
-        };
-        (order, preferred)
-    };
+fn sided(c: &Costs, fixed: &[Option<bool>], prefer: Prefer) -> Option<Sided<i64>> {
+    let n1 = c.n1;
+    let n = c.n as i64;
+    let tiers = |v: usize, in_s1: bool| side_tiers(c.n, n1, v, in_s1, prefer);
     let may = |v: usize, in_s1: bool| fixed[v].is_none_or(|f| f == in_s1);
     // One number: cost, then order, then preferred, each tier above the most the next can
     // total (orders at most n^3 + 2n^2 in all, preferred at least -n).
