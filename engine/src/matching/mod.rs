@@ -6,8 +6,10 @@
 //! - [`assignment`]: minimum-cost assignment (the Hungarian method), kept incremental.
 //! - [`class_assignment`]: the first optimal assignment in the rows' order when costs depend
 //!   only on classes of rows and columns.
+//! - [`row_order`]: the first best matching in an order of rows, by wide weights.
 
 pub mod assignment;
 pub mod cardinality;
 pub mod class_assignment;
+pub mod row_order;
 pub mod weighted;

@@ -5,7 +5,6 @@ use super::definitions::ColoursBy;
 use super::definitions::Ctx;
 use super::definitions::Made;
 use super::transfers::transfer_colour;
-use crate::matching::weighted::max_weight_matching;
 use crate::matching::weighted::Edge;
 use crate::model::color::Color;
 use crate::pairing::explanation::Step;
@@ -144,13 +143,7 @@ pub(super) fn pair_group(
             edges.push((i, j, w));
         }
     }
-    let mate = max_weight_matching(rows.len(), &edges, true);
-    let (mate, stopped) = in_row_order(rows.len(), nw, &edges, mate);
-    if let Some(r) = stopped {
-        lines.push(Step::new("6.3", format!("among equally good pairings, the row order was followed up to {} only (search limit); the rest as the matching chose.",
-            cx.tpn(rows[r])
-        )).inner());
-    }
+    let mate = in_row_order(rows.len(), nw, &edges);
     let mut pairs = Vec::new();
     let mut left = Vec::new();
     for (i, m) in mate.iter().enumerate() {
@@ -210,111 +203,27 @@ pub(super) fn pair_group(
     (pairs, left)
 }
 
-/// The work (the cube of the players in each matching) the row-by-row choice below may spend,
-/// about a second: it costs a weighted matching per candidate turned down. Past it, the
-/// best pairing found so far stands for the rows not yet reached, and the explanation says
-/// so. In the benchmarks' events the groups on this path had at most 18 players (under
-/// 6,000 per matching).
-pub(super) const ROW_ORDER_WORK: u64 = 300_000_000;
-
 /// 6.3 among pairings the criteria rank equal (reading): rows `0..n` are the white column
 /// (`0..whites`) then the black column, each in its order; row by row, each row still free
 /// takes the first partner in 6.3's order that a best pairing of the rest allows: the blacks
 /// in column order, then (a white) the whites below him; being left unpaired comes last.
-/// `mate` is one best pairing, kept as the witness: a choice it already makes costs nothing.
-/// Also returns the first row not reached when [`ROW_ORDER_WORK`] ran out.
-pub(super) fn in_row_order(
-    n: usize,
-    whites: usize,
-    edges: &[Edge],
-    mut mate: Vec<Option<usize>>,
-) -> (Vec<Option<usize>>, Option<usize>) {
-    let mut work = 0u64;
-    let mut weight = vec![None; n * n];
-    for &(a, b, w) in edges {
-        weight[a * n + b] = Some(w);
-        weight[b * n + a] = Some(w);
-    }
-    let value = |mate: &[Option<usize>], alive: &[bool]| -> (usize, i64) {
-        let mut v = (0, 0);
-        for a in (0..n).filter(|&a| alive[a]) {
-            if let Some(b) = mate[a].filter(|&b| a < b && alive[b]) {
-                v.0 += 1;
-                v.1 += weight[a * n + b].unwrap_or(0);
-            }
-        }
-        v
-    };
-    // The best pairing of the rows still `alive`, and its value.
-    let best = |alive: &[bool]| -> (Vec<Option<usize>>, (usize, i64)) {
-        let index: Vec<usize> = (0..n).filter(|&a| alive[a]).collect();
-        let mut at = vec![usize::MAX; n];
-        for (k, &a) in index.iter().enumerate() {
-            at[a] = k;
-        }
-        let sub: Vec<Edge> = edges
-            .iter()
-            .filter(|&&(a, b, _)| alive[a] && alive[b])
-            .map(|&(a, b, w)| (at[a], at[b], w))
-            .collect();
-        let m = max_weight_matching(index.len(), &sub, true);
-        let mut full = vec![None; n];
-        for (k, p) in m.iter().enumerate() {
-            full[index[k]] = p.map(|q| index[q]);
-        }
-        let v = value(&full, alive);
-        (full, v)
-    };
-    let mut alive = vec![true; n];
-    let mut target = value(&mate, &alive);
-    for r in 0..n {
-        if !alive[r] {
-            continue;
-        }
-        let partners = (whites.max(r + 1)..n).chain(if r < whites { r + 1..whites } else { 0..0 });
-        let candidates = partners
-            .filter(|&c| alive[c] && weight[r * n + c].is_some())
-            .map(Some)
-            .chain(std::iter::once(None))
-            .collect::<Vec<_>>();
-        for c in candidates {
-            let gain = c.map_or((0, 0), |c| (1, weight[r * n + c].unwrap_or(0)));
-            alive[r] = false;
-            if let Some(c) = c {
-                alive[c] = false;
-            }
-            let fits = if mate[r] == c {
-                true
+/// Exact, with no search: the rows' choices are fields of the matching's weights
+/// (`crate::matching::row_order`).
+pub(super) fn in_row_order(n: usize, whites: usize, edges: &[Edge]) -> Vec<Option<usize>> {
+    let rank = |r: usize, c: usize| -> Option<usize> {
+        if c <= r {
+            None
+        } else if r < whites {
+            Some(if c >= whites {
+                c - whites
             } else {
-                let size = alive.iter().filter(|a| **a).count() as u64;
-                work += size.pow(3).max(1);
-                if work > ROW_ORDER_WORK {
-                    return (mate, Some(r));
-                }
-                let (rest, v) = best(&alive);
-                let fits = (v.0 + gain.0, v.1 + gain.1) == target;
-                if fits {
-                    for a in (0..n).filter(|&a| alive[a]) {
-                        mate[a] = rest[a];
-                    }
-                    mate[r] = c;
-                    if let Some(c) = c {
-                        mate[c] = Some(r);
-                    }
-                }
-                fits
-            };
-            if fits {
-                target = (target.0 - gain.0, target.1 - gain.1);
-                break;
-            }
-            alive[r] = true;
-            if let Some(c) = c {
-                alive[c] = true;
-            }
+                (n - whites) + (c - r - 1)
+            })
+        } else {
+            Some(c - (r + 1))
         }
-    }
-    (mate, None)
+    };
+    crate::matching::row_order::first_in_row_order(n, edges, &rank)
 }
 
 /// 6.3 in the text's order of changes. Row by row, the white takes the first black left, in

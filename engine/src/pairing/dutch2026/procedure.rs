@@ -173,6 +173,10 @@ struct Search<'a> {
     /// The number of pairs of each remainder's best candidates (`None`: none complies with
     /// [C4]), by its players and fixed downfloaters, once [`Search::several`] has judged it.
     several_pairs: std::collections::HashMap<(Vec<PlayerIx>, Vec<PlayerIx>), Option<usize>>,
+    /// Walking the MDP-Pairings of a bracket of one or two MDPs: a remainder leaving several
+    /// players over ends the walk (`left_the_walk`), and the bracket's matchings decide.
+    walking_mdps: bool,
+    left_the_walk: bool,
     /// What each set of downfloaters (sorted) decides, once computed.
     floats: std::collections::HashMap<Vec<PlayerIx>, Option<FloatPart>>,
     /// What the fixed downfloaters (the key, sorted) and one player more decide, for each
@@ -516,6 +520,12 @@ impl Search<'_> {
     /// number of pairs, it answers once per remainder: a candidate only at the number of
     /// pairs its best candidates have (every one with another number is worse).
     fn several(&mut self, rest: Rest) -> bool {
+        if self.walking_mdps {
+            // Each MDP-Pairing's remainder would ask for matchings of everyone not yet
+            // paired: the bracket's matchings choose the MDP-Pairing instead.
+            self.left_the_walk = true;
+            return false;
+        }
         let key = (rest.players.to_vec(), rest.floaters.to_vec());
         if let Some(known) = self.several_pairs.get(&key) {
             if *known != Some(rest.n1) {
@@ -1401,6 +1411,8 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         perfect: false,
         floats: Default::default(),
         several_pairs: Default::default(),
+        walking_mdps: way == Way::Directed && !b.mdps.is_empty() && b.mdps.len() <= WALKED_MDPS,
+        left_the_walk: false,
         one_more: Default::default(),
         bound: FloatPart {
             c5,
@@ -1509,6 +1521,12 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
                 }
             }
         }
+    }
+    if s.left_the_walk {
+        // The candidates walked so far come first in the sequence: the matchings' choice is
+        // taken only if it is better (3.8.1).
+        s.walking_mdps = false;
+        mdp_pairings(&mut s, most, &lowest, c5);
     }
     chosen(s)
 }

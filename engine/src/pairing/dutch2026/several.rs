@@ -86,7 +86,7 @@ pub(crate) fn first_best(
     fixed: &[PlayerIx],
 ) -> Outcome {
     let g = Graph::new(cx, b, &[], players, n1, fixed);
-    let bits = g.layout(None).bits + g.low_bits(8) + 4;
+    let bits = g.layout(None).bits + g.low_bits(n1.min(8) as u32) + 4;
     dispatch!(bits, |W| g.remainder::<W>())
 }
 
@@ -104,7 +104,7 @@ pub(crate) struct MdpPairing {
 /// See [`MdpPairing`].
 pub(crate) fn mdp_pairing(cx: &Ctx, b: &Bracket) -> Option<MdpPairing> {
     let g = Graph::new(cx, b, &b.mdps, &b.residents, 0, &[]);
-    let bits = g.layout(None).bits + g.low_bits(8) + 4;
+    let bits = g.layout(None).bits + g.low_bits(b.mdps.len().min(8) as u32) + 4;
     dispatch!(bits, |W| g.bracket::<W>())
 }
 
@@ -183,9 +183,13 @@ struct Layout {
     c9: Option<Points>,
 }
 
-/// The bits a field needs whose total over `edges` edges of at most `max` each must fit.
+/// The bits a field needs whose total over `edges` edges of at most `max` each must fit
+/// (none for a field that is always 0).
 fn width(edges: usize, max: u64) -> u32 {
-    let total = (edges as u128 + 1) * u128::from(max.max(1));
+    if max == 0 {
+        return 0;
+    }
+    let total = (edges as u128 + 1) * u128::from(max);
     128 - total.leading_zeros()
 }
 
@@ -318,16 +322,45 @@ impl<'a> Graph<'a> {
             .max()
             .unwrap_or(0);
         let d = self.diffs.len();
+        // A criterion no candidate can differ on takes no room (its largest value 0, and no
+        // edge costs anything there): [C7] and [C8] by score where one score is all there
+        // is (the count decides), [C10]/[C11] without a topscorer, the floats' criteria
+        // where nobody has the float they count.
+        let (m, n) = (self.m, self.n);
+        let pl = |v: usize| &self.cx.players[self.verts[v]];
+        let any = |from: usize, to: usize, f: &dyn Fn(&super::definitions::Player) -> bool| {
+            (from..to).any(|v| f(pl(v)))
+        };
+        let on = |yes: bool, most: u64| if yes { most } else { 0 };
+        let top = any(0, m + n, &|p| p.topscorer);
+        let res_down1 = any(m, m + n, &|p| p.float1 == Some(Float::Down));
+        let res_down2 = any(m, m + n, &|p| p.float2 == Some(Float::Down));
+        let paired_mdps = m > 0;
+        let up1 = paired_mdps && any(m, m + n, &|p| p.float1 == Some(Float::Up));
+        let up2 = paired_mdps && any(m, m + n, &|p| p.float2 == Some(Float::Up));
+        let mdp_down1 = any(0, m, &|p| p.float1 == Some(Float::Down));
+        let mdp_down2 = any(0, m, &|p| p.float2 == Some(Float::Down));
         let mut max: Vec<u64> = vec![self.bye_scores.len() as u64, 1];
-        max.extend(self.scores.iter().map(|_| 2));
+        let several_scores = self.scores.len() > 1;
+        max.extend(self.scores.iter().map(|_| on(several_scores, 2)));
         max.push(1);
-        max.extend(self.levels.iter().map(|_| 1));
+        let several_levels = self.levels.len() > 1;
+        max.extend(self.levels.iter().map(|_| on(several_levels, 1)));
         max.push(if c9.is_some() { 2 * most_unplayed } else { 0 });
-        max.extend([2, 2, 2, 2, 1, 1, 1, 1]);
-        max.extend(std::iter::repeat_n(2, d));
-        max.extend(std::iter::repeat_n(1, d));
-        max.extend(std::iter::repeat_n(2, d));
-        max.extend(std::iter::repeat_n(1, d));
+        max.extend([
+            on(top, 2),
+            on(top, 2),
+            2,
+            2,
+            on(res_down1, 1),
+            on(up1, 1),
+            on(res_down2, 1),
+            on(up2, 1),
+        ]);
+        max.extend(std::iter::repeat_n(on(mdp_down1, 2), d));
+        max.extend(std::iter::repeat_n(on(up1, 1), d));
+        max.extend(std::iter::repeat_n(on(mdp_down2, 2), d));
+        max.extend(std::iter::repeat_n(on(up2, 1), d));
         let mut fields = vec![(0, 0); max.len()];
         let mut shift = 0;
         for k in (0..max.len()).rev() {
@@ -372,6 +405,13 @@ impl<'a> Graph<'a> {
         let (m, n, nv) = (self.m, self.n, self.verts.len());
         let pl = |v: usize| &cx.players[self.verts[v]];
         let mut v: Vec<u64> = layout.fields.iter().map(|&(most, _)| most).collect();
+        // What the edge costs on field `k` (a field that takes no room costs nothing: see
+        // `layout`).
+        let cost = |v: &mut Vec<u64>, k: usize, x: u64| {
+            if layout.fields[k].0 > 0 {
+                v[k] -= x;
+            }
+        };
         let c7 = 2;
         let c8 = c7 + self.scores.len();
         let c9 = c8 + 1 + self.levels.len();
@@ -385,7 +425,8 @@ impl<'a> Graph<'a> {
         // [C5]: the lower the assignee's score, the more.
         if y == nv {
             let rank = self.bye_scores.binary_search(&pl(x).score).unwrap_or(0) as u64;
-            v[0] -= (rank + 1).min(v[0]);
+            let most = v[0];
+            cost(&mut v, 0, (rank + 1).min(most));
         }
         if inside {
             // [C6].
@@ -394,32 +435,32 @@ impl<'a> Graph<'a> {
             let mut part = PairPart::default();
             part.add(cx, self.b, self.verts[a], self.verts[r], false);
             for k in 0..4 {
-                v[c10 + k] -= part.counts[k] as u64;
+                cost(&mut v, c10 + k, part.counts[k] as u64);
             }
             if a < m {
                 // An MDP-Pairing's pair: [C15], [C17]-[C21].
                 let (mdp, opp) = (pl(a), pl(r));
                 let dd = diff_at(mdp.score - opp.score);
                 if opp.float1 == Some(Float::Up) {
-                    v[c10 + 5] -= 1;
+                    cost(&mut v, c10 + 5, 1);
                     if let Some(l) = dd {
-                        v[c18 + d + l] -= 1;
+                        cost(&mut v, c18 + d + l, 1);
                     }
                 }
                 if opp.float2 == Some(Float::Up) {
-                    v[c10 + 7] -= 1;
+                    cost(&mut v, c10 + 7, 1);
                     if let Some(l) = dd {
-                        v[c18 + 3 * d + l] -= 1;
+                        cost(&mut v, c18 + 3 * d + l, 1);
                     }
                 }
                 if mdp.float1 == Some(Float::Down) {
                     if let Some(l) = dd {
-                        v[c18 + l] -= 1;
+                        cost(&mut v, c18 + l, 1);
                     }
                 }
                 if mdp.float2 == Some(Float::Down) {
                     if let Some(l) = dd {
-                        v[c18 + 2 * d + l] -= 1;
+                        cost(&mut v, c18 + 2 * d + l, 1);
                     }
                 }
             }
@@ -430,9 +471,9 @@ impl<'a> Graph<'a> {
         let out = |p: usize, q: usize| self.next[p] && (q == nv || !self.next[q]);
         for (p, q) in [(x, y), (y, x)] {
             if p < nv && out(p, q) {
-                v[c8] -= 1;
+                cost(&mut v, c8, 1);
                 if let Ok(l) = self.levels.binary_search_by(|t| pl(p).score.cmp(t)) {
-                    v[c8 + 1 + l] -= 1;
+                    cost(&mut v, c8 + 1 + l, 1);
                 }
             }
         }
@@ -443,18 +484,18 @@ impl<'a> Graph<'a> {
         for p in [x, y].into_iter().filter(|&p| bracket(p)) {
             let player = pl(p);
             if let Ok(l) = self.scores.binary_search_by(|t| player.score.cmp(t)) {
-                v[c7 + l] -= 1;
+                cost(&mut v, c7 + l, 1);
             }
             if layout.c9 == Some(player.score) {
-                v[c9] -= u64::from(player.unplayed);
+                cost(&mut v, c9, u64::from(player.unplayed));
             }
             if p >= m {
                 // [C14], [C16]: a resident.
                 if player.float1 == Some(Float::Down) {
-                    v[c10 + 4] -= 1;
+                    cost(&mut v, c10 + 4, 1);
                 }
                 if player.float2 == Some(Float::Down) {
-                    v[c10 + 6] -= 1;
+                    cost(&mut v, c10 + 6, 1);
                 }
             } else {
                 // [C18], [C20]: an MDP in the Limbo, by its difference to the next
@@ -462,10 +503,10 @@ impl<'a> Graph<'a> {
                 let dd = diff_at(below.map_or(BYE_DIFFERENCE, |s| player.score - s));
                 if let Some(l) = dd {
                     if player.float1 == Some(Float::Down) {
-                        v[c18 + l] -= 1;
+                        cost(&mut v, c18 + l, 1);
                     }
                     if player.float2 == Some(Float::Down) {
-                        v[c18 + 2 * d + l] -= 1;
+                        cost(&mut v, c18 + 2 * d + l, 1);
                     }
                 }
             }
