@@ -10,6 +10,10 @@
 //! case (the system by name or as TRF 192 names it, players, rounds already played; then
 //! `final` for the tournament's last round, `seed N` for another seed than 42, `times N` to
 //! pair it N times and print the median);
+//! `cargo bench -p engine --bench pairing -- white-wins`: the Dutch 2026 on the worst case
+//! known, opens of 100 to 1,000 where White wins every game but every third board's (drawn),
+//! every round of seven, each round's time printed (brackets leaving several players over and
+//! brackets of many MDPs, chosen by weighted matchings of everyone not yet paired);
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
 //! `swiss check` re-pairs it), for setting beside another program's time on the same file;
 //! `PAIRING_DIR="dutch-2026 DIR"` every round of every `.trf` file of a folder (the reference
@@ -331,6 +335,10 @@ fn main() {
         time_baku();
         return;
     }
+    if std::env::args().any(|a| a == "white-wins") {
+        time_white_wins();
+        return;
+    }
     for system in [System::Dutch1992, System::Dubov, System::DoubleSwiss] {
         for players in [100, 1_000, 10_000] {
             time_round(system, players, 0);
@@ -384,5 +392,51 @@ fn main() {
         for (players, rounds) in CASES {
             time_round(System::DoubleSwiss, players, rounds);
         }
+    }
+}
+
+/// See the module's docs: opens where White wins every game but every third board's.
+fn time_white_wins() {
+    use engine::model::player::Player;
+    use engine::model::result::GameResult;
+    use engine::{Settings, Tournament, Tpn};
+    for players in [100u32, 200, 400, 1_000] {
+        let mut settings = Settings::new(System::Dutch2026);
+        settings.rounds = Some(7);
+        let mut t = Tournament::new(settings);
+        t.seed_players(
+            (0..players)
+                .map(|i| {
+                    let mut p = Player::new(Tpn::from_index(0), format!("Player,{i:04}"));
+                    p.rating = Some(2800 - i as u16);
+                    p
+                })
+                .collect(),
+        );
+        let mut times = Vec::new();
+        for _ in 0..7 {
+            let round = t.next_round();
+            let start = Instant::now();
+            let pairing = engine::pairing::dutch2026::pair(&t, round).expect("a pairing");
+            times.push(start.elapsed());
+            let mut played = pairing.to_round(&t);
+            for (board, p) in played.pairings.iter_mut().enumerate() {
+                let result = if board % 3 == 2 {
+                    GameResult::DRAW
+                } else {
+                    GameResult::WHITE_WINS
+                };
+                p.games = vec![Some(result); p.games.len()];
+            }
+            t.push_round(played).expect("a valid round");
+        }
+        let each: Vec<String> = times
+            .iter()
+            .map(|d| format!("{:.0} ms", d.as_secs_f64() * 1000.0))
+            .collect();
+        println!(
+            "dutch-2026 white wins, {players:>5} players, rounds 1-7: {}",
+            each.join(", ")
+        );
     }
 }

@@ -96,6 +96,38 @@ pub fn max_weight_matching_of<W: Weight>(
         .collect()
 }
 
+/// [`max_weight_matching_of`] started from the matching of the edges `start` (indices into
+/// `edges`, no two sharing a vertex), each of which must have the largest weight of all
+/// edges: every vertex's dual starts at that weight, so those edges are tight and the
+/// matching is a valid start of the primal-dual method, which then needs a stage only for
+/// each vertex `start` leaves free. The answer is the one a cold start finds in value (the
+/// matching itself may differ among equally good ones).
+pub fn max_weight_matching_from<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+    start: &[usize],
+) -> Vec<Option<usize>> {
+    if edges.is_empty() {
+        return vec![None; vertices];
+    }
+    let mut m = Matcher::new(vertices, edges, max_cardinality);
+    let most = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO);
+    for &k in start {
+        let (i, j, w) = edges[k];
+        if w != most || m.mate[i] != NONE || m.mate[j] != NONE {
+            continue;
+        }
+        m.mate[i] = 2 * k + 1;
+        m.mate[j] = 2 * k;
+    }
+    m.solve();
+    m.mate
+        .iter()
+        .map(|&p| (p != NONE).then(|| m.endpoint[p]))
+        .collect()
+}
+
 /// Whether the graph has a perfect matching (every vertex matched).
 pub fn has_perfect_matching(vertices: usize, edges: &[Edge]) -> bool {
     vertices.is_multiple_of(2)

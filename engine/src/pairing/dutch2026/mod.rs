@@ -116,7 +116,7 @@ mod criteria;
 pub(crate) mod definitions;
 pub(crate) mod procedure;
 mod sequence;
-mod several;
+pub(crate) mod several;
 
 use crate::model::ids::RoundNo;
 use crate::model::tournament::Tournament;

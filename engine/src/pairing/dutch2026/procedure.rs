@@ -150,6 +150,9 @@ struct Rest<'a> {
     base: &'a PairPart,
 }
 
+/// A remainder's players, its fixed downfloaters and the MDP-Pairing's pairs.
+type Judged = ((Vec<PlayerIx>, Vec<PlayerIx>), Vec<(PlayerIx, PlayerIx)>);
+
 /// The search through one bracket's sequence of candidates.
 ///
 /// Branch and bound: a prefix of a transposition fixes some pairs, whose part of the standing
@@ -173,6 +176,9 @@ struct Search<'a> {
     /// The number of pairs of each remainder's best candidates (`None`: none complies with
     /// [C4]), by its players and fixed downfloaters, once [`Search::several`] has judged it.
     several_pairs: std::collections::HashMap<(Vec<PlayerIx>, Vec<PlayerIx>), Option<usize>>,
+    /// The remainders (with the MDP-Pairing's pairs) whose first best candidate
+    /// [`Search::several`] has judged.
+    several_judged: std::collections::HashSet<Judged>,
     /// Walking the MDP-Pairings of a bracket of one or two MDPs: a remainder leaving several
     /// players over ends the walk (`left_the_walk`), and the bracket's matchings decide.
     walking_mdps: bool,
@@ -528,7 +534,13 @@ impl Search<'_> {
         }
         let key = (rest.players.to_vec(), rest.floaters.to_vec());
         if let Some(known) = self.several_pairs.get(&key) {
-            if *known != Some(rest.n1) {
+            // Another number of pairs than its best's, or its first best candidate already
+            // judged (a heterogeneous bracket's first MDP-Pairing and its best may be one).
+            if *known != Some(rest.n1)
+                || self
+                    .several_judged
+                    .contains(&(key.clone(), rest.pairs.to_vec()))
+            {
                 return true;
             }
         }
@@ -546,7 +558,8 @@ impl Search<'_> {
                 left,
                 exchange,
             } => {
-                self.several_pairs.insert(key, Some(rest.n1));
+                self.several_pairs.insert(key.clone(), Some(rest.n1));
+                self.several_judged.insert((key, rest.pairs.to_vec()));
                 let part = self.pairs_part(rest.base, pairs.iter().copied());
                 let cand = Candidate {
                     pairs: rest.pairs.iter().copied().chain(pairs).collect(),
@@ -1411,6 +1424,7 @@ pub(crate) fn pair_bracket(cx: &Ctx, b: &Bracket, way: Way) -> Option<Chosen> {
         perfect: false,
         floats: Default::default(),
         several_pairs: Default::default(),
+        several_judged: Default::default(),
         walking_mdps: way == Way::Directed && !b.mdps.is_empty() && b.mdps.len() <= WALKED_MDPS,
         left_the_walk: false,
         one_more: Default::default(),

@@ -54,7 +54,7 @@ use super::definitions::Ctx;
 use super::sequence::side_tiers;
 use super::sequence::Exchange;
 use super::sequence::Prefer;
-use crate::matching::weighted::max_weight_matching_of;
+use crate::matching::weighted::max_weight_matching_from;
 use crate::model::history::Float;
 use crate::model::points::Points;
 use crate::pairing::index::PlayerIx;
@@ -85,10 +85,20 @@ pub(crate) fn first_best(
     n1: usize,
     fixed: &[PlayerIx],
 ) -> Outcome {
+    #[cfg(test)]
+    USED[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let g = Graph::new(cx, b, &[], players, n1, fixed);
-    let bits = g.layout(None).bits + g.low_bits(n1.min(8) as u32) + 4;
+    let bits = g.layout(None).bits + g.low_bits(n1.min(8) as u32) + 6;
     dispatch!(bits, |W| g.remainder::<W>())
 }
+
+/// How often the tests made [`first_best`] and [`mdp_pairing`] decide (so that a test can
+/// show it reached them).
+#[cfg(test)]
+pub(crate) static USED: [std::sync::atomic::AtomicUsize; 2] = [
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+];
 
 /// A heterogeneous bracket's MDP-Pairing reaching the best of the bracket: the MDPs paired
 /// (the first set of 4.4.2's order among those of the best candidates) with their residents
@@ -103,8 +113,10 @@ pub(crate) struct MdpPairing {
 
 /// See [`MdpPairing`].
 pub(crate) fn mdp_pairing(cx: &Ctx, b: &Bracket) -> Option<MdpPairing> {
+    #[cfg(test)]
+    USED[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let g = Graph::new(cx, b, &b.mdps, &b.residents, 0, &[]);
-    let bits = g.layout(None).bits + g.low_bits(b.mdps.len().min(8) as u32) + 4;
+    let bits = g.layout(None).bits + g.low_bits(b.mdps.len().min(8) as u32) + 6;
     dispatch!(bits, |W| g.bracket::<W>())
 }
 
@@ -599,7 +611,21 @@ impl<'a> Graph<'a> {
         // The matcher's edges, and what each adds up to: values, order, preferred, and
         // whether its first end is in S1.
         let mut edges: Vec<(usize, usize, BInt<N>)> = Vec::new();
-        let mut parts: Vec<(Vec<u64>, i64, i64, bool)> = Vec::new();
+        let mut parts: Vec<(u32, i64, i64, bool)> = Vec::new();
+        // The criteria's values of the edges, each distinct list once (the players below the
+        // next scoregroup pair among themselves at no cost: one list for all those edges).
+        let mut tables: Vec<Vec<u64>> = Vec::new();
+        let mut table = |values: Vec<u64>| {
+            tables.push(values);
+            (tables.len() - 1) as u32
+        };
+        let below_from = if self.b.lower.is_empty() {
+            nv
+        } else {
+            m + n + self.f + self.b.next.len()
+        };
+        let is_below = |v: usize| v >= below_from && v < nv;
+        let mut among_below: Option<(u32, BInt<N>)> = None;
         for x in 0..nv {
             for y in x + 1..=nv {
                 let to_bye = y == nv;
@@ -622,7 +648,7 @@ impl<'a> Graph<'a> {
                     let values = self.values(layout, x, y);
                     let w = (pack(&values) << low_bits) + set_value(x) + row_value(x, y);
                     edges.push((x, y, w));
-                    parts.push((values, 0, 0, true));
+                    parts.push((table(values), 0, 0, true));
                 } else if bracket(x) && bracket(y) && x >= m {
                     // A pair of the remainder: on the side that orders it best.
                     let mut best: Option<(BInt<N>, i64, i64, bool)> = None;
@@ -645,8 +671,16 @@ impl<'a> Graph<'a> {
                     if let Some((key, o, p, x_in)) = best {
                         let values = self.values(layout, x, y);
                         edges.push((x, y, (pack(&values) << low_bits) + key));
-                        parts.push((values, o, p, x_in));
+                        parts.push((table(values), o, p, x_in));
                     }
+                } else if is_below(x) && is_below(y) {
+                    let (id, w) = *among_below.get_or_insert_with(|| {
+                        let values = self.values(layout, x, y);
+                        let w = (pack(&values) << low_bits) + low(0, 0);
+                        (table(values), w)
+                    });
+                    edges.push((x, y, w));
+                    parts.push((id, 0, 0, false));
                 } else {
                     // An edge of the rest: a bracket's player on it floats (a remainder's in
                     // S2, 4.3.2), unless fixed to a pair. Two residents, or an MDP and a
@@ -674,11 +708,34 @@ impl<'a> Graph<'a> {
                     }
                     let values = self.values(layout, x, y);
                     edges.push((x, y, (pack(&values) << low_bits) + low(o, p) + bits));
-                    parts.push((values, o, p, false));
+                    parts.push((table(values), o, p, false));
                 }
             }
         }
-        let mate = max_weight_matching_of(self.vertices(), &edges, true);
+        // A start for the matching: the players below the next scoregroup paired greedily
+        // among themselves. Their edges are made the heaviest of all by a potential added to
+        // every edge of each of them (`lift`, with the weights doubled to keep it whole): a
+        // perfect matching has one edge at each player, so every perfect matching's weight
+        // grows by the same amount and the best stays the best; and every other edge of theirs
+        // weighs no more than those (it costs [C5] or [C8] where they cost nothing).
+        let mut start: Vec<usize> = Vec::new();
+        if let Some((_, plain)) = among_below {
+            let heaviest = edges.iter().map(|e| e.2).max().unwrap_or(plain);
+            let lift = heaviest - plain;
+            for e in &mut edges {
+                let lifted = usize::from(is_below(e.0)) + usize::from(is_below(e.1));
+                e.2 = e.2 + e.2 + lift * BInt::<N>::from(lifted as u64);
+            }
+            let mut taken = vec![false; nv + 1];
+            for (k, &(x, y, _)) in edges.iter().enumerate() {
+                if is_below(x) && is_below(y) && !taken[x] && !taken[y] {
+                    taken[x] = true;
+                    taken[y] = true;
+                    start.push(k);
+                }
+            }
+        }
+        let mate = max_weight_matching_from(self.vertices(), &edges, true, &start);
         if mate.iter().any(Option::is_none) {
             return None;
         }
@@ -700,7 +757,8 @@ impl<'a> Graph<'a> {
             if y < x {
                 continue;
             }
-            let (values, o, p, x_in) = &parts[*index.get(&(x, y))?];
+            let (id, o, p, x_in) = &parts[*index.get(&(x, y))?];
+            let values = &tables[*id as usize];
             for (t, &v) in out.quality.iter_mut().zip(values) {
                 *t += v;
             }
@@ -747,7 +805,7 @@ impl<'a> Graph<'a> {
         for (c, &v) in s2.iter().enumerate() {
             col[v] = Some(c);
         }
-        let room = (64 * N as u32).saturating_sub(layout.bits + self.low_bits(0) + 4);
+        let room = (64 * N as u32).saturating_sub(layout.bits + self.low_bits(0) + 6);
         let per = ((room / self.row_bits()) as usize).max(1);
         let mut forced: Vec<Option<usize>> = vec![None; nv];
         let mut partners: Vec<usize> = Vec::with_capacity(s1.len());

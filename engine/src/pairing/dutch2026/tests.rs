@@ -717,3 +717,80 @@ fn dutch_2026_4_3_2_ties_on_size_and_difference_decided_by_the_last_two_rules() 
         assert_eq!(first_admitting_exchange(&c, 0), Some(expected));
     }
 }
+
+/// A field of `n` players (rated 2400, 2390, ...) where White wins every game but those of
+/// every third board, drawn, paired by this system for `rounds` rounds: the colours pile up
+/// (the losers all had Black twice and prefer White absolutely, so [C3] forbids pairing them
+/// together) and brackets must leave several players over, with many MDPs below.
+pub(crate) fn white_wins(n: u32, rounds: u16) -> crate::model::tournament::Tournament {
+    use crate::model::player::Player as Entrant;
+    use crate::model::result::GameResult;
+    use crate::model::settings::{Settings, System};
+    use crate::model::tournament::Tournament;
+    let mut settings = Settings::new(System::Dutch2026);
+    settings.rounds = Some(rounds.max(1));
+    let mut t = Tournament::new(settings);
+    t.seed_players(
+        (0..n)
+            .map(|i| {
+                let mut p = Entrant::new(Tpn::from_index(0), format!("Player,{i:03}"));
+                p.rating = Some(2400 - 10 * i as u16);
+                p
+            })
+            .collect(),
+    );
+    for _ in 0..rounds {
+        let round = t.next_round();
+        let pairing = super::pair(&t, round).expect("a pairing of the round");
+        assert!(
+            crate::pairing::validate::validate(&t, System::Dutch2026, &pairing).is_empty(),
+            "round {round} breaks an absolute criterion"
+        );
+        let mut played = pairing.to_round(&t);
+        for (board, p) in played.pairings.iter_mut().enumerate() {
+            let result = if board % 3 == 2 {
+                GameResult::DRAW
+            } else {
+                GameResult::WHITE_WINS
+            };
+            p.games = vec![Some(result); p.games.len()];
+        }
+        t.push_round(played).expect("a valid round");
+    }
+    t
+}
+
+/// 3.8.1 where the walk's own shortcuts do not reach: remainders that leave several players
+/// over and brackets of many MDPs, chosen by weighted matchings of everyone not yet paired
+/// (`several`), accept in every round the candidate the walk through the whole sequence
+/// accepts. Fields of 10 to 16 players where White wins every game (see [`white_wins`]),
+/// every round of seven.
+#[test]
+fn dutch_2026_3_8_1_several_left_over_and_many_mdps_chosen_by_matchings_as_by_the_walk() {
+    use crate::pairing::dutch2026::several::USED;
+    use std::sync::atomic::Ordering::Relaxed;
+    let before = [USED[0].load(Relaxed), USED[1].load(Relaxed)];
+    let mut rounds = 0;
+    for n in 10..=16u32 {
+        let t = white_wins(n, 7);
+        for r in 1..=t.rounds().len() {
+            let round = RoundNo::new(r as u16).unwrap();
+            let cx = Ctx::new(&t, round);
+            let initial = crate::pairing::common::initial_color(&t, &mut Vec::new());
+            let directed = procedure(&cx, initial, Way::Directed, &mut Vec::new());
+            let walked = procedure(&cx, initial, Way::Walked, &mut Vec::new());
+            assert_eq!(directed, walked, "{n} players, round {r}");
+            rounds += 1;
+        }
+    }
+    assert_eq!(rounds, 49);
+    let used = [
+        USED[0].load(Relaxed) - before[0],
+        USED[1].load(Relaxed) - before[1],
+    ];
+    eprintln!(
+        "remainders decided by matchings: {}; MDP-Pairings: {}",
+        used[0], used[1]
+    );
+    assert!(used[0] > 0 && used[1] > 0, "{used:?}");
+}
