@@ -671,7 +671,7 @@ fn plain_upfloaters(
     following: Option<Points>,
 ) -> Option<(i128, Vec<Tpn>, Vec<Vec<Tpn>>)> {
     /// Candidate sets checked before the weighted matchings take over.
-    const BUDGET: usize = 64;
+    const FIRST_FEW: usize = 64;
     let tops: Vec<Tpn> = unpaired
         .iter()
         .copied()
@@ -718,7 +718,7 @@ fn plain_upfloaters(
         loop {
             if floated(&set) == wanted {
                 checked += 1;
-                if checked > BUDGET {
+                if checked > FIRST_FEW {
                     return None;
                 }
                 let members: Vec<Tpn> = set.iter().map(|&i| group[i]).collect();
@@ -771,7 +771,7 @@ fn plain_upfloaters(
             let mut any_legal = false;
             for c in level {
                 checked += 1;
-                if checked > BUDGET {
+                if checked > FIRST_FEW {
                     return None;
                 }
                 if !legal_with(c, &group) {

@@ -49,8 +49,8 @@
 //!   white-black pairs; then the pairs nearest the columns' order; among pairings equal in all of
 //!   these, row by row as 6.3 goes: each white in turn takes the first black (column order), else
 //!   the first white below him, else stays unpaired, then each black left the first black below him
-//!   (within a limit of about a second of search; past it the best pairing found stands for the
-//!   rows not reached, and the explanation says so; no generated event has come near).
+//!   (each row's choice a field of the matching's weight, a block of rows settled by one
+//!   matching: exact, with no search; `crate::matching::row_order`).
 //! - 6.4: "was floater from higher score groups" is read as the player's history: he came
 //!   down from a higher score group in this round or an earlier one (was paired against a
 //!   lower score; a bye is not a float). The text calls "floaters" the players transferred
@@ -75,7 +75,7 @@
 //!   needs: those who float up against them in a pairing of the whole field (2.1-2.4 kept)
 //!   with the fewest such upfloats (a weighted matching); for everyone only if the procedure
 //!   still finds nothing. Either is said in the explanation. When 2.1-2.4 alone cannot be
-//!   met, the round is refused and the chief arbiter pairs it by hand.
+//!   met, the round is refused and the chief arbiter decides its pairing.
 //! - Boards: the text gives no order; the higher score of the pair, then the sum, then the
 //!   higher player's number.
 

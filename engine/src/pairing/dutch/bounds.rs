@@ -9,20 +9,20 @@ use crate::pairing::index::PlayerIx;
 
 /// A feasibility question for the matching: can `a` (each to be paired with one of `b` or
 /// `pool`), `b` and `pool` (paired among themselves) be completed with `internal` pairs, the
-/// rest going to the sink, denying at most `budget` preferences?
+/// rest going to the sink, denying at most `allowed` preferences?
 pub(super) struct Question<'a> {
     pub(super) a: &'a [PlayerIx],
     pub(super) b: &'a [PlayerIx],
     pub(super) pool: &'a [PlayerIx],
     pub(super) internal: usize,
     pub(super) lv: &'a Level,
-    pub(super) budget: usize,
+    pub(super) allowed: usize,
     pub(super) sink: &'a Sink,
 }
 
 pub(super) fn oracle(cx: &Ctx, q: &Question) -> bool {
-    colour_bound(cx, q.a.iter().chain(q.b).chain(q.pool).copied(), q.internal) <= q.budget
-        && least_denied(cx, q).is_some_and(|d| d <= q.budget)
+    colour_bound(cx, q.a.iter().chain(q.b).chain(q.pool).copied(), q.internal) <= q.allowed
+        && least_denied(cx, q).is_some_and(|d| d <= q.allowed)
 }
 
 /// A lower bound, from the colour preferences alone, on the preferences any pairing of
@@ -50,7 +50,7 @@ pub(super) fn colour_bound(
 }
 
 /// The fewest preferences a completion must deny, or `None` if there is no completion at all
-/// (the budget of `q` is not used).
+/// (the allowed of `q` is not used).
 pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
     let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
     let group = na + nb + np;
@@ -221,12 +221,12 @@ impl Tally {
         self
     }
 
-    pub(super) fn ok(&self, denied: usize, budget: usize) -> bool {
+    pub(super) fn ok(&self, denied: usize, allowed: usize) -> bool {
         let [rw, rb, rn] = self.rows;
         let [cw, cb, cn] = self.cols;
         let forced = (rw.saturating_sub(cb) + rb.saturating_sub(cw)).saturating_sub(cn);
         // An S1 player bound to White needs an S2 player who may take Black, and so on.
-        denied + forced <= budget
+        denied + forced <= allowed
             && self.must <= rw + rb + rn
             && self.bound[0] <= self.open[1]
             && self.bound[1] <= self.open[0]

@@ -297,7 +297,7 @@ pub(super) fn heterogeneous_bracket(
                     pr,
                     Within {
                         lv,
-                        budget: lv.x,
+                        allowed: lv.x,
                         sink: &sink,
                     },
                 )
@@ -307,14 +307,14 @@ pub(super) fn heterogeneous_bracket(
                 // The remainder, homogeneous (A.3), from the first level on (C.6: "start at
                 // C2 with the homogeneous remainder group"), within what x leaves.
                 let remainder_at = first_level(&ladder[..=k], |lv2| {
-                    let budget = lv2.x.checked_sub(het.viol)?;
+                    let allowed = lv2.x.checked_sub(het.viol)?;
                     if pr == 0 {
                         return sink
                             .accepts_floaters_at(cx, &remainder, lv2)
                             .then_some(None);
                     }
                     search
-                        .homogeneous(cx, &remainder, pr, lv2, budget, &sink)
+                        .homogeneous(cx, &remainder, pr, lv2, allowed, &sink)
                         .map(Some)
                 });
                 match remainder_at {

@@ -226,6 +226,6 @@ impl Sink {
 #[derive(Clone, Copy)]
 pub(crate) struct Within<'a> {
     pub lv: &'a Level,
-    pub budget: usize,
+    pub allowed: usize,
     pub sink: &'a Sink,
 }

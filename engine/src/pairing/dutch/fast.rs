@@ -295,14 +295,14 @@ impl<'a> Classes<'a> {
 }
 
 /// The first exchange of class `(k0, d0)` in D.2's order through which a pairing within the
-/// budget exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
-/// the budget. An exchange of the first class admits
+/// allowed exists, as S1 and S2 positions; `None` when no pairing of that class keeps within
+/// the allowed. An exchange of the first class admits
 /// exactly the pairings of the class whose smallest realisation it is (the larger of each
 /// pair inside S1 and those left over leave S1, the smaller of each pair inside S2 joins it),
 /// so its members can be fixed one by one: S1's given-up players from the largest number
 /// down (the lowest players first, D.2), then S2's taken players from the smallest up, each
-/// the first for which a matching still finds a pairing of the class within the budget.
-/// With `fewest_denials`, "within the budget" is "as few denials as any pairing" (the budget
+/// the first for which a matching still finds a pairing of the class within the allowed.
+/// With `fewest_denials`, "within the allowed" is "as few denials as any pairing" (the allowed
 /// being that least), so the matching puts denials first.
 pub(super) fn class_exchange(
     cx: &Ctx,
@@ -313,12 +313,12 @@ pub(super) fn class_exchange(
     inner: &[bool],
     fewest_denials: bool,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
-    let Within { lv, budget, sink } = within;
+    let Within { lv, allowed, sink } = within;
     let classes = Classes::new(cx, s1, s2, lv, sink);
     let fits = |choice: &Choice| {
         classes
             .best(choice, fewest_denials)
-            .is_some_and(|(k, d, denied)| (k, d) == (k0, d0) && denied <= budget)
+            .is_some_and(|(k, d, denied)| (k, d) == (k0, d0) && denied <= allowed)
     };
     let (p, m) = (s1.len(), s2.len());
     let mut choice = Choice {
@@ -423,14 +423,14 @@ impl Fast {
         within: Within<'_>,
         straight: &mut Option<Option<usize>>,
     ) -> Option<(Vec<usize>, usize)> {
-        let Within { lv, budget, sink } = within;
+        let Within { lv, allowed, sink } = within;
         let m = s2.len();
         let mut used = vec![false; m];
         let mut chosen: Vec<usize> = Vec::with_capacity(s1.len());
         let mut viol = 0;
         // Counts that bound from below what any completion needs (a quick "no").
         let mut tally = Tally::new(cx, s1, s2, lv, sink);
-        if !tally.ok(0, budget) {
+        if !tally.ok(0, allowed) {
             return None;
         }
         // A completion of the positions after the current one, found greedily under the same
@@ -459,7 +459,7 @@ impl Fast {
                 }
                 let v = usize::from(cx.denies(a, s2[j]));
                 let after = tally.take(cx, a, s2[j], lv, sink);
-                if !after.ok(viol + v, budget) {
+                if !after.ok(viol + v, allowed) {
                     continue;
                 }
                 used[j] = true;
@@ -470,7 +470,7 @@ impl Fast {
                     &mut used.clone(),
                     after,
                     viol + v,
-                    Within { lv, budget, sink },
+                    Within { lv, allowed, sink },
                 ) {
                     witness = Some(rest.into());
                     pick = Some((j, v));
@@ -486,12 +486,12 @@ impl Fast {
                             if chosen.is_empty() {
                                 *straight = Some(Some(least));
                             }
-                            if viol + least > budget {
+                            if viol + least > allowed {
                                 return None;
                             }
-                            if viol + least == budget {
+                            if viol + least == allowed {
                                 chosen.extend(rest);
-                                return Some((chosen, budget));
+                                return Some((chosen, allowed));
                             }
                         }
                         // No completion of the choices before this position at all, or
@@ -501,7 +501,7 @@ impl Fast {
                             *straight = Some(solved.as_ref().map(Costs::denials));
                         }
                         let t = solved?;
-                        if viol + Costs::denials(&t) > budget {
+                        if viol + Costs::denials(&t) > allowed {
                             return None;
                         }
                         table = Some(t);
@@ -512,7 +512,7 @@ impl Fast {
                     let forced = table.force(i, j);
                     if forced
                         .as_ref()
-                        .is_some_and(|f| viol + v + Costs::denials(f) <= budget)
+                        .is_some_and(|f| viol + v + Costs::denials(f) <= allowed)
                     {
                         pick = Some((j, v));
                         break;
@@ -527,7 +527,7 @@ impl Fast {
                     pool: &[],
                     internal: s1.len() - i - 1,
                     lv,
-                    budget: budget - viol - v,
+                    allowed: allowed - viol - v,
                     sink,
                 };
                 if oracle(cx, &q) {
@@ -693,7 +693,7 @@ pub(super) fn greedy(
     mut viol: usize,
     within: Within<'_>,
 ) -> Option<Vec<usize>> {
-    let Within { lv, budget, sink } = within;
+    let Within { lv, allowed, sink } = within;
     // S2's free positions by kind, each kind's in order, and one player of each kind.
     let mut kinds = Kinds::default();
     let mut free: Vec<Vec<usize>> = Vec::new();
@@ -720,7 +720,7 @@ pub(super) fn greedy(
                 || !cx.fit(a, b, lv)
                 || !tally
                     .take(cx, a, b, lv, sink)
-                    .ok(viol + usize::from(cx.denies(a, b)), budget)
+                    .ok(viol + usize::from(cx.denies(a, b)), allowed)
             {
                 continue;
             }
@@ -749,7 +749,7 @@ impl Search for Fast {
         group: &[PlayerIx],
         p: usize,
         lv: &Level,
-        budget: usize,
+        allowed: usize,
         sink: &Sink,
     ) -> Option<Found> {
         let (s1, s2) = group.split_at(p);
@@ -769,10 +769,10 @@ impl Search for Fast {
         };
         // S1 and S2 as they are, unless an earlier try showed they need more denials.
         let known = key(false).and_then(|k| self.least.borrow().get(&k).copied());
-        if known.is_none_or(|d| d.is_some_and(|d| d <= budget)) {
+        if known.is_none_or(|d| d.is_some_and(|d| d <= allowed)) {
             let mut straight = None;
             if let Some((chosen, viol)) =
-                self.transposition(cx, s1, s2, Within { lv, budget, sink }, &mut straight)
+                self.transposition(cx, s1, s2, Within { lv, allowed, sink }, &mut straight)
             {
                 return Some(found(s1, s2, &chosen, viol, None));
             }
@@ -788,11 +788,11 @@ impl Search for Fast {
             pool: group,
             internal: p,
             lv,
-            budget,
+            allowed,
             sink,
         };
         let least = self.memo(key(true), || least_denied(cx, &any));
-        if least.is_none_or(|d| d > budget) {
+        if least.is_none_or(|d| d > allowed) {
             return None;
         }
         let (k0, d0) = match key(true) {
@@ -815,7 +815,7 @@ impl Search for Fast {
         // The first transposition through the exchange of positions `a` for `b`.
         let through = |a: &[usize], b: &[usize]| {
             let (n1, n2) = exchanged(s1, s2, a, b);
-            self.transposition(cx, &n1, &n2, Within { lv, budget, sink }, &mut None)
+            self.transposition(cx, &n1, &n2, Within { lv, allowed, sink }, &mut None)
                 .map(|(chosen, viol)| found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, a, b)))
         };
         // The first exchange of that class, if a pairing of the class keeps within x: chosen
@@ -824,16 +824,24 @@ impl Search for Fast {
             cx,
             s1,
             s2,
-            Within { lv, budget, sink },
+            Within { lv, allowed, sink },
             (k0, d0),
             &inner,
             false,
         );
-        if first.is_none() && least == Some(budget) {
+        if first.is_none() && least == Some(allowed) {
             // Only pairings denying the fewest preferences keep within x: the first class
             // among them, and its first exchange, the same way.
             let class = first_class_of(cx, s1, s2, lv, sink, true);
-            first = class_exchange(cx, s1, s2, Within { lv, budget, sink }, class, &inner, true);
+            first = class_exchange(
+                cx,
+                s1,
+                s2,
+                Within { lv, allowed, sink },
+                class,
+                &inner,
+                true,
+            );
         }
         if let Some(f) = first.and_then(|(a, b)| through(&a, &b)) {
             return Some(f);
@@ -855,7 +863,7 @@ impl Search for Fast {
             s2,
             Within {
                 lv,
-                budget: least,
+                allowed: least,
                 sink,
             },
             class,
@@ -876,7 +884,7 @@ impl Search for Fast {
         pr: usize,
         within: Within<'_>,
     ) -> Option<(Found, Vec<PlayerIx>)> {
-        let Within { lv, budget, sink } = within;
+        let Within { lv, allowed, sink } = within;
         let m = residents.len();
         let mut used = vec![false; m];
         let mut chosen: Vec<usize> = Vec::new();
@@ -886,12 +894,12 @@ impl Search for Fast {
             if pr == 0 {
                 return sink.accepts_floaters_at(cx, &rest, lv);
             }
-            if viol + colour_bound(cx, rest.iter().copied(), pr) > budget {
+            if viol + colour_bound(cx, rest.iter().copied(), pr) > allowed {
                 return false;
             }
             let (r1, r2) = rest.split_at(pr.min(rest.len()));
             let tally = Tally::new(cx, r1, r2, lv, sink);
-            (tally.ok(viol, budget)
+            (tally.ok(viol, allowed)
                 && greedy(
                     cx,
                     r1,
@@ -899,15 +907,15 @@ impl Search for Fast {
                     &mut vec![false; r2.len()],
                     tally,
                     viol,
-                    Within { lv, budget, sink },
+                    Within { lv, allowed, sink },
                 )
                 .is_some())
                 || Costs::new(cx, r1, r2, lv, sink).is_some_and(|c| {
                     match self.by_kinds.then(|| c.first_least(&[])).flatten() {
-                        Some((least, _)) => viol + least <= budget,
+                        Some((least, _)) => viol + least <= allowed,
                         None => c
                             .solve(&[])
-                            .is_some_and(|t| viol + Costs::denials(&t) <= budget),
+                            .is_some_and(|t| viol + Costs::denials(&t) <= allowed),
                     }
                 })
         };
@@ -920,7 +928,7 @@ impl Search for Fast {
                     continue;
                 }
                 let v = usize::from(cx.denies(a, residents[j]));
-                if viol + v > budget {
+                if viol + v > allowed {
                     continue;
                 }
                 if let Some(w) = witness.as_mut() {
@@ -940,7 +948,7 @@ impl Search for Fast {
                     match (0..m).find(|&k| {
                         !trial[k]
                             && cx.pair_ok(b, residents[k], lv)
-                            && tv + usize::from(cx.denies(b, residents[k])) <= budget
+                            && tv + usize::from(cx.denies(b, residents[k])) <= allowed
                     }) {
                         Some(k) => {
                             trial[k] = true;
@@ -966,7 +974,7 @@ impl Search for Fast {
                     pool: &pool,
                     internal: mdps.len() - i - 1 + pr,
                     lv,
-                    budget: budget - viol - v,
+                    allowed: allowed - viol - v,
                     sink,
                 };
                 if oracle(cx, &q) {

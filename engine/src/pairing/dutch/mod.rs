@@ -45,7 +45,7 @@
 //! - A.7 (d): such players' mild preference counts, for A.8, on whichever side lowers x; in
 //!   B.4 they are never counted as denied.
 //! - A.8/B.4: a pair denies a preference when both players prefer the same colour; x is
-//!   `max(w, b) - q` (never below 0). In a heterogeneous bracket the x of C.2 is the budget of
+//!   `max(w, b) - q` (never below 0). In a heterogeneous bracket the x of C.2 is the allowance of
 //!   the whole bracket: the pairs of players moved down and those of the remainder together
 //!   may deny at most x preferences (which is why C.11 undoes the pairs of the players moved
 //!   down when it raises x).

@@ -30,7 +30,7 @@ impl Literal {
         s1: &[PlayerIx],
         s2: &[PlayerIx],
         lv: &Level,
-        budget: usize,
+        allowed: usize,
         sink: &Sink,
     ) -> Option<(Vec<usize>, usize)> {
         fn go(
@@ -41,7 +41,7 @@ impl Literal {
             part: &mut Partial,
             viol: usize,
         ) -> Option<usize> {
-            let Within { lv, budget, sink } = within;
+            let Within { lv, allowed, sink } = within;
             let i = part.chosen.len();
             if i == s1.len() {
                 let floaters: Vec<PlayerIx> = (0..s2.len())
@@ -55,7 +55,7 @@ impl Literal {
                     continue;
                 }
                 let v = usize::from(cx.denies(s1[i], s2[j]));
-                if viol + v > budget {
+                if viol + v > allowed {
                     continue;
                 }
                 part.used[j] = true;
@@ -72,7 +72,7 @@ impl Literal {
             used: vec![false; s2.len()],
             chosen: Vec::new(),
         };
-        let viol = go(cx, s1, s2, Within { lv, budget, sink }, &mut part, 0)?;
+        let viol = go(cx, s1, s2, Within { lv, allowed, sink }, &mut part, 0)?;
         Some((part.chosen, viol))
     }
 }
@@ -84,13 +84,13 @@ impl Search for Literal {
         group: &[PlayerIx],
         p: usize,
         lv: &Level,
-        budget: usize,
+        allowed: usize,
         sink: &Sink,
     ) -> Option<Found> {
         let (s1, s2) = group.split_at(p);
         for (a, b) in Exchanges::new(s1.len(), s2.len()) {
             let (n1, n2) = exchanged(s1, s2, &a, &b);
-            if let Some((chosen, viol)) = Literal::transposition(cx, &n1, &n2, lv, budget, sink) {
+            if let Some((chosen, viol)) = Literal::transposition(cx, &n1, &n2, lv, allowed, sink) {
                 return Some(found(&n1, &n2, &chosen, viol, exchange_of(s1, s2, &a, &b)));
             }
         }
@@ -116,7 +116,7 @@ impl Search for Literal {
             part: &mut Partial,
             viol: usize,
         ) -> Option<usize> {
-            let Within { lv, budget, sink } = within;
+            let Within { lv, allowed, sink } = within;
             let i = part.chosen.len();
             if i == mdps.len() {
                 let rest: Vec<PlayerIx> = (0..residents.len())
@@ -127,7 +127,7 @@ impl Search for Literal {
                     sink.accepts_floaters_at(cx, &rest, lv)
                 } else {
                     Literal
-                        .homogeneous(cx, &rest, pr, lv, budget - viol, sink)
+                        .homogeneous(cx, &rest, pr, lv, allowed - viol, sink)
                         .is_some()
                 };
                 return ok.then_some(viol);
@@ -137,7 +137,7 @@ impl Search for Literal {
                     continue;
                 }
                 let v = usize::from(cx.denies(mdps[i], residents[j]));
-                if viol + v > budget {
+                if viol + v > allowed {
                     continue;
                 }
                 part.used[j] = true;

@@ -40,20 +40,20 @@ pub(crate) struct Found {
 /// Finds a bracket's first acceptable candidate.
 pub(crate) trait Search {
     /// A homogeneous bracket or remainder `group` (A.2 order) with `p` pairs at level `lv`,
-    /// denying at most `budget` preferences: the first candidate in C.4-C.8's order.
+    /// denying at most `allowed` preferences: the first candidate in C.4-C.8's order.
     fn homogeneous(
         &self,
         cx: &Ctx,
         group: &[PlayerIx],
         p: usize,
         lv: &Level,
-        budget: usize,
+        allowed: usize,
         sink: &Sink,
     ) -> Option<Found>;
 
     /// A heterogeneous bracket: the first pairing of the players moved down `mdps` (S1)
     /// against the `residents` (S2) in D.1's order after which the remainder can be paired with
-    /// `pr` pairs at the same level (C.9), the whole within `budget`. Returns it and the
+    /// `pr` pairs at the same level (C.9), the whole within `allowed`. Returns it and the
     /// remainder.
     fn heterogeneous(
         &self,

@@ -191,7 +191,7 @@ fn greedy_by_scan(
     mut viol: usize,
     within: Within<'_>,
 ) -> Option<Vec<usize>> {
-    let Within { lv, budget, sink } = within;
+    let Within { lv, allowed, sink } = within;
     let mut out = Vec::new();
     for &a in s1 {
         let j = (0..s2.len()).find(|&j| {
@@ -199,7 +199,7 @@ fn greedy_by_scan(
                 && cx.pair_ok(a, s2[j], lv)
                 && tally
                     .take(cx, a, s2[j], lv, sink)
-                    .ok(viol + usize::from(cx.denies(a, s2[j])), budget)
+                    .ok(viol + usize::from(cx.denies(a, s2[j])), allowed)
         })?;
         used[j] = true;
         viol += usize::from(cx.denies(a, s2[j]));
@@ -269,7 +269,7 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
         } else {
             Sink::Bye
         };
-        let budget = rng.gen_range(0..=p);
+        let allowed = rng.gen_range(0..=p);
         // Some positions of S2 taken already, and the rows of S1 that took them.
         let taken = rng.gen_range(0..=p.min(s2.len()));
         let mut used = vec![false; s2.len()];
@@ -288,7 +288,7 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
             0,
             Within {
                 lv: &lv,
-                budget,
+                allowed,
                 sink: &sink,
             },
         );
@@ -301,7 +301,7 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
             0,
             Within {
                 lv: &lv,
-                budget,
+                allowed,
                 sink: &sink,
             },
         );

@@ -406,6 +406,6 @@ impl Ctx {
 /// that find its least when neither its first candidate nor the classes of colour
 /// preferences show it: their memory grows with the square of the remainder and their time
 /// with its cube (some seconds at this size). A larger remainder that the classes cannot show
-/// is walked within [`work_limit`] instead, so that no input ties a server up for hours; none
-/// of the generated fields of up to 100,000 players measured has one.
+/// is decided by the matchings of everyone not yet paired (`several.rs`); none of the
+/// generated fields of up to 100,000 players measured has one.
 pub(crate) const DENSE_LIMIT: usize = 2_000;

@@ -30,11 +30,19 @@
 //! order in their costs, not by forming the exchanges, of which a bracket of 180 has 15.7
 //! million of size two), and in it, position by position, the first member of
 //! S2 that keeps the cost within reach (3.8.1: every later candidate is no better; each
-//! try an alternating path through the assignment's tight cells, not a new solution). Other
-//! candidates (more than one player left over, and the MDP-Pairings) are walked by branch and
-//! bound: a prefix of a transposition whose pairs already give a standing no better than the
-//! best found is not extended. A bracket whose search reaches [`procedure::work_limit`] keeps
-//! the best found so far and its explanation says so.
+//! try an alternating path through the assignment's tight cells, not a new solution).
+//!
+//! A remainder that leaves several players over (or whose costs are not formed), and the
+//! MDP-Pairing of a bracket of more than two MDPs (or of one or two whose remainders leave
+//! several over), are chosen by weighted matchings of everyone not yet paired (`several.rs`):
+//! every criterion that candidates can differ on is a field of one wide integer weight, the
+//! earlier criterion the higher, and Article 4's order lies in the fields below (4.4.2's set of
+//! MDPs, 4.3.2's four rules, 4.2.2's rows a block at a time), so the matching of largest
+//! weight is the first best candidate: exact by construction, O(n · V³) word operations for a
+//! bracket of `n` with `V` players not yet paired, with no search and no limit. The MDP-
+//! Pairings of one or two MDPs are walked (at most (n + 1)² of them, each remainder judged
+//! exactly), a prefix whose pairs already give a standing no better than the best found not
+//! extended.
 //!
 //! # Files, by the text's articles
 //! - `definitions.rs`: Article 1 (ranking, colour preference, floats, topscorers) and what
@@ -133,8 +141,8 @@ use procedure::Way;
 /// colours' bound; with cells forbidden by [C1] one by one, an assignment of the classes'
 /// optimum checked row by row), and the players a bracket may leave over are judged from
 /// shared matchings. A remainder that the classes cannot show takes the costs of every pair
-/// and weighted matchings up to `definitions::DENSE_LIMIT` players, and is walked within
-/// `procedure::work_limit` beyond. Its speed at this size is in `docs/performance.md`.
+/// and weighted matchings up to `definitions::DENSE_LIMIT` players, and the matchings of
+/// everyone not yet paired beyond (`several.rs`). Its speed at this size is in `docs/performance.md`.
 pub const FIELD_LIMIT: usize = 100_000;
 
 /// Pairs `round` of `tournament`.

@@ -4,8 +4,8 @@
 //!
 //! This file is long because it is one procedure (1.9 and Article 3) whose bracket search,
 //! remainder judgement and shortcuts share one `Search` state, each step reading what the last
-//! one left there; it is split where that state is, once a bracket's choice no longer needs a
-//! search (an exact method replacing the walk's budget).
+//! one left there. The choices no shortcut settles are made by weighted matchings of everyone
+//! not yet paired, in `several.rs`.
 
 use super::colours::allocate;
 use super::criteria::colour_counts;
