@@ -48,6 +48,7 @@ hand_worked!(
     double_swiss_c8_not_against_a_floater,
     double_swiss_c8_not_against_a_floater_in_the_last_round,
     dubov_2_1_a_forfeited_game_was_not_played,
+    dutch_1992_b6_notes_b2_relaxed_only_if_it_avoids_downfloaters,
     dubov_2_1_no_rematch_even_between_whites,
     dubov_2_3_2_6_not_more_than_two_blacks_over_whites,
     dubov_2_4_2_6_not_three_blacks_in_a_row,

@@ -54,8 +54,8 @@ pub(super) fn pair_with(
             cx.players.len()
         ),
     )];
-    let (pairs, bye, lines) =
-        procedure(&cx, search).map_err(|reason| PairingError::NoValidPairing { round, reason })?;
+    let (pairs, bye, lines) = weigh_the_b2_relaxation(tournament, round, &cx, search)
+        .map_err(|reason| PairingError::NoValidPairing { round, reason })?;
     explanation.extend(lines);
     let first = initial_color(tournament, &mut explanation);
     let (pairs, colour_lines) = allocate(&cx, pairs, first);
@@ -69,6 +69,68 @@ pub(super) fn pair_with(
 }
 
 pub(super) type Procedure = (Vec<(PlayerIx, PlayerIx)>, Option<PlayerIx>, Vec<Step>);
+
+/// The notes to B.2, B.5 and B.6: in the last round B.2 may be relaxed for players with 50 %
+/// "if this is helpful to avoid additional downfloaters". Reading: helpful to the round, not
+/// to one bracket. A bracket that relaxes B.2 does so before C.12's backtracking into the
+/// bracket above (moving other players down) has been tried, so the round is paired both
+/// ways: keeping B.2 for everyone, and as the brackets relax it; the relaxed pairing is taken
+/// only when it has fewer downfloaters (pairs of different scores) over the round, and the
+/// explanation says which and why.
+fn weigh_the_b2_relaxation(
+    tournament: &Tournament,
+    round: RoundNo,
+    cx: &Ctx,
+    search: &dyn Search,
+) -> Result<Procedure, String> {
+    let relaxed = procedure(cx, search);
+    if !cx.players.enumerated().any(|(_, p)| p.b2_exempt) {
+        return relaxed;
+    }
+    let mut strict_cx = Ctx::new(tournament, round);
+    for p in strict_cx.players.values_mut() {
+        p.b2_exempt = false;
+    }
+    let strict = procedure(&strict_cx, search);
+    // The players moved down: the higher of each pair of different scores, and the bye's
+    // assignee when a lower score than his is paired.
+    let lowest = cx.players.enumerated().map(|(_, p)| p.score).min();
+    let downfloaters = |(pairs, bye, _): &Procedure| {
+        let score = |p: PlayerIx| cx.players[p].score;
+        pairs.iter().filter(|&&(a, b)| score(a) != score(b)).count()
+            + usize::from(bye.is_some_and(|b| Some(score(b)) > lowest))
+    };
+    match (strict, relaxed) {
+        (Ok(mut s), Ok(r)) => {
+            let (ks, kr) = (downfloaters(&s), downfloaters(&r));
+            if kr < ks {
+                let mut r = r;
+                r.2.push(Step::new(
+                    "B.6",
+                    format!(
+                        "notes: relaxing B.2 for the players with 50 % avoids downfloaters \
+                         ({kr} against {ks} keeping it): relaxed."
+                    ),
+                ));
+                Ok(r)
+            } else {
+                if s.0 != r.0 {
+                    s.2.push(Step::new(
+                        "B.6",
+                        format!(
+                            "notes: relaxing B.2 for the players with 50 % avoids no \
+                             downfloater ({kr} against {ks} keeping it, C.12 moving other \
+                             players down): B.2 kept."
+                        ),
+                    ));
+                }
+                Ok(s)
+            }
+        }
+        (Ok(s), Err(_)) => Ok(s),
+        (Err(_), r) => r,
+    }
+}
 
 /// C.1-C.14 over all brackets, from the highest score down.
 pub(super) fn procedure(cx: &Ctx, search: &dyn Search) -> Result<Procedure, String> {
