@@ -80,7 +80,11 @@
 //!   are relaxed); the look-ahead of C.12 and C.13 keeps B.2 as well until then, so a bracket
 //!   is paired so that the one below must relax B.2 only when no pairing with as many pairs
 //!   lets the one below keep it; B.5/B.6 are not applied
-//!   to players above 50 %. The percentage is of the rounds so far.
+//!   to players above 50 %. The percentage is of the rounds so far. "Helpful to avoid
+//!   additional downfloaters" is weighed over the round: it is paired both keeping B.2 for
+//!   everyone (C.12/C.13 free to move other players down) and as the brackets relax it, and
+//!   the relaxed pairing is taken only when it has fewer downfloaters (hand-worked case
+//!   `dutch_1992_b6_notes_b2_relaxed_only_if_it_avoids_downfloaters`).
 //! - E.1-E.4: a player with no game yet has no preference; when neither player of a pair
 //!   has one, the higher-ranked player gets the colour of the lot on odd boards and the
 //!   other on even boards (as E.5 does in round 1).
