@@ -397,38 +397,16 @@ fn main() {
 
 /// See the module's docs: opens where White wins every game but every third board's.
 fn time_white_wins() {
-    use engine::model::player::Player;
-    use engine::model::result::GameResult;
-    use engine::{Settings, Tournament, Tpn};
+    use engine::pairing::generate::{play_white_wins, white_wins_field};
     for players in [100u32, 200, 400, 1_000] {
-        let mut settings = Settings::new(System::Dutch2026);
-        settings.rounds = Some(7);
-        let mut t = Tournament::new(settings);
-        t.seed_players(
-            (0..players)
-                .map(|i| {
-                    let mut p = Player::new(Tpn::from_index(0), format!("Player,{i:04}"));
-                    p.rating = Some(2800 - i as u16);
-                    p
-                })
-                .collect(),
-        );
+        let mut t = white_wins_field(System::Dutch2026, players, 7);
         let mut times = Vec::new();
         for _ in 0..7 {
             let round = t.next_round();
             let start = Instant::now();
             let pairing = engine::pairing::dutch2026::pair(&t, round).expect("a pairing");
             times.push(start.elapsed());
-            let mut played = pairing.to_round(&t);
-            for (board, p) in played.pairings.iter_mut().enumerate() {
-                let result = if board % 3 == 2 {
-                    GameResult::DRAW
-                } else {
-                    GameResult::WHITE_WINS
-                };
-                p.games = vec![Some(result); p.games.len()];
-            }
-            t.push_round(played).expect("a valid round");
+            play_white_wins(&mut t, &pairing);
         }
         let each: Vec<String> = times
             .iter()

@@ -45,7 +45,10 @@ pub fn first_in_row_order(
         let Some(&last) = block.last() else {
             break;
         };
-        let field = |r: usize| block.iter().position(|&b| b == r);
+        let mut field: Vec<Option<usize>> = vec![None; n];
+        for (k, &r) in block.iter().enumerate() {
+            field[r] = Some(k);
+        }
         let shift = |k: usize| (block.len() - 1 - k) as u32 * row_bits;
         let rows_bits = block.len() as u32 * row_bits;
         let mut wide: Vec<(usize, usize, BInt<WORDS>)> = Vec::with_capacity(edges.len());
@@ -59,7 +62,7 @@ pub fn first_in_row_order(
                 continue;
             }
             let mut x = word(w.max(0) as u64) << rows_bits;
-            if let (Some(k), Some(place)) = (field(r), rank(r, c)) {
+            if let (Some(k), Some(place)) = (field[r], rank(r, c)) {
                 debug_assert!(place < n, "a list of at most n partners");
                 x += word((n - place.min(n - 1)) as u64) << shift(k);
             }

@@ -78,6 +78,63 @@ pub fn generate_partial(config: GenerateConfig) -> (Tournament, Result<(), Gener
     (t, outcome)
 }
 
+/// A worst case for the Swiss systems: `players` players (rated 2800, 2799, ...) of an event
+/// of `rounds` rounds, none played yet. Played by [`play_white_wins`], the colours pile up:
+/// after two rounds the losers have had Black twice and prefer White absolutely, so they may
+/// not meet each other, and brackets must leave many players over and take many moved down.
+pub fn white_wins_field(system: System, players: u32, rounds: u16) -> Tournament {
+    let mut settings = Settings::new(system);
+    settings.rounds = Some(rounds.max(1));
+    let mut t = Tournament::new(settings);
+    t.seed_players(
+        (0..players)
+            .map(|i| {
+                let mut p = Player::new(Tpn::from_index(0), format!("Player,{i:05}"));
+                p.rating = Some(2800u16.saturating_sub(i.min(1800) as u16));
+                p
+            })
+            .collect(),
+    );
+    t
+}
+
+/// Records `pairing` as played with White winning every game but every third board's, drawn.
+pub fn play_white_wins(t: &mut Tournament, pairing: &crate::pairing::RoundPairing) {
+    let mut played = pairing.to_round(t);
+    for (board, p) in played.pairings.iter_mut().enumerate() {
+        let result = if board % 3 == 2 {
+            GameResult::DRAW
+        } else {
+            GameResult::WHITE_WINS
+        };
+        p.games = vec![Some(result); p.games.len()];
+    }
+    t.push_round(played)
+        .expect("a validated pairing makes a valid round");
+}
+
+/// [`white_wins_field`] with `rounds` rounds paired by `system` and played by
+/// [`play_white_wins`], every round checked against the absolute criteria as [`generate`]
+/// does.
+pub fn generate_white_wins(
+    system: System,
+    players: u32,
+    rounds: u16,
+) -> Result<Tournament, GenerateError> {
+    let mut t = white_wins_field(system, players, rounds);
+    for _ in 0..rounds {
+        let round = t.next_round();
+        let pairing =
+            pair_next_round(&t, system).map_err(|error| GenerateError::Pairing { round, error })?;
+        let violations = validate(&t, system, &pairing);
+        if !violations.is_empty() {
+            return Err(GenerateError::Invalid { round, violations });
+        }
+        play_white_wins(&mut t, &pairing);
+    }
+    Ok(t)
+}
+
 /// Generates a tournament of `total` rounds (at least `config.rounds`) accelerated by the Baku
 /// method (C.04.7), its first `config.rounds` rounds played: group A is the first 2·⌈N/4⌉ of
 /// the players registered before round 1 (late entries join group B), every round checked

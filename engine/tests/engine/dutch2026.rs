@@ -234,9 +234,8 @@ fn dutch_2026_5_2_5_the_next_round_of_a_file_without_xxc_takes_the_lot_of_round_
 /// (the speed is in the benchmark: `cargo bench -p engine --bench pairing -- white-wins`).
 #[test]
 fn dutch_2026_3_8_an_open_of_200_where_white_wins_every_game_pairs_every_round() {
-    use engine::model::result::GameResult;
-    let mut t = crate::support::field(System::Dutch2026, 200);
-    t.settings.rounds = Some(7);
+    use engine::pairing::generate::{play_white_wins, white_wins_field};
+    let mut t = white_wins_field(System::Dutch2026, 200, 7);
     for _ in 0..7 {
         let round = t.next_round();
         let pairing = engine::pairing::dutch2026::pair(&t, round)
@@ -244,15 +243,6 @@ fn dutch_2026_3_8_an_open_of_200_where_white_wins_every_game_pairs_every_round()
         let violations = engine::pairing::validate::validate(&t, System::Dutch2026, &pairing);
         assert!(violations.is_empty(), "round {round}: {violations:?}");
         assert_eq!(pairing.pairs.len(), 100, "round {round}: everyone paired");
-        let mut played = pairing.to_round(&t);
-        for (board, p) in played.pairings.iter_mut().enumerate() {
-            let result = if board % 3 == 2 {
-                GameResult::DRAW
-            } else {
-                GameResult::WHITE_WINS
-            };
-            p.games = vec![Some(result); p.games.len()];
-        }
-        t.push_round(played).expect("a valid round");
+        play_white_wins(&mut t, &pairing);
     }
 }

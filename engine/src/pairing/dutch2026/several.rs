@@ -228,9 +228,8 @@ fn width(edges: usize, max: u64) -> u32 {
 /// What one matching is asked.
 #[derive(Clone, Copy)]
 struct Ask<'r> {
-    /// A remainder's sides kept (by vertex), and the players of 4.3.2 preferred exchanged.
+    /// A remainder's sides kept (by vertex).
     sides: Option<&'r [Option<bool>]>,
-    prefer: Prefer,
     /// The MDPs' part (by vertex): paired with a resident or not.
     paired: Option<&'r [bool]>,
     /// 4.4.2: the first set of MDPs paired.
@@ -242,7 +241,6 @@ impl Ask<'_> {
     fn plain() -> Ask<'static> {
         Ask {
             sides: None,
-            prefer: Prefer::Nothing,
             paired: None,
             sets: false,
             rows: None,
@@ -264,7 +262,6 @@ struct Solution {
     /// The criteria's fields, each totalled over the matching.
     quality: Vec<u64>,
     order: i64,
-    preferred: i64,
     /// Each remainder vertex's side.
     in_s1: Vec<bool>,
     /// Each bracket vertex's partner in the bracket, if paired there.
@@ -417,7 +414,7 @@ impl<'a> Graph<'a> {
         width(1, self.n as u64 + 1)
     }
 
-    /// The bits below the criteria: 4.3.2's order and preferred players (a remainder) or
+    /// The bits below the criteria: 4.3.2's order (a remainder) or
     /// 4.4.2's sets (a bracket), and a block of `rows` rows.
     fn low_bits(&self, rows: u32) -> u32 {
         let e = self.matched_edges();
@@ -547,7 +544,7 @@ impl<'a> Graph<'a> {
     }
 
     /// The best matching that `ask` allows: the criteria first, then (a remainder) least
-    /// order and most preferred, or (a bracket) 4.4.2's first set, then the block's rows each
+    /// order, or (a bracket) 4.4.2's first set, then the block's rows each
     /// at its earliest column; `None` when nobody's pairing complies with [C4].
     fn solve<const N: usize>(&self, layout: &Layout, ask: Ask) -> Option<Solution> {
         let cx = self.cx;
@@ -581,12 +578,12 @@ impl<'a> Graph<'a> {
         };
         let tiers = |v: usize, in_s1: bool| {
             if m == 0 && ask.sides.is_some() {
-                side_tiers(n, self.n1, v, in_s1, ask.prefer)
+                side_tiers(n, self.n1, v, in_s1, Prefer::Nothing).0
             } else {
-                (0, 0)
+                0
             }
         };
-        let low = |order: i64, _pref: i64| -> BInt<N> {
+        let low = |order: i64| -> BInt<N> {
             if m == 0 {
                 word((2 * self.most_order() - order) as u64) << order_shift
             } else {
@@ -628,10 +625,10 @@ impl<'a> Graph<'a> {
                 BInt::<N>::ZERO
             }
         };
-        // The matcher's edges, and what each adds up to: values, order, preferred, and
+        // The matcher's edges, and what each adds up to: values, order, and
         // whether its first end is in S1.
         let mut edges: Vec<(usize, usize, BInt<N>)> = Vec::new();
-        let mut parts: Vec<(u32, i64, i64, bool)> = Vec::new();
+        let mut parts: Vec<(u32, i64, bool)> = Vec::new();
         // The criteria's values of the edges, each distinct list once (the players below the
         // next scoregroup pair among themselves at no cost: one list for all those edges).
         let mut tables: Vec<Vec<u64>> = Vec::new();
@@ -668,39 +665,35 @@ impl<'a> Graph<'a> {
                     let values = self.values(layout, x, y);
                     let w = (pack(&values) << low_bits) + set_value(x) + row_value(x, y);
                     edges.push((x, y, w));
-                    parts.push((table(values), 0, 0, true));
+                    parts.push((table(values), 0, true));
                 } else if bracket(x) && bracket(y) && x >= m {
                     // A pair of the remainder: on the side that orders it best.
-                    let mut best: Option<(BInt<N>, i64, i64, bool)> = None;
+                    let mut best: Option<(BInt<N>, i64, bool)> = None;
                     for x_in in [true, false] {
                         if !may(x, x_in) || !may(y, !x_in) {
                             continue;
                         }
-                        let (ox, px) = tiers(x - m, x_in);
-                        let (oy, py) = tiers(y - m, !x_in);
-                        let (o, p) = (ox + oy, px + py);
+                        let o = tiers(x - m, x_in) + tiers(y - m, !x_in);
                         let (one, two) = if x_in { (x, y) } else { (y, x) };
-                        let key = low(o, p)
-                            + moved(x - m, x_in)
-                            + moved(y - m, !x_in)
-                            + row_value(one, two);
+                        let key =
+                            low(o) + moved(x - m, x_in) + moved(y - m, !x_in) + row_value(one, two);
                         if best.as_ref().is_none_or(|b| key > b.0) {
-                            best = Some((key, o, p, x_in));
+                            best = Some((key, o, x_in));
                         }
                     }
-                    if let Some((key, o, p, x_in)) = best {
+                    if let Some((key, o, x_in)) = best {
                         let values = self.values(layout, x, y);
                         edges.push((x, y, (pack(&values) << low_bits) + key));
-                        parts.push((table(values), o, p, x_in));
+                        parts.push((table(values), o, x_in));
                     }
                 } else if is_below(x) && is_below(y) {
                     let (id, w) = *among_below.get_or_insert_with(|| {
                         let values = self.values(layout, x, y);
-                        let w = (pack(&values) << low_bits) + low(0, 0);
+                        let w = (pack(&values) << low_bits) + low(0);
                         (table(values), w)
                     });
                     edges.push((x, y, w));
-                    parts.push((id, 0, 0, false));
+                    parts.push((id, 0, false));
                 } else {
                     // An edge of the rest: a bracket's player on it floats (a remainder's in
                     // S2, 4.3.2), unless fixed to a pair. Two residents, or an MDP and a
@@ -709,7 +702,7 @@ impl<'a> Graph<'a> {
                     if ends.len() == 2 && ends.iter().any(|&v| v >= m) {
                         continue;
                     }
-                    let (mut o, mut p) = (0, 0);
+                    let mut o = 0;
                     let mut bits = BInt::<N>::ZERO;
                     let mut ok = true;
                     for &v in &ends {
@@ -717,9 +710,7 @@ impl<'a> Graph<'a> {
                             ok &= pairing.is_none_or(|q| !q[v]);
                         } else {
                             ok &= may(v, false);
-                            let (ov, pv) = tiers(v - m, false);
-                            o += ov;
-                            p += pv;
+                            o += tiers(v - m, false);
                             bits += moved(v - m, false);
                         }
                     }
@@ -727,8 +718,8 @@ impl<'a> Graph<'a> {
                         continue;
                     }
                     let values = self.values(layout, x, y);
-                    edges.push((x, y, (pack(&values) << low_bits) + low(o, p) + bits));
-                    parts.push((table(values), o, p, false));
+                    edges.push((x, y, (pack(&values) << low_bits) + low(o) + bits));
+                    parts.push((table(values), o, false));
                 }
             }
         }
@@ -762,7 +753,6 @@ impl<'a> Graph<'a> {
         let mut out = Solution {
             quality: vec![0; layout.fields.len()],
             order: 0,
-            preferred: 0,
             in_s1: vec![false; m + n],
             partner: vec![None; m + n],
             bye: None,
@@ -777,13 +767,12 @@ impl<'a> Graph<'a> {
             if y < x {
                 continue;
             }
-            let (id, o, p, x_in) = &parts[*index.get(&(x, y))?];
+            let (id, o, x_in) = &parts[*index.get(&(x, y))?];
             let values = &tables[*id as usize];
             for (t, &v) in out.quality.iter_mut().zip(values) {
                 *t += v;
             }
             out.order += o;
-            out.preferred += p;
             if y == nv {
                 out.bye = Some(x);
             }
