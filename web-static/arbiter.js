@@ -38,7 +38,7 @@ async function signIn(t) {
   // An administrator is the chief arbiter of every tournament; other accounts act only in
   // their own tournaments (the server refuses the rest with 403 in any case).
   const here = r.body.role === "admin" ? "chief" : (r.body.tournaments.includes(id) ? r.body.role : null);
-  if (!here) { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(`the account ${r.body.name} is not an arbiter of this tournament`)}</div>`; return; }
+  if (!here || here === "terminal") { $("#signinmsg").innerHTML = `<div class="banner bad">${Swiss.esc(`the account ${r.body.name} is not an arbiter of this tournament`)}</div>`; return; }
   token = t; me = r.body; localStorage.setItem("swiss.token", t);
   $("#who").textContent = `${me.name} (${me.role === "admin" ? "administrator" : here === "chief" ? "chief arbiter" : "arbiter"})`;
   $("#signin").hidden = true; $("#console").hidden = false; $("#chief").hidden = here !== "chief";
@@ -59,8 +59,8 @@ async function signIn(t) {
 // The console by the arbiter's tasks: results (every arbiter), the next round, players,
 // standings (every arbiter), settings and accounts (the chief arbiter's), each its own view
 // at its own address (/arbiter/{id}/players ...), the browser's back and forward between them.
-const VIEWS = ["results", "round", "players", "standings", "settings", "accounts"];
-const OPEN_TO_ALL = ["results", "standings"];
+const VIEWS = ["results", "hall", "round", "players", "standings", "settings", "accounts"];
+const OPEN_TO_ALL = ["results", "hall", "standings"];
 let isChief = false;
 let currentView = "results";
 function viewFromPath() {
@@ -87,6 +87,7 @@ function show(view, push) {
   const label = document.querySelector(`#tasks a[data-view="${view}"]`)?.textContent || "";
   document.title = `${tournament?.name || "Arbiter console"} · ${label}`;
   if (view === "standings") drawStandings().catch((e) => say(e.message, "bad"));
+  if (view === "hall") drawHall().catch((e) => say(e.message, "bad"));
   if (view === "results") $("#quick").focus({ preventScroll: true });
 }
 $("#tasks").addEventListener("click", (e) => {
@@ -141,6 +142,7 @@ async function load() {
   drawRoundRobin();
   drawComing();
   if (currentView === "standings") await drawStandings();
+  if (currentView === "hall") await drawHall();
   if (!$("#chief").hidden) { await drawArbiters(); drawDetails(); drawAcceleration(); await drawKeptApart(); await drawTiebreaks(); await drawRatingList(); }
   await drawBoards();
   return tournament;
@@ -274,7 +276,8 @@ async function drawBoards(flashBoard) {
     const pick = picked[p.board] || [];
     let cell;
     if (rec && !correcting[p.board]) {
-      cell = `<strong>${Swiss.esc(Swiss.resultText(rec))}</strong> <button class="link" data-correct="${p.board}">correct</button>`;
+      cell = `<strong>${Swiss.esc(Swiss.resultText(rec))}</strong> <button class="link" data-correct="${p.board}">correct</button>` +
+        (p.reported_by ? ` <span class="muted">reported by ${Swiss.esc(p.reported_by.name)}, confirmed by ${Swiss.esc(p.confirmed_by.name)}</span>` : "");
     } else {
       const rowsFor = (g) => choices.map((c) => `<button class="res ${pick[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}" title="${MEANS[c] || ""}" aria-label="${c}${MEANS[c] ? ": " + MEANS[c] : ""}">${c.replaceAll("1/2", "½")}</button>`).join("");
       cell = Array.from({ length: n }, (_, g) => `<div>${n > 1 ? `game ${g + 1}: ` : ""}${rowsFor(g)}</div>`).join("");
@@ -733,7 +736,7 @@ async function drawArbiters() {
   $("#rolelabel").hidden = !admin;
   const r = await Swiss.send("GET", "/api/accounts", undefined, token);
   if (r.status !== 200) return;
-  const here = r.body.filter((a) => a.role !== "admin" && a.name !== me.name && a.tournaments.includes(id));
+  const here = r.body.filter((a) => a.role !== "admin" && a.role !== "terminal" && a.name !== me.name && a.tournaments.includes(id));
   const manages = (a) => admin || (a.role === "arbiter" && a.tournaments.every((t) => me.tournaments.includes(t)));
   $("#arbiters").innerHTML = `<tr><th>Account</th><th>Role</th><th></th></tr>` + (here.length ? here.map((a) =>
     `<tr><td>${Swiss.esc(a.name)}</td><td>${a.role === "chief" ? "chief arbiter" : "arbiter"}</td><td>${manages(a) ? `<button type="button" data-reissue="${Swiss.esc(a.name)}">New token</button> <button type="button" data-revoke="${Swiss.esc(a.name)}">Revoke</button>` : ""}</td></tr>`).join("")
@@ -766,4 +769,185 @@ $("#arbiters").addEventListener("click", async (e) => {
   say("");
   if (b.dataset.reissue) showToken(name, r.body.token); else $("#newtoken").innerHTML = "";
   await drawArbiters();
+});
+
+// --- The hall: check-ins, the players' reports, codes and terminals. ---------------------
+let hall = null;
+const nameOf = (k) => players.find((p) => p.player === k)?.name || `player ${k}`;
+const fmt = (gs) => Swiss.resultText(gs);
+async function drawHall() {
+  const r = await Swiss.send("GET", `/api/tournaments/${id}/hall`, undefined, token);
+  if (r.status !== 200) { say(r.body?.error || "the hall could not be read", "bad"); return; }
+  hall = r.body;
+  const rules = hall.rules;
+  const closes = rules.check_in_closes_at_ms ? new Date(rules.check_in_closes_at_ms) : null;
+  // A check-in for a round already paired is over: the next round needs none unless set again.
+  const current = rules.check_in_round && rules.check_in_round >= hall.next_round;
+  const checkIn = current
+    ? `Players must check in for round ${rules.check_in_round}${closes ? ` until ${closes.toLocaleString()}` : ""}; those who have not are proposed absent.`
+    : `No check-in is required for round ${hall.next_round}${rules.check_in_round ? ` (it was for round ${rules.check_in_round})` : ""}.`;
+  $("#hallrules").innerHTML = `<p>${checkIn} ` +
+    `${rules.agreed_results_stand ? "A result both players report alike stands at once." : "A result both players report alike waits for an arbiter (Accept)."} ` +
+    `Terminal page: <a href="/terminal/${encodeURIComponent(id)}">/terminal</a>; players' own page: <a href="/me/${encodeURIComponent(id)}">/me</a>.</p>`;
+  for (const el of document.querySelectorAll(".chiefpart")) el.hidden = !isChief;
+  const f = $("#rulesform");
+  if (document.activeElement?.form !== f) {
+    f.required.checked = !!current;
+    f.round.value = current ? rules.check_in_round : hall.next_round;
+    f.stand.checked = rules.agreed_results_stand;
+    f.closes.value = closes ? new Date(closes.getTime() - closes.getTimezoneOffset() * 60000).toISOString().slice(0, 16) : "";
+  }
+  drawHallBoards();
+  drawCheckins();
+  await drawTerminals();
+}
+
+const STATE_WORDS = {
+  no_report: () => `<span class="muted">no report</span>`,
+  reported: (s) => `reported by ${Swiss.esc(nameOf(s.by))}: <strong>${fmt(s.games)}</strong>, waiting for the opponent`,
+  agreed: (s) => `<strong>${fmt(s.games)}</strong> agreed (${Swiss.esc(nameOf(s.reported_by))}, confirmed by ${Swiss.esc(nameOf(s.confirmed_by))})`,
+  disputed: (s) => `<span class="bad">disputed</span>: White says <strong>${fmt(s.white)}</strong>, Black says <strong>${fmt(s.black)}</strong>`,
+  recorded: (s) => `result <strong>${fmt(s.games)}</strong>${s.reported_by ? ` (reported by ${Swiss.esc(nameOf(s.reported_by))}, confirmed by ${Swiss.esc(nameOf(s.confirmed_by))})` : ""}`,
+};
+function drawHallBoards() {
+  if (!hall.round) { $("#boardshead").hidden = true; $("#hallboards").innerHTML = ""; $("#acceptall").hidden = true; return; }
+  $("#boardshead").hidden = false;
+  $("#boardshead").textContent = `Round ${hall.round}: results reported by the players`;
+  const agreed = hall.boards.filter((b) => b.result.state === "agreed");
+  $("#acceptall").hidden = !agreed.length;
+  $("#acceptall").textContent = `Accept the ${agreed.length} agreed result${agreed.length > 1 ? "s" : ""}`;
+  $("#hallboards").innerHTML = `<tr><th class="num">Board</th><th>White</th><th>Black</th><th>Where it stands</th><th></th></tr>` + hall.boards.map((b) => {
+    const s = b.result;
+    const act = s.state === "agreed" ? `<button type="button" data-accept="${b.board}">Accept</button>`
+      : s.state === "disputed" || s.state === "reported" ? `<button type="button" class="link" data-enter="${b.board}">enter the result</button>` : "";
+    return `<tr class="hb-${s.state}" data-board="${b.board}"><td class="num">${b.board}</td><td>${Swiss.esc(b.white.name)}</td><td>${Swiss.esc(b.black.name)}</td><td>${STATE_WORDS[s.state](s)}</td><td>${act}</td></tr>`;
+  }).join("");
+}
+$("#acceptall").addEventListener("click", async () => {
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/hall/accept`, {}, token);
+  if (r.status !== 200) { say(r.body?.error || "refused", "bad"); return; }
+  say(`${r.body.length} result${r.body.length === 1 ? "" : "s"} accepted.`, "ok");
+  refresh();
+});
+$("#hallboards").addEventListener("click", async (e) => {
+  const b = e.target.closest("button"); if (!b) return;
+  if (b.dataset.accept) {
+    const r = await Swiss.send("POST", `/api/tournaments/${id}/hall/accept`, { board: Number(b.dataset.accept) }, token);
+    if (r.status !== 200) { say(r.body?.error || "refused", "bad"); return; }
+    say(`Board ${b.dataset.accept}: result accepted.`, "ok");
+    refresh();
+  }
+  if (b.dataset.enter) { followLatest = true; show("results", true); document.querySelector(`#boards tr[data-board="${b.dataset.enter}"]`)?.scrollIntoView({ block: "center" }); }
+});
+
+function drawCheckins() {
+  const next = hall.next_round;
+  if (next > tournament.settings.rounds) { $("#checkinhead").hidden = true; $("#checkins").innerHTML = ""; $("#checkinsummary").textContent = ""; return; }
+  $("#checkinhead").hidden = false;
+  $("#checkinhead").textContent = `Check-in for round ${next}`;
+  const inn = hall.players.filter((p) => p.checked_in).length;
+  // No check-in asked for this round, and nobody checked in: nothing to list.
+  if (hall.rules.check_in_round !== next && !inn) {
+    $("#checkinsummary").textContent = `No check-in is required for round ${next}. To require one, tick "Players must check in" above.`;
+    $("#checkins").innerHTML = "";
+    return;
+  }
+  const absent = hall.players.filter((p) => p.proposed_absent);
+  $("#checkinsummary").innerHTML = `${inn} of ${hall.players.length} checked in.` +
+    (absent.length ? ` <strong>${absent.length} not checked in: proposed absent</strong> (not paired, scoring 0) unless checked in here; publishing the round confirms it.` : "");
+  const rows = [...hall.players].sort((a, b) => (b.proposed_absent - a.proposed_absent) || a.name.localeCompare(b.name));
+  $("#checkins").innerHTML = `<tr><th>Player</th><th>Check-in</th><th></th></tr>` + rows.map((p) => {
+    const bye = (p.requested_byes || []).find((x) => x.round === next);
+    const state = p.checked_in ? `<span class="ok">checked in</span>` : bye ? `${REQUESTED[bye.kind] || bye.kind}` : p.proposed_absent ? `<span class="bad">not checked in: proposed absent</span>` : `<span class="muted">not checked in</span>`;
+    const act = p.checked_in ? `<button type="button" class="link" data-uncheck="${p.player}">undo check-in</button>`
+      : bye ? "" : `<button type="button" data-checkin="${p.player}">Check in</button>` + (isChief && p.proposed_absent ? ` <button type="button" data-absent="${p.player}">Confirm absent</button>` : "");
+    return `<tr class="${p.proposed_absent ? "proposedabsent" : ""}"><td>${Swiss.esc(p.name)}</td><td>${state}</td><td>${act}</td></tr>`;
+  }).join("");
+}
+$("#checkins").addEventListener("click", async (e) => {
+  const b = e.target.closest("button"); if (!b) return;
+  let r;
+  if (b.dataset.checkin || b.dataset.uncheck) {
+    r = await Swiss.send("POST", `/api/tournaments/${id}/hall/check-in`, { player: Number(b.dataset.checkin || b.dataset.uncheck), present: !!b.dataset.checkin }, token);
+  } else if (b.dataset.absent) {
+    r = await Swiss.send("POST", `/api/tournaments/${id}/byes`, { player: Number(b.dataset.absent), round: hall.next_round, kind: "absent" }, token);
+  } else return;
+  if (r.status !== 200 && r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
+  say("");
+  refresh();
+});
+
+$("#rulesform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const body = {
+    check_in_round: f.required.checked ? Number(f.round.value) : null,
+    check_in_closes_at_ms: f.required.checked && f.closes.value ? new Date(f.closes.value).getTime() : null,
+    agreed_results_stand: f.stand.checked,
+  };
+  const r = await Swiss.send("PUT", `/api/tournaments/${id}/hall/rules`, body, token);
+  if (r.status !== 200 && r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
+  say("The hall's rules are saved.", "ok");
+  refresh();
+});
+
+$("#issuecodes").addEventListener("click", async () => {
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/hall/codes`, {}, token);
+  if (r.status !== 200 && r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
+  say(r.status === 201 ? "Codes issued." : "Every player has a code already.", "ok");
+  refresh();
+});
+// A new code for one player: the old one is refused from then on.
+$("#reissueform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const player = Number(e.target.player.value);
+  const r = await Swiss.send("POST", `/api/tournaments/${id}/hall/codes`, { player }, token);
+  if (r.status !== 201) { say(r.body?.error || "refused", "bad"); return; }
+  const c = r.body.find((x) => x.player === player);
+  say(`${c.name}'s new code: ${c.code} (the old one no longer works).`, "ok");
+});
+// The players' cards: name, code, and a QR code of their own page with their code (after '#',
+// never sent to a server), to cut out and hand over, or print on the pairing slips.
+$("#printcards").addEventListener("click", async () => {
+  const r = await Swiss.send("GET", `/api/tournaments/${id}/hall/codes`, undefined, token);
+  if (r.status !== 200) { say(r.body?.error || "refused", "bad"); return; }
+  const cards = [];
+  for (const c of r.body) {
+    const link = `${location.origin}/me/${encodeURIComponent(id)}#p=${c.player}&c=${c.code}`;
+    const q = await fetch("/api/qr", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify({ text: link }) });
+    const img = q.ok ? `<img alt="QR code of ${Swiss.esc(c.name)}'s page" src="data:image/svg+xml;base64,${btoa(await q.text())}">` : "";
+    cards.push(`<div class="card"><strong>${Swiss.esc(c.name)}</strong><br><span class="muted">${Swiss.esc(tournament.name)}</span><br>Your code: <code class="pcode">${Swiss.esc(c.code)}</code>${img}</div>`);
+  }
+  document.body.classList.toggle("printcards", cards.length > 0);
+  $("#cards").innerHTML = cards.length ? `<p class="muted">${cards.length} cards. Print this page: the cards only are printed.</p><div class="grid">${cards.join("")}</div>` : `<p class="muted">No codes issued yet: issue them first.</p>`;
+  $("#cards").scrollIntoView({ block: "start" });
+});
+
+async function drawTerminals() {
+  const r = await Swiss.send("GET", "/api/accounts", undefined, token);
+  if (r.status !== 200) return;
+  const list = r.body.filter((a) => a.role === "terminal" && a.tournaments.includes(id));
+  $("#terminals").innerHTML = list.length
+    ? `<tr><th>Terminal</th><th></th></tr>` + list.map((a) => `<tr><td>${Swiss.esc(a.name)}</td><td><button type="button" data-signout="${Swiss.esc(a.name)}">Sign out (revoke)</button></td></tr>`).join("")
+    : `<tr><td class="muted">No terminal is signed in.</td></tr>`;
+}
+$("#terminalform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = e.target.name.value.trim();
+  const r = await Swiss.send("POST", "/api/accounts", { name, role: "terminal", tournaments: [id] }, token);
+  if (r.status !== 201) { say(r.body?.error || `signing in ${name} failed`, "bad"); return; }
+  e.target.reset();
+  const link = `${location.origin}/terminal/${encodeURIComponent(id)}#key=${encodeURIComponent(r.body.token)}`;
+  const q = await fetch("/api/qr", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify({ text: link }) });
+  const img = q.ok ? `<img class="signinqr" alt="QR code of the terminal's sign-in link" src="data:image/svg+xml;base64,${btoa(await q.text())}">` : "";
+  $("#newterminal").innerHTML = `<div class="banner ok">Open this link on the tablet (shown once): <a id="terminallink" href="${Swiss.esc(link)}">sign-in link for ${Swiss.esc(name)}</a>${img}</div>`;
+  await drawTerminals();
+});
+$("#terminals").addEventListener("click", async (e) => {
+  const b = e.target.closest("button[data-signout]"); if (!b) return;
+  const r = await Swiss.send("DELETE", `/api/accounts/${encodeURIComponent(b.dataset.signout)}`, undefined, token);
+  if (r.status !== 200) { say(r.body?.error || "failed", "bad"); return; }
+  say(`${b.dataset.signout} is signed out.`, "ok");
+  $("#newterminal").innerHTML = "";
+  await drawTerminals();
 });

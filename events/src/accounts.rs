@@ -20,6 +20,9 @@ use subtle::ConstantTimeEq;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
+    /// A tablet in the hall, signed in by an arbiter: players pick their name there and act
+    /// for themselves with their personal code. Nothing else.
+    Terminal,
     /// Results and their corrections, in the account's tournaments.
     Arbiter,
     /// Everything in the account's tournaments: players, rounds, results, closing; and the
@@ -34,6 +37,7 @@ impl Role {
     /// The role's name in messages.
     pub fn title(self) -> &'static str {
         match self {
+            Role::Terminal => "hall terminal",
             Role::Arbiter => "arbiter",
             Role::Chief => "chief arbiter",
             Role::Admin => "administrator",
@@ -65,6 +69,8 @@ pub enum Need {
     Chief(TournamentId),
     /// A server administrator.
     Admin,
+    /// A hall terminal of the tournament (or one of its arbiters).
+    Terminal(TournamentId),
     /// An administrator or the chief arbiter of some tournament (the server's rating list).
     AnyChief,
 }
@@ -77,6 +83,7 @@ impl Need {
             Need::Arbiter(t) => format!("an arbiter of tournament {}", t.0),
             Need::Chief(t) => format!("the chief arbiter of tournament {}", t.0),
             Need::Admin => "a server administrator".into(),
+            Need::Terminal(t) => format!("a hall terminal of tournament {}", t.0),
             Need::AnyChief => "an administrator or a chief arbiter".into(),
         }
     }
@@ -96,7 +103,8 @@ impl Account {
     pub fn may(&self, need: Need) -> bool {
         match need {
             Need::Signed => true,
-            Need::Arbiter(t) => self.role_in(t).is_some(),
+            Need::Arbiter(t) => self.role_in(t).is_some_and(|r| r != Role::Terminal),
+            Need::Terminal(t) => self.role_in(t).is_some(),
             Need::Chief(t) => self.role_in(t) == Some(Role::Chief),
             Need::Admin => self.role == Role::Admin,
             Need::AnyChief => matches!(self.role, Role::Admin | Role::Chief),
@@ -110,13 +118,22 @@ impl Account {
             Role::Admin => true,
             Role::Chief => {
                 other.name == self.name
-                    || (other.role == Role::Arbiter
+                    || (matches!(other.role, Role::Arbiter | Role::Terminal)
                         && other
                             .tournaments
                             .iter()
                             .all(|t| self.tournaments.contains(t)))
             }
-            Role::Arbiter => other.name == self.name,
+            // An arbiter signs the hall's terminals in and out.
+            Role::Arbiter => {
+                other.name == self.name
+                    || (other.role == Role::Terminal
+                        && other
+                            .tournaments
+                            .iter()
+                            .all(|t| self.tournaments.contains(t)))
+            }
+            Role::Terminal => false,
         }
     }
 
@@ -143,10 +160,11 @@ impl Account {
     pub fn sees(&self, other: &Account) -> bool {
         self.role == Role::Admin
             || other.name == self.name
-            || other
-                .tournaments
-                .iter()
-                .any(|t| self.tournaments.contains(t))
+            || self.role != Role::Terminal
+                && other
+                    .tournaments
+                    .iter()
+                    .any(|t| self.tournaments.contains(t))
     }
 }
 
@@ -231,11 +249,13 @@ impl Account {
                 "tournaments: the administrator {:?} acts in every tournament; name none",
                 self.name
             ))),
-            (Role::Chief | Role::Arbiter, true) => Err(StoreError::BadAccount(format!(
-                "tournaments: the {} {:?} needs at least one tournament",
-                self.role.title(),
-                self.name
-            ))),
+            (Role::Chief | Role::Arbiter | Role::Terminal, true) => {
+                Err(StoreError::BadAccount(format!(
+                    "tournaments: the {} {:?} needs at least one tournament",
+                    self.role.title(),
+                    self.name
+                )))
+            }
             _ => Ok(()),
         }
     }
@@ -243,7 +263,7 @@ impl Account {
 
 /// Who manages whom, in words.
 const MANAGES: &str =
-    "an administrator manages every account, a chief arbiter the arbiters of its own tournaments";
+    "an administrator manages every account, a chief arbiter the arbiters and hall terminals of its own tournaments, an arbiter their hall terminals";
 
 /// The refusal of `needed` to `who`, with the rule in words.
 fn not_permitted(who: &Account, needed: String) -> StoreError {

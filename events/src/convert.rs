@@ -401,6 +401,50 @@ pub fn change_of(e: &Event) -> Change {
             colors_swapped: *colors_swapped,
         },
         Event::TournamentClosed => Change::TournamentClosed,
+        Event::HallRulesSet {
+            check_in_round,
+            check_in_closes_at_ms,
+            agreed_results_stand,
+        } => Change::HallRulesSet {
+            check_in_round: *check_in_round,
+            check_in_closes_at_ms: *check_in_closes_at_ms,
+            agreed_results_stand: *agreed_results_stand,
+        },
+        Event::PlayerCheckedIn { player, round } => Change::PlayerCheckedIn {
+            player: *player,
+            round: *round,
+        },
+        Event::CheckInWithdrawn { player, round } => Change::CheckInWithdrawn {
+            player: *player,
+            round: *round,
+        },
+        Event::PlayerCodesIssued { codes } => Change::PlayerCodesIssued {
+            players: codes.iter().map(|c| c.player).collect(),
+        },
+        Event::ResultReported {
+            round,
+            board,
+            player,
+            games,
+        } => Change::ResultReported {
+            round: *round,
+            board: *board,
+            player: *player,
+            games: results_of(games),
+        },
+        Event::ReportsAccepted {
+            round,
+            board,
+            games,
+            reported_by,
+            confirmed_by,
+        } => Change::ReportsAccepted {
+            round: *round,
+            board: *board,
+            games: results_of(games),
+            reported_by: *reported_by,
+            confirmed_by: *confirmed_by,
+        },
     }
 }
 

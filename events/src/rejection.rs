@@ -30,6 +30,16 @@ pub enum Rejection {
     /// Two players with one FIDE id.
     #[error("a player with FIDE id {0} is already registered")]
     DuplicateFideId(u64),
+    /// A player acting on a board that is not theirs.
+    #[error("player {} does not play on board {board} of round {round}", player.0)]
+    NotOnBoard {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+    },
     /// A field of a player's data that is not valid.
     #[error("{field}: {problem}")]
     InvalidField {

@@ -75,6 +75,26 @@ pub struct RoundRecord {
     pub made_by: (SystemV1, String),
     /// Manual changes.
     pub manual_changes: Vec<String>,
+    /// Players required to check in for it who did not and were not paired: absent, scoring
+    /// 0 (a zero-point bye), as the proposal said.
+    pub absent_unchecked: Vec<PlayerKey>,
+    /// By board, the players' reports of its result: each player's latest, with the sequence
+    /// number of its event.
+    pub reports: Vec<BTreeMap<PlayerKey, (Vec<GameResultV1>, u64)>>,
+    /// By board, who reported and who confirmed the result, where it came from their
+    /// reports (and an arbiter has not corrected it since).
+    pub agreed: Vec<Option<(PlayerKey, PlayerKey)>>,
+}
+
+/// The rules of the hall (`Event::HallRulesSet`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HallRules {
+    /// The round players must check in for, if any.
+    pub check_in_round: Option<u16>,
+    /// Until when players may check in themselves (ms since 1970).
+    pub check_in_closes_at_ms: Option<u64>,
+    /// Whether a result both players reported alike stands without an arbiter.
+    pub agreed_results_stand: bool,
 }
 
 /// What checking an event found.
@@ -112,6 +132,12 @@ pub struct State {
     kept_apart_made: u32,
     /// The TRF file the tournament was imported from, if it was.
     imported: Option<std::sync::Arc<str>>,
+    /// The rules of the hall.
+    hall: HallRules,
+    /// By round, the players checked in for it, with the sequence number of their check-in.
+    checked_in: BTreeMap<u16, BTreeMap<PlayerKey, u64>>,
+    /// Each player's personal code, once issued.
+    codes: BTreeMap<PlayerKey, String>,
     /// The Baku acceleration's last player of group A, fixed when round 1 is published
     /// (C.04.7 1.3: "the last GA-player shall be the same as in the previous round").
     last_of_a: Option<PlayerKey>,
@@ -397,6 +423,47 @@ impl State {
         self.requests
             .iter()
             .filter_map(|(r, m)| m.get(&key).map(|k| (*r, *k)))
+            .collect()
+    }
+
+    /// The rules of the hall.
+    pub fn hall(&self) -> &HallRules {
+        &self.hall
+    }
+
+    /// The players checked in for `round`.
+    pub fn checked_in(&self, round: u16) -> impl Iterator<Item = PlayerKey> + '_ {
+        self.checked_in
+            .get(&round)
+            .into_iter()
+            .flat_map(|m| m.keys().copied())
+    }
+
+    /// Whether `key` is checked in for `round`.
+    pub fn is_checked_in(&self, key: PlayerKey, round: u16) -> bool {
+        self.checked_in
+            .get(&round)
+            .is_some_and(|m| m.contains_key(&key))
+    }
+
+    /// The player's personal code, once issued.
+    pub fn code_of(&self, key: PlayerKey) -> Option<&str> {
+        self.codes.get(&key).map(String::as_str)
+    }
+
+    /// The players required to check in for the next round who have not, and have no bye or
+    /// absence recorded for it: the proposal leaves them out as absent.
+    pub fn unchecked(&self) -> Vec<PlayerKey> {
+        let next = self.rounds.len() as u16 + 1;
+        if self.hall.check_in_round != Some(next) {
+            return Vec::new();
+        }
+        let requested = self.requests.get(&next);
+        self.present()
+            .filter(|p| !self.withdrawn_before(p.key, next))
+            .filter(|p| !self.is_checked_in(p.key, next))
+            .filter(|p| !requested.is_some_and(|r| r.contains_key(&p.key)))
+            .map(|p| p.key)
             .collect()
     }
 
@@ -922,8 +989,154 @@ impl State {
                 }
             }
             Event::TournamentClosed => {}
+            Event::HallRulesSet { check_in_round, .. } => {
+                if let Some(round) = check_in_round {
+                    self.check_round(*round)?;
+                    if *round < next_round {
+                        return Err(Rejection::RoundAlreadyPublished(*round));
+                    }
+                }
+            }
+            Event::PlayerCheckedIn { player, round } => {
+                self.player(*player)?;
+                if *round != next_round {
+                    return Err(Rejection::InvalidField {
+                        field: "round",
+                        problem: format!(
+                            "players check in for the next round to be paired, {next_round}, not {round}"
+                        ),
+                    });
+                }
+                self.check_round(*round)?;
+                if self.withdrawn_before(*player, *round) {
+                    return Err(Rejection::PlayerWithdrawn {
+                        player: *player,
+                        round: *round,
+                    });
+                }
+                if self
+                    .requests
+                    .get(round)
+                    .is_some_and(|r| r.contains_key(player))
+                {
+                    return Err(Rejection::InvalidField {
+                        field: "player",
+                        problem: format!(
+                            "player {} has a bye or an absence recorded for round {round}: an arbiter cancels it first",
+                            player.0
+                        ),
+                    });
+                }
+                if let Some(seq) = self.checked_in.get(round).and_then(|m| m.get(player)) {
+                    return Ok(Check::AlreadyRecorded(*seq));
+                }
+            }
+            Event::CheckInWithdrawn { player, round } => {
+                self.player(*player)?;
+                if *round < next_round {
+                    return Err(Rejection::RoundAlreadyPublished(*round));
+                }
+                if !self.is_checked_in(*player, *round) {
+                    return Err(Rejection::InvalidField {
+                        field: "player",
+                        problem: format!("player {} is not checked in for round {round}", player.0),
+                    });
+                }
+            }
+            Event::PlayerCodesIssued { codes } => {
+                for c in codes {
+                    self.player(c.player)?;
+                    if c.code.len() != 6 || !c.code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
+                        return Err(Rejection::InvalidField {
+                            field: "code",
+                            problem: "a player's code is six of the code alphabet's characters"
+                                .into(),
+                        });
+                    }
+                }
+            }
+            Event::ResultReported {
+                round,
+                board,
+                player,
+                games,
+            } => {
+                let (r, pair) = self.board(*round, *board)?;
+                if pair.white != *player && pair.black != *player {
+                    return Err(Rejection::NotOnBoard {
+                        player: *player,
+                        round: *round,
+                        board: *board,
+                    });
+                }
+                if self.withdrawn_before(*player, *round) {
+                    return Err(Rejection::PlayerWithdrawn {
+                        player: *player,
+                        round: *round,
+                    });
+                }
+                self.check_games(games)?;
+                if let Some((recorded, _)) = &r.results[*board as usize - 1] {
+                    return Err(Rejection::ResultConflict {
+                        round: *round,
+                        board: *board,
+                        recorded: recorded.clone(),
+                    });
+                }
+                if let Some((same, seq)) = r.reports[*board as usize - 1].get(player) {
+                    if same == games {
+                        return Ok(Check::AlreadyRecorded(*seq));
+                    }
+                }
+            }
+            Event::ReportsAccepted {
+                round,
+                board,
+                games,
+                reported_by,
+                confirmed_by,
+            } => {
+                let (r, pair) = self.board(*round, *board)?;
+                self.check_games(games)?;
+                if let Some((recorded, seq)) = &r.results[*board as usize - 1] {
+                    if recorded == games {
+                        return Ok(Check::AlreadyRecorded(*seq));
+                    }
+                    return Err(Rejection::ResultConflict {
+                        round: *round,
+                        board: *board,
+                        recorded: recorded.clone(),
+                    });
+                }
+                let players = [pair.white, pair.black];
+                let reports = &r.reports[*board as usize - 1];
+                let agrees = |k: &PlayerKey| reports.get(k).is_some_and(|(g, _)| g == games);
+                if reported_by == confirmed_by
+                    || !players.contains(reported_by)
+                    || !players.contains(confirmed_by)
+                    || !agrees(reported_by)
+                    || !agrees(confirmed_by)
+                {
+                    return Err(Rejection::InvalidResult(format!(
+                        "round {round}, board {board}: its players have not both reported this result"
+                    )));
+                }
+            }
         }
         Ok(Check::Apply)
+    }
+
+    /// A published round's board, or why there is none.
+    fn board(&self, round: u16, board: u32) -> Result<(&RoundRecord, PairV1), Rejection> {
+        let r = self
+            .rounds
+            .get((round as usize).wrapping_sub(1))
+            .ok_or(Rejection::RoundNotPublished(round))?;
+        let pair = r
+            .pairs
+            .get((board as usize).wrapping_sub(1))
+            .ok_or(Rejection::NoSuchBoard { round, board })?;
+        Ok((r, *pair))
     }
 
     fn check_games(&self, games: &[GameResultV1]) -> Result<(), Rejection> {
@@ -1155,6 +1368,13 @@ impl State {
                     self.last_of_a = a.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 }
 
+                let absent_unchecked: Vec<PlayerKey> = self
+                    .unchecked()
+                    .into_iter()
+                    .filter(|k| {
+                        *bye != Some(*k) && !pairs.iter().any(|p| p.white == *k || p.black == *k)
+                    })
+                    .collect();
                 let requested = self.requests.remove(round).unwrap_or_default();
                 let requested = requested
                     .into_iter()
@@ -1167,6 +1387,9 @@ impl State {
                     results: vec![None; pairs.len()],
                     made_by: (*system, engine_version.clone()),
                     manual_changes: manual_changes.clone(),
+                    absent_unchecked,
+                    reports: vec![BTreeMap::new(); pairs.len()],
+                    agreed: vec![None; pairs.len()],
                 });
             }
             Event::RoundUnpublished { round } => {
@@ -1203,8 +1426,56 @@ impl State {
                     std::mem::swap(&mut p.white, &mut p.black);
                 }
                 r.results[i] = Some((games.clone(), seq));
+                r.agreed[i] = None;
             }
             Event::TournamentClosed => self.closed = true,
+            Event::HallRulesSet {
+                check_in_round,
+                check_in_closes_at_ms,
+                agreed_results_stand,
+            } => {
+                self.hall = HallRules {
+                    check_in_round: *check_in_round,
+                    check_in_closes_at_ms: *check_in_closes_at_ms,
+                    agreed_results_stand: *agreed_results_stand,
+                };
+            }
+            Event::PlayerCheckedIn { player, round } => {
+                self.checked_in
+                    .entry(*round)
+                    .or_default()
+                    .insert(*player, seq);
+            }
+            Event::CheckInWithdrawn { player, round } => {
+                if let Some(m) = self.checked_in.get_mut(round) {
+                    m.remove(player);
+                }
+            }
+            Event::PlayerCodesIssued { codes } => {
+                for c in codes {
+                    self.codes.insert(c.player, c.code.clone());
+                }
+            }
+            Event::ResultReported {
+                round,
+                board,
+                player,
+                games,
+            } => {
+                self.rounds[*round as usize - 1].reports[*board as usize - 1]
+                    .insert(*player, (games.clone(), seq));
+            }
+            Event::ReportsAccepted {
+                round,
+                board,
+                games,
+                reported_by,
+                confirmed_by,
+            } => {
+                let r = &mut self.rounds[*round as usize - 1];
+                r.results[*board as usize - 1] = Some((games.clone(), seq));
+                r.agreed[*board as usize - 1] = Some((*reported_by, *confirmed_by));
+            }
         }
     }
 
@@ -1264,6 +1535,10 @@ impl State {
                     player: of(*k),
                     kind: *kind,
                 })
+                .chain(r.absent_unchecked.iter().map(|k| Bye {
+                    player: of(*k),
+                    kind: ByeKind::Zero,
+                }))
                 .collect();
             if let Some(b) = r.bye {
                 byes.push(Bye {
@@ -1298,6 +1573,18 @@ impl State {
                 for (k, kind) in requests {
                     entry.insert(of(*k), *kind);
                 }
+            }
+        }
+        // Players required to check in for the next round who have not: absent in the
+        // proposal (the arbiter checks them in, or pairs them by hand, to override).
+        let unchecked = self.unchecked();
+        if let (Some(next), false) = (
+            RoundNo::new(self.rounds.len() as u16 + 1),
+            unchecked.is_empty(),
+        ) {
+            let entry = t.requested_byes.entry(next).or_default();
+            for k in unchecked {
+                entry.insert(of(k), ByeKind::Zero);
             }
         }
         // C.04.7: the Baku virtual points, group A running to its last player's number today

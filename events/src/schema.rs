@@ -547,7 +547,86 @@ pub enum Event {
     },
     /// The tournament is over: nothing more is recorded.
     TournamentClosed,
+    /// The rules of the hall, replacing those recorded: whether players must check in before
+    /// a round is paired, and whether a result two players agree on stands without an
+    /// arbiter.
+    HallRulesSet {
+        /// The round players must check in for (absent: no check-in required).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        check_in_round: Option<u16>,
+        /// Until when players may check in themselves, in milliseconds since 1970-01-01 UTC
+        /// (an arbiter may check a player in at any time).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        check_in_closes_at_ms: Option<u64>,
+        /// A result both players of a board reported alike becomes the board's result at
+        /// once; otherwise it waits for an arbiter.
+        #[serde(default)]
+        agreed_results_stand: bool,
+    },
+    /// A player confirmed being present for a round not yet paired (themself, at a terminal
+    /// or on their phone, or an arbiter for them: the envelope's actor says who).
+    PlayerCheckedIn {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// A check-in was withdrawn before the round was paired.
+    CheckInWithdrawn {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// Players' personal codes, with which they act for themselves in the hall: issued for
+    /// players who had none, or issued again (the earlier code no longer works). Kept in the
+    /// log so that every server of a shared store knows them; never shown but to the
+    /// tournament's arbiters.
+    PlayerCodesIssued {
+        /// Each player and their new code.
+        codes: Vec<PlayerCodeV1>,
+    },
+    /// A player of a board reported its result: a proposal, not a result. A later report by
+    /// the same player replaces theirs.
+    ResultReported {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// Who reported it (White or Black of the board).
+        player: PlayerKey,
+        /// One result per game of the pairing.
+        games: Vec<GameResultV1>,
+    },
+    /// The result both players of a board reported alike became the board's result: at the
+    /// second report when agreed results stand, else when an arbiter accepted it (the
+    /// envelope's actor).
+    ReportsAccepted {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// The result, one per game.
+        games: Vec<GameResultV1>,
+        /// Who reported it first.
+        reported_by: PlayerKey,
+        /// Who confirmed it (the opponent).
+        confirmed_by: PlayerKey,
+    },
 }
+
+/// A player's personal code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCodeV1 {
+    /// Who.
+    pub player: PlayerKey,
+    /// The code: six characters of `CODE_ALPHABET`.
+    pub code: String,
+}
+
+/// The characters a player's code is made of: no 0, O, 1, I or L to be mistaken.
+pub const CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 impl Event {
     /// Whether the event needs a reason in its envelope.

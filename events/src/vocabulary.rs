@@ -325,4 +325,57 @@ pub enum Change {
     },
     /// The tournament was closed.
     TournamentClosed,
+    /// The rules of the hall were set.
+    HallRulesSet {
+        /// The round players must check in for, if any.
+        check_in_round: Option<u16>,
+        /// Until when players may check in themselves (ms since 1970).
+        check_in_closes_at_ms: Option<u64>,
+        /// Whether a result both players reported alike stands without an arbiter.
+        agreed_results_stand: bool,
+    },
+    /// A player checked in for a round.
+    PlayerCheckedIn {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// A check-in was withdrawn.
+    CheckInWithdrawn {
+        /// Who.
+        player: PlayerKey,
+        /// The round.
+        round: u16,
+    },
+    /// Personal codes were issued to these players (the codes themselves are not part of the
+    /// trail).
+    PlayerCodesIssued {
+        /// Who.
+        players: Vec<PlayerKey>,
+    },
+    /// A player reported their board's result (a proposal).
+    ResultReported {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// Who.
+        player: PlayerKey,
+        /// Each game's result.
+        games: Vec<GameResult>,
+    },
+    /// The result both players reported became the board's result.
+    ReportsAccepted {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// Each game's result.
+        games: Vec<GameResult>,
+        /// Who reported it first.
+        reported_by: PlayerKey,
+        /// Who confirmed it.
+        confirmed_by: PlayerKey,
+    },
 }

@@ -46,11 +46,14 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             Pages::Inside
         };
         // The pages take the tournament from their address: /display/{id}, /arbiter/{id},
-        // /t/{id}.
+        // /t/{id}; the hall's page /terminal/{id} (a tablet signed in by an arbiter) and
+        // /me/{id} (a player's own phone).
         for (prefix, file) in [
             ("/display/{id}", "display.html"),
             ("/arbiter/{id}", "arbiter.html"),
             ("/t/{id}", "public.html"),
+            ("/terminal/{id}", "hall.html"),
+            ("/me/{id}", "hall.html"),
         ] {
             cfg.route(
                 prefix,
@@ -67,7 +70,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             // The public pages give each view its own address (/t/{id}/standings,
             // /t/{id}/round/3, /t/{id}/player/12, ...), and the console each task its own
             // (/arbiter/{id}/results, /arbiter/{id}/players, ...): the same page, which reads it.
-            if file != "display.html" {
+            if file == "arbiter.html" || file == "public.html" {
                 let pages = pages.clone();
                 cfg.route(
                     &format!("{prefix}/{{view:.*}}"),

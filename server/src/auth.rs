@@ -54,7 +54,12 @@ pub async fn token_first(
     actix_web::Error,
 > {
     use actix_web::ResponseError;
-    if crate::limits::is_write(req.method(), req.path()) {
+    // A player acting from their phone sends their personal code, not a token: the hall's
+    // player routes check it themselves (a terminal's token, when one is sent, is checked
+    // here as every token is).
+    let player_without_token =
+        is_player_route(req.path()) && req.headers().get("Authorization").is_none();
+    if crate::limits::is_write(req.method(), req.path()) && !player_without_token {
         let accounts = req
             .app_data::<web::Data<Accounts>>()
             .map(|s| s.get_ref().clone());
@@ -89,4 +94,12 @@ pub async fn token_first(
         }
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// Whether `path` is one of the hall's player routes (`/api/tournaments/{id}/hall/player/...`),
+/// which a player's code authorizes.
+pub fn is_player_route(path: &str) -> bool {
+    path.strip_prefix("/api/tournaments/")
+        .and_then(|rest| rest.split_once('/'))
+        .is_some_and(|(_, rest)| rest.starts_with("hall/player/"))
 }

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod copies;
+pub mod guard;
 pub mod limits;
 pub mod live;
 pub mod rating_list;

@@ -25,6 +25,8 @@ pub struct AppState {
     pub copies: crate::copies::Copies,
     /// FIDE's rating list, once loaded.
     pub rating_list: crate::rating_list::Lists,
+    /// The players' wrong codes counted, per code and per client.
+    pub guard: crate::guard::CodeGuard,
 }
 
 impl AppState {
@@ -40,6 +42,7 @@ impl AppState {
             body_time: crate::limits::DEFAULT_BODY_TIME,
             copies: crate::copies::Copies::default(),
             rating_list: crate::rating_list::Lists::default(),
+            guard: crate::guard::CodeGuard::default(),
         }
     }
 }

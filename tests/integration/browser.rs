@@ -16,14 +16,14 @@ use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Headless Chromium with a fresh profile, killed when dropped.
-struct Browser {
+pub(crate) struct Browser {
     child: Child,
     port: u16,
     _profile: tempfile::TempDir,
 }
 
 impl Browser {
-    fn launch() -> Browser {
+    pub(crate) fn launch() -> Browser {
         let profile = tempfile::tempdir().unwrap();
         let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
             .into_iter()
@@ -75,7 +75,7 @@ impl Browser {
     }
 
     /// A new tab showing `url`.
-    fn page(&self, url: &str) -> Page {
+    pub(crate) fn page(&self, url: &str) -> Page {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         // The address is the query of /json/new: its own query's `&` and its `#` escaped, or
         // DevTools takes them for its own (a display's `?views=...&seconds=2` lost `seconds`).
@@ -136,14 +136,14 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// One tab, spoken to over the DevTools protocol.
-struct Page {
+pub(crate) struct Page {
     runtime: tokio::runtime::Runtime,
     socket: Socket,
     next: u64,
 }
 
 impl Page {
-    fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call(&mut self, method: &str, params: Value) -> Value {
         self.try_call(method, params)
             .unwrap_or_else(|error| panic!("{method}: {error}"))
     }
@@ -180,7 +180,7 @@ impl Page {
     }
 
     /// The value of a JavaScript expression in the page.
-    fn eval(&mut self, expression: &str) -> Value {
+    pub(crate) fn eval(&mut self, expression: &str) -> Value {
         let r = self.call(
             "Runtime.evaluate",
             json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
@@ -194,7 +194,7 @@ impl Page {
     }
 
     /// Waits (at most 15 s) until `expression` is true in the page.
-    fn wait_for(&mut self, what: &str, expression: &str) {
+    pub(crate) fn wait_for(&mut self, what: &str, expression: &str) {
         let start = Instant::now();
         let test = format!(
             "(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
@@ -225,14 +225,14 @@ impl Page {
         }
     }
 
-    fn click(&mut self, selector: &str) {
+    pub(crate) fn click(&mut self, selector: &str) {
         let found = self.eval(&format!("(() => {{ const e = document.querySelector({selector:?}); if (!e) return false; e.click(); return true; }})()"));
         assert_eq!(found, json!(true), "no element {selector}");
     }
 
     /// Signs in to the console page with `token`, once the page is loaded (forgetting any
     /// token kept on this device).
-    fn sign_in(&mut self, token: &str) {
+    pub(crate) fn sign_in(&mut self, token: &str) {
         self.wait_for(
             "the console page loaded",
             "document.readyState === 'complete' && document.querySelector('#token')",
@@ -242,7 +242,7 @@ impl Page {
 
     /// Fills the form `form` (a selector) as a person would: each named field its value, in
     /// order, with a change event after each; then clicks `submit` (a selector in the form).
-    fn fill(&mut self, form: &str, fields: &[(&str, &str)], submit: &str) {
+    pub(crate) fn fill(&mut self, form: &str, fields: &[(&str, &str)], submit: &str) {
         let fields = serde_json::to_string(fields).unwrap();
         self.eval(&format!(
             "(() => {{ const f = document.querySelector({form:?});
@@ -252,7 +252,7 @@ impl Page {
     }
 
     /// The tournament whose console is open: `{id}` in `/arbiter/{id}` or `/arbiter/{id}/{view}`.
-    fn console_tournament(&mut self) -> String {
+    pub(crate) fn console_tournament(&mut self) -> String {
         self.wait_for(
             "a tournament's console",
             "location.pathname.startsWith('/arbiter/')",
@@ -269,7 +269,7 @@ impl Page {
     /// Pairs and publishes the next round from the console as the chief arbiter does: the next
     /// round's view, the proposal, Publish and its confirmation; waits until `round` is
     /// published.
-    fn publish_round(&mut self, round: u32) {
+    pub(crate) fn publish_round(&mut self, round: u32) {
         self.task("round");
         self.click("#propose");
         self.wait_for("the proposal", "document.querySelector('#publish')");
@@ -285,7 +285,7 @@ impl Page {
 
     /// Enters one board's result in the console's keyboard field (`"12 1"`, `"5 ="`) and waits
     /// until the console answers for that board.
-    fn enter_result(&mut self, text: &str) {
+    pub(crate) fn enter_result(&mut self, text: &str) {
         self.eval(&format!("(() => {{ document.querySelector('#message').innerHTML = ''; const q = document.querySelector('#quick'); q.value = {text:?}; document.querySelector('#quickform').requestSubmit(); return true; }})()"));
         self.wait_for(
             "recorded",
@@ -297,7 +297,7 @@ impl Page {
     }
 
     /// Opens one of the console's tasks as an arbiter does, by its tab, and waits for its view.
-    fn task(&mut self, view: &str) {
+    pub(crate) fn task(&mut self, view: &str) {
         self.click(&format!("#tasks a[data-view='{view}']"));
         self.wait_for(
             &format!("the console's {view} view"),
@@ -317,7 +317,7 @@ impl Page {
             .unwrap()
     }
 
-    fn screenshot(&mut self, name: &str) -> PathBuf {
+    pub(crate) fn screenshot(&mut self, name: &str) -> PathBuf {
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let png = base64::engine::general_purpose::STANDARD
             .decode(shot["data"].as_str().unwrap())
@@ -2928,6 +2928,7 @@ fn every_console_view_at_phone_tablet_and_desktop_sizes() {
         );
         for view in [
             "results",
+            "hall",
             "round",
             "players",
             "standings",
@@ -2943,6 +2944,10 @@ fn every_console_view_at_phone_tablet_and_desktop_sizes() {
                 "standings" => console.wait_for(
                     "the standings labelled in progress",
                     "document.querySelector('#stlabel').textContent.includes('Round 1 in progress: 3 of 6 results')",
+                ),
+                "hall" => console.wait_for(
+                    "the round's boards in the hall",
+                    "document.querySelectorAll('#hallboards tr.hb-no_report').length === 3",
                 ),
                 "players" => console.wait_for(
                     "the late entry in the list",
@@ -2982,7 +2987,8 @@ fn every_console_view_at_phone_tablet_and_desktop_sizes() {
         "location.pathname.endsWith('/settings') && !document.querySelector('section[data-view=settings]').hidden",
     );
 
-    // An arbiter who is not the chief: results and standings only, whatever the address.
+    // An arbiter who is not the chief: results, the hall and standings only, whatever the
+    // address.
     let floor = server.account("Floor", "arbiter", &[&id]);
     let mut console = browser.page(&format!("{base}/arbiter/{id}/accounts"));
     console.sign_in(&floor);
@@ -2991,7 +2997,7 @@ fn every_console_view_at_phone_tablet_and_desktop_sizes() {
         "location.pathname.endsWith('/results') && !document.querySelector('section[data-view=results]').hidden",
     );
     let tabs = console.eval("[...document.querySelectorAll('#tasks a')].filter((a) => !a.hidden).map((a) => a.dataset.view)");
-    assert_eq!(tabs, json!(["results", "standings"]));
+    assert_eq!(tabs, json!(["results", "hall", "standings"]));
 }
 
 /// #44 in the console and the public pages: the Baku acceleration chosen in the settings view

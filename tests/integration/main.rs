@@ -11,6 +11,8 @@ mod cli;
 mod cluster;
 mod faults;
 mod fuzz;
+mod hall;
+mod hall_pages;
 mod hostile;
 mod load;
 mod round_robin;

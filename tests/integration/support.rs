@@ -43,6 +43,19 @@ pub fn pairs_of(proposal: &serde_json::Value) -> Vec<(u64, u64)> {
     pairs
 }
 
+/// A request without a token to a server at `address`, on a connection of its own (for a
+/// thread of its own): the status.
+pub fn request_to(address: SocketAddr, method: &str, path: &str, body: &str) -> u16 {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    let text = request_text(address, method, path, None, &[], Some(body), false);
+    stream.write_all(text.as_bytes()).expect("writes");
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    parse_response(&read_response(&mut stream)).status
+}
+
 /// The project's root (README.md, Cargo.toml, Cargo.lock).
 pub fn fixture_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -15,11 +15,14 @@
 //! This file is long because it is the application's one door: every command and query over
 //! the log, each short, beside the answers' types they fill.
 
+mod hall;
 mod import;
+pub use crate::replay::HallRules;
 pub use crate::vocabulary::{
     Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData,
     Settings,
 };
+pub use hall::{Acting, BoardState, CodeView, HallBoard, HallPlayer, HallView, PlayerHall};
 
 use crate::convert;
 use crate::replay::{to_engine_system, RoundRecord, State};
@@ -211,6 +214,8 @@ pub struct BoardView {
     pub black: Scored,
     /// The result, one per game, once recorded.
     pub games: Option<Vec<GameResult>>,
+    /// Who reported the result and who confirmed it, when it came from the players' reports.
+    pub agreed: Option<(PlayerView, PlayerView)>,
 }
 
 /// A published round.
@@ -585,6 +590,7 @@ impl App {
                     white: scored(p.white),
                     black: scored(p.black),
                     games: res.as_ref().map(|(g, _)| convert::results_of(g)),
+                    agreed: r.agreed[i].map(|(a, b)| (player_view(&s, a), player_view(&s, b))),
                 })
                 .collect(),
             bye: r.bye.map(scored),
@@ -592,6 +598,11 @@ impl App {
                 .requested
                 .iter()
                 .map(|(k, kind)| (player_view(&s, *k), *kind))
+                .chain(
+                    r.absent_unchecked
+                        .iter()
+                        .map(|k| (player_view(&s, *k), ByeKind::Zero)),
+                )
                 .collect(),
             made_by: (to_engine_system(r.made_by.0), r.made_by.1.clone()),
             manual_changes: r.manual_changes.clone(),

@@ -9,6 +9,7 @@ mod backup;
 mod concurrency;
 mod corrections;
 mod crash;
+mod hall;
 mod log;
 mod numbering;
 mod replay_matches_live;

@@ -56,6 +56,12 @@ pub enum ApiError {
     /// The server cannot do it now (503); nothing was written.
     #[error("{0}")]
     Unavailable(String),
+    /// A player's code that is not theirs (403); counted against guessing.
+    #[error("{0}")]
+    WrongCode(String),
+    /// Too many wrong codes for a player or from a client (429); nothing was tried.
+    #[error("{0}")]
+    TooManyTries(String),
     /// Something failed on the server's side (500); nothing was acknowledged.
     #[error("internal error: {0}")]
     Internal(String),
@@ -83,6 +89,7 @@ impl From<StoreError> for ApiError {
                 message: format!("round {round} board {board} already has a different result; send a correction with a reason to change it"),
                 recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&events::convert::results_of(&recorded)) }),
             },
+            StoreError::Rejected(r @ Rejection::NotOnBoard { .. }) => ApiError::WrongCode(r.to_string()),
             StoreError::Rejected(r @ (Rejection::RoundNotPublished(_) | Rejection::NoSuchBoard { .. } | Rejection::UnknownPlayer(_))) => {
                 ApiError::NotFound(r.to_string())
             }
@@ -156,6 +163,8 @@ impl ResponseError for ApiError {
             ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::WrongCode(_) => StatusCode::FORBIDDEN,
+            ApiError::TooManyTries(_) => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 

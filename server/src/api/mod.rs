@@ -9,13 +9,14 @@
 //!
 //! The routes by resource, each file a resource's handlers with their OpenAPI descriptions:
 //! [`tournaments`], [`players`], [`rounds`], [`results`], [`views`], [`accounts`],
-//! [`rating_list`], [`meta`]. Here: their registration, the document, and what they share (how a
+//! [`rating_list`], [`meta`], [`hall`]. Here: their registration, the document, and what they share (how a
 //! request reaches the application, the tournament of a path, the refusals every write may
 //! answer).
 
 mod accounts;
 mod common;
 pub mod error;
+mod hall;
 pub mod json;
 mod meta;
 mod players;
@@ -82,6 +83,15 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(meta::whoami)
         .service(meta::qr)
         .service(views::aro)
+        .service(hall::show_hall)
+        .service(hall::set_rules)
+        .service(hall::arbiter_check_in)
+        .service(hall::issue_codes)
+        .service(hall::list_codes)
+        .service(hall::accept)
+        .service(hall::player_sign_in)
+        .service(hall::player_check_in)
+        .service(hall::player_report)
         .service(crate::live::websocket);
 }
 

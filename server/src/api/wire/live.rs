@@ -162,6 +162,55 @@ pub enum Event {
     },
     /// The tournament was closed.
     TournamentClosed,
+    /// The rules of the hall were set.
+    HallRulesSet {
+        /// The rules.
+        #[serde(flatten)]
+        rules: super::hall::HallRules,
+    },
+    /// A player checked in for a round (the entry's actor says who did it, and where).
+    PlayerCheckedIn {
+        /// Who.
+        player: u32,
+        /// The round.
+        round: u16,
+    },
+    /// A check-in was withdrawn.
+    CheckInWithdrawn {
+        /// Who.
+        player: u32,
+        /// The round.
+        round: u16,
+    },
+    /// Personal codes were issued to these players (the codes are never sent here).
+    PlayerCodesIssued {
+        /// Who, by registration number.
+        players: Vec<u32>,
+    },
+    /// A player reported their board's result: a proposal until confirmed.
+    ResultReported {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// Who.
+        player: u32,
+        /// Their report, one per game.
+        games: Vec<String>,
+    },
+    /// The result both players reported became the board's result.
+    ReportsAccepted {
+        /// The round.
+        round: u16,
+        /// The board.
+        board: u32,
+        /// The result, one per game.
+        games: Vec<String>,
+        /// Who reported it first.
+        reported_by: u32,
+        /// Who confirmed it.
+        confirmed_by: u32,
+    },
 }
 
 impl From<&app::Change> for Event {
@@ -290,6 +339,52 @@ impl From<&app::Change> for Event {
                 colors_swapped: *colors_swapped,
             },
             C::TournamentClosed => Event::TournamentClosed,
+            C::HallRulesSet {
+                check_in_round,
+                check_in_closes_at_ms,
+                agreed_results_stand,
+            } => Event::HallRulesSet {
+                rules: super::hall::HallRules {
+                    check_in_round: *check_in_round,
+                    check_in_closes_at_ms: *check_in_closes_at_ms,
+                    agreed_results_stand: *agreed_results_stand,
+                },
+            },
+            C::PlayerCheckedIn { player, round } => Event::PlayerCheckedIn {
+                player: player.0,
+                round: *round,
+            },
+            C::CheckInWithdrawn { player, round } => Event::CheckInWithdrawn {
+                player: player.0,
+                round: *round,
+            },
+            C::PlayerCodesIssued { players } => Event::PlayerCodesIssued {
+                players: players.iter().map(|k| k.0).collect(),
+            },
+            C::ResultReported {
+                round,
+                board,
+                player,
+                games,
+            } => Event::ResultReported {
+                round: *round,
+                board: *board,
+                player: player.0,
+                games: results_text(games),
+            },
+            C::ReportsAccepted {
+                round,
+                board,
+                games,
+                reported_by,
+                confirmed_by,
+            } => Event::ReportsAccepted {
+                round: *round,
+                board: *board,
+                games: results_text(games),
+                reported_by: reported_by.0,
+                confirmed_by: confirmed_by.0,
+            },
         }
     }
 }

@@ -8,6 +8,7 @@
 //! routes answer), [`live`] (the live messages and the audit trail's entries).
 
 pub mod answers;
+pub mod hall;
 pub mod live;
 pub mod requests;
 pub mod views;

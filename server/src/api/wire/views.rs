@@ -166,6 +166,13 @@ pub struct Board {
     pub black: ScoredPlayer,
     /// The result as arbiters write it, one per game, once recorded.
     pub games: Option<Vec<String>>,
+    /// Who of the players reported the result, when it came from their reports (left out
+    /// when an arbiter entered it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<super::hall::NamedPlayer>,
+    /// Who confirmed their report (the opponent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmed_by: Option<super::hall::NamedPlayer>,
 }
 
 /// A player not playing a round by request.
@@ -222,6 +229,8 @@ impl From<app::RoundView> for Round {
                     white: b.white.into(),
                     black: b.black.into(),
                     games: b.games.as_deref().map(results_text),
+                    reported_by: b.agreed.as_ref().map(|a| (&a.0).into()),
+                    confirmed_by: b.agreed.as_ref().map(|a| (&a.1).into()),
                 })
                 .collect(),
             bye: r.bye.map(Into::into),

@@ -778,6 +778,8 @@ pub fn results_text(games: &[GameResult]) -> Vec<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
+    /// A tablet in the hall where players act for themselves with their personal codes.
+    Terminal,
     /// Results and their corrections, in the account's tournaments.
     Arbiter,
     /// Everything in the account's tournaments, and their arbiters' accounts.
@@ -790,6 +792,7 @@ pub enum Role {
 impl From<events::Role> for Role {
     fn from(r: events::Role) -> Role {
         match r {
+            events::Role::Terminal => Role::Terminal,
             events::Role::Arbiter => Role::Arbiter,
             events::Role::Chief => Role::Chief,
             events::Role::Admin => Role::Admin,
@@ -800,6 +803,7 @@ impl From<events::Role> for Role {
 impl From<Role> for events::Role {
     fn from(r: Role) -> events::Role {
         match r {
+            Role::Terminal => events::Role::Terminal,
             Role::Arbiter => events::Role::Arbiter,
             Role::Chief => events::Role::Chief,
             Role::Admin => events::Role::Admin,
