@@ -6,7 +6,8 @@
 //! A code is six of 31 characters (887,503,681 codes). With at most [`PER_CODE`] wrong tries
 //! per code per [`WINDOW`], a guesser trying one player's code all day has a chance of about
 //! 5 × 96 / 887,503,681 ≈ 5.4 × 10⁻⁷ of finding it; trying every player's code from one client
-//! is held to [`PER_CLIENT`] per window. The counts live in this server's memory, bounded
+//! is held to [`PER_CLIENT`] per window. A player's check-ins and reports are counted too
+//! ([`WRITES_PER_PLAYER`] per window), so that a client holding one code cannot fill the log. The counts live in this server's memory, bounded
 //! ([`MAX_ENTRIES`] codes and clients, the oldest forgotten first when full).
 
 use events::{PlayerKey, TournamentId};
@@ -21,6 +22,9 @@ pub const PER_CODE: u32 = 5;
 pub const PER_CLIENT: u32 = 20;
 /// The window.
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+/// Check-ins and reports one player may write per window: a client holding one player's code
+/// cannot fill the log with that player's reports.
+pub const WRITES_PER_PLAYER: u32 = 60;
 /// Codes and clients counted at most (each map).
 pub const MAX_ENTRIES: usize = 100_000;
 
@@ -52,6 +56,7 @@ impl Tries {
 struct Counts {
     codes: HashMap<(TournamentId, PlayerKey), Tries>,
     clients: HashMap<IpAddr, Tries>,
+    writes: HashMap<(TournamentId, PlayerKey), Tries>,
 }
 
 /// The wrong codes counted, per code and per client: every clone shares the counts (each
@@ -61,8 +66,8 @@ pub struct CodeGuard {
     counts: Arc<Mutex<Counts>>,
 }
 
-/// Adds a wrong try to `key`'s count in `map`, keeping the map within [`MAX_ENTRIES`].
-fn count_wrong<K: std::hash::Hash + Eq + Copy>(map: &mut HashMap<K, Tries>, key: K, now: Instant) {
+/// Adds a try to `key`'s count in `map`, keeping the map within [`MAX_ENTRIES`].
+fn count_try<K: std::hash::Hash + Eq + Copy>(map: &mut HashMap<K, Tries>, key: K, now: Instant) {
     if map.len() >= MAX_ENTRIES && !map.contains_key(&key) {
         map.retain(|_, t| t.current(now) > 0);
         if map.len() >= MAX_ENTRIES {
@@ -113,14 +118,32 @@ impl CodeGuard {
     pub fn wrong(&self, t: TournamentId, player: PlayerKey, client: IpAddr) {
         let now = Instant::now();
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        count_wrong(&mut counts.codes, (t, player), now);
-        count_wrong(&mut counts.clients, client, now);
+        count_try(&mut counts.codes, (t, player), now);
+        count_try(&mut counts.clients, client, now);
         tracing::warn!(
             tournament = %t.0,
             player = player.0,
             client = %client,
             "a wrong player code was refused"
         );
+    }
+
+    /// Counts a write (a check-in or a report) of `player` of `t`, refused in words past
+    /// [`WRITES_PER_PLAYER`] in the window.
+    pub fn admit_write(&self, t: TournamentId, player: PlayerKey) -> Result<(), String> {
+        let now = Instant::now();
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tries) = counts.writes.get(&(t, player)) {
+            if tries.current(now) >= WRITES_PER_PLAYER {
+                return Err(format!(
+                    "player {}: too many check-ins and reports in a short time; try again in {} minutes, or see an arbiter",
+                    player.0,
+                    tries.minutes_left(now)
+                ));
+            }
+        }
+        count_try(&mut counts.writes, (t, player), now);
+        Ok(())
     }
 
     /// A right code for `player` of `t`: their count starts again (the client's stays).

@@ -181,6 +181,34 @@ fn a_players_code_acts_only_for_that_player_on_their_own_board() {
     };
     assert_eq!(sign_in(&codes[white as usize]), 403);
     assert_eq!(sign_in(&new), 200);
+
+    // A client holding that code cannot fill the log: its reports are bounded.
+    let before = events(&server, &id);
+    let mut written = 0;
+    for i in 0..100 {
+        let result = if i % 2 == 0 { "0-1" } else { "1/2-1/2" };
+        let r = player(
+            &server,
+            &id,
+            "report",
+            None,
+            json!({ "player": white, "code": new, "board": board, "result": result }),
+        );
+        if r.status == 429 {
+            assert!(
+                r.body.contains("too many check-ins and reports"),
+                "{}",
+                r.body
+            );
+            break;
+        }
+        assert_eq!(r.status, 201, "{}", r.body);
+        written += 1;
+    }
+    // Sixty tries of a write a player every 15 minutes: two were made before (the report on
+    // the board not theirs, refused, and the one on their own board).
+    assert_eq!(written, 58);
+    assert_eq!(events(&server, &id), before + 58);
 }
 
 /// Guessing a code is bounded: five wrong codes for a player and the right one is refused

@@ -275,6 +275,10 @@ pub(super) async fn player_check_in(
     let b = body.into_inner();
     let actor = player_acting(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
+    state
+        .guard
+        .admit_write(t, key)
+        .map_err(ApiError::TooManyTries)?;
     let r = super::common::Parts::of(&req).request(actor, &fingerprint_of(&b.player, &b.present));
     let (done, me) = query(&state, move |app| {
         let done = app.check_in(t, &r, Acting::Player(key), key, b.present, now_ms())?;
@@ -304,6 +308,10 @@ pub(super) async fn player_report(
     let b = body.into_inner();
     let actor = player_acting(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
+    state
+        .guard
+        .admit_write(t, key)
+        .map_err(ApiError::TooManyTries)?;
     let result = EnterResult {
         result: b.result,
         games: b.games,
