@@ -84,8 +84,9 @@ const views = {
     if (!info.rounds_published) return `<p class="muted">No round published yet.</p>`;
     const [r, top] = await shownRound();
     return top + `<table class="pairings"><thead>${printTitle("Pairings", r.round, 6)}<tr><th class="num">Board</th><th class="num">Pts</th><th>White</th><th>Result</th><th>Black</th><th class="num">Pts</th></tr></thead><tbody>` +
-      r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${pts(p.white)}</td><td>${link(p.white)}</td><td>${Swiss.esc(Swiss.resultText(p.games)) || "–"}</td><td>${link(p.black)}</td><td class="num">${pts(p.black)}</td></tr>`).join("") +
-      `</tbody></table>` + accelNote(r) + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
+      r.pairs.map((p) => `<tr><td class="num">${p.board}</td><td class="num">${pts(p.white)}</td><td>${link(p.white)}</td><td${p.reported_by ? ` title="${Swiss.esc(`reported by ${p.reported_by.name}, confirmed by ${p.confirmed_by.name}`)}"` : ""}>${Swiss.esc(Swiss.resultText(p.games)) || "–"}${p.reported_by ? `<small class="muted byplayers" aria-label="reported and confirmed by the players">✓✓</small>` : ""}</td><td>${link(p.black)}</td><td class="num">${pts(p.black)}</td></tr>`).join("") +
+      `</tbody></table>` + accelNote(r) +
+      (r.pairs.some((p) => p.reported_by) ? `<p class="muted">✓✓ the result was reported by one player and confirmed by the other.</p>` : "") + (r.bye ? `<p>${Swiss.isRoundRobin(info.settings.system) ? "Free this round (drawn against the table's bye number)" : "Bye"}: ${link(r.bye)}</p>` : "") +
       (r.requested_byes.length ? `<p class="muted">Not playing: ${r.requested_byes.map((b) => `${Swiss.esc(b.name)} (${Swiss.esc(Swiss.byeName(b.kind))})`).join(", ")}</p>` : "");
   },
   // Pairings by name, alphabetical: the list players look for in a big open.

@@ -389,6 +389,24 @@ fn twelve_players_check_in_and_report_at_a_terminal_and_on_their_phones() {
     );
     shot(&mut console, "hall-console-recorded.png");
 
+    // The public pairings mark the results the players reported and confirmed, with their
+    // names where a pointer asks.
+    let mut public = browser.page(&format!("{base}/t/{id}"));
+    size(&mut public, 390, 844);
+    public.wait_for(
+        "four results marked as the players'",
+        "document.querySelectorAll('table.pairings small[aria-label]').length === 4",
+    );
+    let title =
+        public.eval("document.querySelector('table.pairings tr:nth-child(2) td[title]').title");
+    assert!(
+        title
+            .as_str()
+            .is_some_and(|t| t.starts_with("reported by ") && t.contains(", confirmed by ")),
+        "{title}"
+    );
+    shot(&mut public, "hall-public-pairings-phone.png");
+
     // The audit: every step with who did it, where.
     let audit = server
         .request(
