@@ -162,6 +162,17 @@ const Swiss = {
     connect();
   },
 
+  /**
+   * Whether a live event can change what the public pages and the hall display show: the
+   * hall's own events (check-ins, players' reports, codes, its rules) cannot, so that a wave
+   * of check-ins does not make every spectator's page fetch again. A report accepted is a
+   * result, and does.
+   */
+  changesViews(msg) {
+    const hallOnly = ["hall_rules_set", "player_checked_in", "check_in_withdrawn", "player_codes_issued", "result_reported"];
+    return !hallOnly.includes(msg.event?.type);
+  },
+
   /** Calls `fn` once, `ms` after the last of several quick calls. */
   debounce(fn, ms) {
     let t = null;

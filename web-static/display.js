@@ -228,7 +228,7 @@ function showError(e) {
 }
 
 load()
-  .then((seq) => Swiss.live(id, seq, () => refresh(), (up) => {
+  .then((seq) => Swiss.live(id, seq, (m) => { if (Swiss.changesViews(m)) refresh(); }, (up) => {
     document.getElementById("conn").className = up ? "conn" : "conn down";
     if (up) refresh();
   }))

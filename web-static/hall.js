@@ -241,6 +241,19 @@ async function refresh() {
   } else if (onScreen === "start") drawNames();
 }
 
+// Whether an event can change this page: in a hall of hundreds, every player's phone must not
+// fetch again at every other player's check-in or report.
+function concerns(e) {
+  const board = view && view.board;
+  switch (e.type) {
+    case "player_checked_in": case "check_in_withdrawn": return !!me && e.player === me.player;
+    case "player_codes_issued": return !!me && e.players.includes(me.player);
+    case "result_reported": case "reports_accepted": case "result_recorded": case "result_corrected":
+      return !!me && !!board && e.round === view.round && e.board === board.board;
+    default: return true;
+  }
+}
+
 async function boot() {
   try {
     tournament = await Swiss.get(`/api/tournaments/${id}`);
@@ -256,7 +269,8 @@ async function boot() {
   // A terminal's sign-in link carries its key after '#', which never reaches a server.
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("key") || hash.has("p")) history.replaceState(null, "", location.pathname);
-  Swiss.live(id, tournament.last_seq, Swiss.debounce(() => refresh().catch(() => {}), 300), (up) => {
+  const again = Swiss.debounce(() => refresh().catch(() => {}), 300);
+  Swiss.live(id, tournament.last_seq, (m) => { if (concerns(m.event)) again(); }, (up) => {
     $("#conn").className = "status " + (up ? "live" : "down");
     $("#conn").textContent = up ? "live" : "reconnecting";
   });

@@ -297,6 +297,6 @@ async function start() {
   await show();
   // Live: the view shown is redrawn in place; "the latest round" follows a new one.
   const refresh = Swiss.debounce(async () => { info = await Swiss.get(`/api/tournaments/${id}`); await show(); }, 200);
-  Swiss.live(id, info.last_seq, refresh, (up) => { const c = document.getElementById("conn"); c.className = "status " + (up ? "live" : "down"); c.textContent = up ? "live" : "reconnecting"; });
+  Swiss.live(id, info.last_seq, (m) => { if (Swiss.changesViews(m)) refresh(); }, (up) => { const c = document.getElementById("conn"); c.className = "status " + (up ? "live" : "down"); c.textContent = up ? "live" : "reconnecting"; });
 }
 start().catch((e) => { main.innerHTML = `<div class="banner bad">${Swiss.esc(e.message)}</div>`; });
