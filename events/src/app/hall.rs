@@ -11,7 +11,6 @@ use super::{player_view, AppError, PlayerView, Request, Result, Written};
 use crate::convert;
 use crate::replay::{HallRules, State};
 use crate::schema::*;
-use crate::store::Append;
 use engine::model::result::GameResult;
 use engine::Color;
 use std::collections::BTreeSet;
@@ -185,11 +184,14 @@ fn player_words(s: &State, key: PlayerKey) -> String {
 }
 
 impl super::App {
-    /// Appends with a request whose key, if any, was used by an earlier event of the command.
+    /// Appends an event after another of the same command: without the request's key, which
+    /// the first event answered (as `App::forfeit_withdrawn` does).
     fn append_more(&self, t: TournamentId, req: &Request, event: Event) -> Result<Written> {
-        let mut a = Append::new(t, req.actor.clone(), event);
-        a.fingerprint = req.fingerprint.clone();
-        Ok(Written::from(&self.store.append(a)?))
+        let request = Request {
+            idempotency_key: None,
+            ..req.clone()
+        };
+        self.append(t, &request, event, None)
     }
 
     /// The audit trail's name for a player acting themself, at a terminal (its account's name)

@@ -234,6 +234,23 @@ async fn player_acting(
     Ok(actor)
 }
 
+/// [`player_acting`] for a write (a check-in or a report): counted against the player's
+/// writes in the window too.
+async fn player_writing(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    t: TournamentId,
+    player: u32,
+    code: &str,
+) -> Result<String> {
+    let actor = player_acting(req, state, t, player, code).await?;
+    state
+        .guard
+        .admit_write(t, PlayerKey(player))
+        .map_err(ApiError::TooManyTries)?;
+    Ok(actor)
+}
+
 /// A player's sign-in: their code checked, their own view answered (their check-in, their
 /// board in the round in play and its reports).
 #[utoipa::path(
@@ -273,12 +290,8 @@ pub(super) async fn player_check_in(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let actor = player_acting(&req, &state, t, b.player, &b.code).await?;
+    let actor = player_writing(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
-    state
-        .guard
-        .admit_write(t, key)
-        .map_err(ApiError::TooManyTries)?;
     let r = super::common::Parts::of(&req).request(actor, &fingerprint_of(&b.player, &b.present));
     let (done, me) = query(&state, move |app| {
         let done = app.check_in(t, &r, Acting::Player(key), key, b.present, now_ms())?;
@@ -306,12 +319,8 @@ pub(super) async fn player_report(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let actor = player_acting(&req, &state, t, b.player, &b.code).await?;
+    let actor = player_writing(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
-    state
-        .guard
-        .admit_write(t, key)
-        .map_err(ApiError::TooManyTries)?;
     let result = EnterResult {
         result: b.result,
         games: b.games,
