@@ -7,7 +7,9 @@ const Swiss = {
     const names = {
       "dutch-2026": "Dutch system (FIDE C.04.3, 2026)",
       "dutch-1992": "Dutch system (1992-2006 text)",
-      "dubov-1997": "Dubov system (1997)",
+      "dubov-2026": "Dubov system (FIDE C.04.4.1, 2026)",
+      "dubov-1997": "Dubov system (1997 text)",
+      "burstein-2026": "Burstein system (FIDE C.04.4.2, 2026)",
       "double-swiss-2026": "Double-Swiss system (FIDE C.04.5, 2026)",
       "round-robin": "Round-robin (FIDE C.05, Berger tables)",
       "double-round-robin": "Double round-robin (FIDE C.05, Berger tables)",

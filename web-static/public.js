@@ -292,7 +292,7 @@ async function start() {
   document.getElementById("name").textContent = info.name;
   document.title = info.name;
   document.getElementById("sub").textContent = `${Swiss.systemName(info.settings.system)}, ${info.settings.rounds} rounds${info.settings.acceleration === "baku" ? ", Baku acceleration" : ""}`;
-  document.getElementById("arotab").hidden = info.settings.system !== "dubov-1997";
+  document.getElementById("arotab").hidden = !String(info.settings.system).startsWith("dubov");
   readAddress();
   await show();
   // Live: the view shown is redrawn in place; "the latest round" follows a new one.

@@ -20,6 +20,8 @@ pub fn v1_system(s: System) -> SystemV1 {
         System::Dutch1992 => SystemV1::Dutch1992,
         System::Dutch2026 => SystemV1::Dutch2026,
         System::Dubov => SystemV1::Dubov,
+        System::Dubov2026 => SystemV1::Dubov2026,
+        System::Burstein2026 => SystemV1::Burstein2026,
         System::DoubleSwiss => SystemV1::DoubleSwiss,
         System::RoundRobin => SystemV1::RoundRobin,
         System::DoubleRoundRobin => SystemV1::DoubleRoundRobin,

@@ -1820,6 +1820,8 @@ pub fn to_engine_system(s: SystemV1) -> System {
         SystemV1::Dutch1992 => System::Dutch1992,
         SystemV1::Dutch2026 => System::Dutch2026,
         SystemV1::Dubov => System::Dubov,
+        SystemV1::Dubov2026 => System::Dubov2026,
+        SystemV1::Burstein2026 => System::Burstein2026,
         SystemV1::DoubleSwiss => System::DoubleSwiss,
         SystemV1::RoundRobin => System::RoundRobin,
         SystemV1::DoubleRoundRobin => System::DoubleRoundRobin,

@@ -33,6 +33,12 @@ pub enum SystemV1 {
     RoundRobin,
     /// A double round-robin.
     DoubleRoundRobin,
+    /// Dubov, C.04.4.1 applied from 1 February 2026.
+    #[serde(rename = "dubov-2026")]
+    Dubov2026,
+    /// Burstein, C.04.4.2 applied from 1 February 2026.
+    #[serde(rename = "burstein-2026")]
+    Burstein2026,
 }
 
 /// The acceleration a tournament is paired with (FIDE C.04.7): none, or the Baku method.
@@ -74,7 +80,10 @@ impl NumberingV1 {
     /// The rules a system's text prescribes.
     pub fn for_system(system: SystemV1) -> NumberingV1 {
         match system {
-            SystemV1::Dutch2026 | SystemV1::DoubleSwiss => NumberingV1::Ghr2026,
+            SystemV1::Dutch2026
+            | SystemV1::Dubov2026
+            | SystemV1::Burstein2026
+            | SystemV1::DoubleSwiss => NumberingV1::Ghr2026,
             SystemV1::Dutch1992
             | SystemV1::Dubov
             | SystemV1::RoundRobin

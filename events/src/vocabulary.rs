@@ -28,7 +28,9 @@ impl Numbering {
     /// How `system` gives pairing numbers.
     pub fn of(system: System) -> Numbering {
         match system {
-            System::Dutch2026 | System::DoubleSwiss => Numbering::Ghr2026,
+            System::Dutch2026 | System::Dubov2026 | System::Burstein2026 | System::DoubleSwiss => {
+                Numbering::Ghr2026
+            }
             System::Dutch1992 | System::Dubov | System::RoundRobin | System::DoubleRoundRobin => {
                 Numbering::FixedAtRound1
             }

@@ -161,9 +161,18 @@ struct SystemFlag {
     /// The Dutch system, 1992-2006 text (no rated event may use it since 1 February 2026).
     #[arg(long = "dutch-1992")]
     dutch_1992: bool,
-    /// The Dubov system (1997 text).
-    #[arg(long, visible_alias = "dubov-1997")]
+    /// The Dubov system in force: C.04.4.1 as applied from 1 February 2026 (= --dubov-2026).
+    #[arg(long)]
     dubov: bool,
+    /// The Dubov system as applied from 1 February 2026 (C.04.4.1).
+    #[arg(long = "dubov-2026")]
+    dubov_2026: bool,
+    /// The Dubov system, 1997 text (no rated event may use it since 1 February 2026).
+    #[arg(long = "dubov-1997")]
+    dubov_1997: bool,
+    /// The Burstein system (C.04.4.2, 2026): its seeding rounds by the Dutch system.
+    #[arg(long, visible_alias = "burstein-2026")]
+    burstein: bool,
     /// The Double-Swiss system (C.04.5, 2026).
     #[arg(long = "double-swiss", visible_alias = "double-swiss-2026")]
     double_swiss: bool,
@@ -182,8 +191,12 @@ impl SystemFlag {
             System::Dutch2026
         } else if self.dutch_1992 {
             System::Dutch1992
-        } else if self.dubov {
+        } else if self.dubov || self.dubov_2026 {
+            System::Dubov2026
+        } else if self.dubov_1997 {
             System::Dubov
+        } else if self.burstein {
+            System::Burstein2026
         } else if self.round_robin {
             System::RoundRobin
         } else if self.double_round_robin {

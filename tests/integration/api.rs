@@ -21,6 +21,8 @@ fn a_round_through_the_api_live_on_a_display() {
     for system in [
         "dutch-2026",
         "dutch-1992",
+        "dubov-2026",
+        "burstein-2026",
         "dubov-1997",
         "double-swiss-2026",
     ] {
@@ -601,7 +603,7 @@ fn a_trf_file_imported_comes_back_out() {
         ),
         (
             "/api/tournaments/import?system=dubov",
-            ["line 15", "not dubov-1997"],
+            ["line 15", "not dubov-2026"],
         ),
     ] {
         let r = import(path);

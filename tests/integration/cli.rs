@@ -85,9 +85,12 @@ fn exit_codes_for_missing_files_wrong_systems_and_complete_events() {
     let o = run(&["pair", "--dutch", &path("open-30.trf")]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("dubov"), "{}", stderr(&o));
-    // Round 8 of a Dubov event.
-    let o = run(&["pair", "--dubov", &path("open-30.trf")]);
+    // Round 8 of a Dubov event of the 1997 text; the file's type is not the 2026 Dubov.
+    let o = run(&["pair", "--dubov-1997", &path("open-30.trf")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["pair", "--dubov", &path("open-30.trf")]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("dubov-1997"), "{}", stderr(&o));
     // All rounds paired: no next round, which is not "no valid pairing" (exit 1).
     let o = run(&["pair", "--dutch", &path("club-10.trf")]);
     assert_eq!(o.status.code(), Some(6), "{}", stderr(&o));
@@ -150,6 +153,8 @@ fn check_finds_no_difference_on_what_generate_made() {
         ("--dutch", "d.trf", 7),
         ("--dutch-1992", "e.trf", 7),
         ("--dubov", "b.trf", 7),
+        ("--dubov-1997", "c.trf", 7),
+        ("--burstein", "u.trf", 7),
         ("--double-swiss", "s.trf", 5),
     ] {
         let file = dir.path().join(name);
@@ -196,7 +201,7 @@ fn standings_print_the_cross_table_and_write_ranks() {
     let ranked = dir.path().join("ranked.trf");
     let o = run(&[
         "standings",
-        "--dubov",
+        "--dubov-1997",
         &path("open-30.trf"),
         "--tiebreaks",
         "BH-C1,BH,SB",
@@ -218,7 +223,7 @@ fn standings_print_the_cross_table_and_write_ranks() {
     assert_eq!(line[85..89].trim(), "1");
     let o = run(&[
         "standings",
-        "--dubov",
+        "--dubov-1997",
         &path("open-30.trf"),
         "--tiebreaks",
         "XYZ",

@@ -12,6 +12,7 @@
 
 use super::weighted::max_weight_matching_of;
 use super::weighted::Edge;
+use super::weighted::Tiers;
 use bnum::BInt;
 
 /// The words of the wide weights: 512 bits, of which the given weights take at most 64 and
@@ -27,18 +28,37 @@ pub fn first_in_row_order(
     edges: &[Edge],
     rank: &dyn Fn(usize, usize) -> Option<usize>,
 ) -> Vec<Option<usize>> {
+    let wide: Vec<(usize, usize, BInt<WORDS>)> = edges
+        .iter()
+        .map(|&(a, b, w)| (a, b, BInt::<WORDS>::from(w.max(0) as u64)))
+        .collect();
+    first_in_row_order_of(n, n, &wide, 64, rank)
+}
+
+/// [`first_in_row_order`] with weights of a wide type `W` (criteria as tiers, below
+/// `given_bits` bits), where only the first `rows` vertices choose (the others are partners,
+/// never rows): each row's choice a field below the given weights, as many rows a matching as
+/// `W` has room for.
+pub fn first_in_row_order_of<W: Tiers>(
+    n: usize,
+    rows: usize,
+    edges: &[(usize, usize, W)],
+    given_bits: u32,
+    rank: &dyn Fn(usize, usize) -> Option<usize>,
+) -> Vec<Option<usize>> {
     let row_bits = usize::BITS - (n + 1).leading_zeros();
-    let total_bits = 64 + (usize::BITS - n.leading_zeros()) + 1;
-    let room = (64 * WORDS) as u32 - total_bits - 3;
+    // The total over a matching of `n` vertices needs a few bits more than one edge's.
+    let total_bits = given_bits + (usize::BITS - n.leading_zeros()) + 1;
+    let room = W::BITS.saturating_sub(total_bits + 3);
     let per = ((room / row_bits) as usize).max(1);
-    let word = |x: u64| BInt::<WORDS>::from(x);
-    // Each row's choice once fixed: `Some(partner)` or `None` (left unmatched).
+    if rows == 0 {
+        return max_weight_matching_of(n, edges, true);
+    }
     let mut fixed: Vec<Option<Option<usize>>> = vec![None; n];
     let mut mate: Vec<Option<usize>> = vec![None; n];
     let mut from = 0;
-    while from < n {
-        // The rows still choosing: those not taken by an earlier row's choice.
-        let block: Vec<usize> = (from..n)
+    while from < rows {
+        let block: Vec<usize> = (from..rows)
             .filter(|&r| fixed[r].is_none())
             .take(per)
             .collect();
@@ -51,7 +71,7 @@ pub fn first_in_row_order(
         }
         let shift = |k: usize| (block.len() - 1 - k) as u32 * row_bits;
         let rows_bits = block.len() as u32 * row_bits;
-        let mut wide: Vec<(usize, usize, BInt<WORDS>)> = Vec::with_capacity(edges.len());
+        let mut wide: Vec<(usize, usize, W)> = Vec::with_capacity(edges.len());
         for &(a, b, w) in edges {
             let (r, c) = (a.min(b), a.max(b));
             let allowed = |v: usize, other: usize| match fixed[v] {
@@ -61,10 +81,10 @@ pub fn first_in_row_order(
             if !allowed(r, c) || !allowed(c, r) {
                 continue;
             }
-            let mut x = word(w.max(0) as u64) << rows_bits;
+            let mut x = w << rows_bits;
             if let (Some(k), Some(place)) = (field[r], rank(r, c)) {
                 debug_assert!(place < n, "a list of at most n partners");
-                x += word((n - place.min(n - 1)) as u64) << shift(k);
+                x = x.plus(W::from((n - place.min(n - 1)) as u64) << shift(k));
             }
             wide.push((a, b, x));
         }
@@ -183,11 +203,19 @@ mod tests {
                     Some(c)
                 }
             };
+            let first = first_in_row_order(n, &edges, &rank);
             assert_eq!(
-                first_in_row_order(n, &edges, &rank),
+                first,
                 literally(n, &edges, &rank),
                 "case {case}: {n} vertices, {edges:?}"
             );
+            // The same with wide weights of their own, and in blocks of one row (64 bits).
+            let wide: Vec<(usize, usize, i128)> = edges
+                .iter()
+                .map(|&(a, b, w)| (a, b, i128::from(w)))
+                .collect();
+            let by_wide = first_in_row_order_of(n, n, &wide, 2, &rank);
+            assert_eq!(by_wide, first, "case {case}");
         }
     }
 }

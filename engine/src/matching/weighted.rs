@@ -55,6 +55,21 @@ impl<const N: usize> Weight for bnum::BInt<N> {
     }
 }
 
+/// A [`Weight`] that criteria are written into as tiers: built from small numbers and shifts,
+/// with room for `BITS` bits (the doubled duals aside).
+pub trait Tiers: Weight + From<u64> + std::ops::Shl<u32, Output = Self> {
+    /// The bits a non-negative value may use.
+    const BITS: u32;
+}
+
+impl Tiers for i128 {
+    const BITS: u32 = 126;
+}
+
+impl<const N: usize> Tiers for bnum::BInt<N> {
+    const BITS: u32 = 64 * N as u32 - 2;
+}
+
 /// A matching of largest total weight among those of largest cardinality when
 /// `max_cardinality` is set, of largest weight otherwise. Returns each vertex's partner.
 pub fn max_weight_matching(

@@ -312,6 +312,15 @@ impl Aro {
         (self.sum as f64 / self.games as f64).to_bits()
     }
 
+    /// The ARO as Dubov 2026 1.7.1 gives it: to the nearest integer, the higher when the
+    /// division ends in .5; 0 with no game.
+    pub fn rounded(self) -> u32 {
+        if self.games == 0 {
+            return 0;
+        }
+        u32::try_from((2 * self.sum + self.games) / (2 * self.games)).unwrap_or(u32::MAX)
+    }
+
     /// The ARO of one more game against `rating`.
     pub fn with(self, rating: u16) -> Aro {
         Aro {

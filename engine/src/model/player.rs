@@ -228,15 +228,16 @@ pub fn ghr_2026_order(a: &Player, b: &Player) -> std::cmp::Ordering {
 }
 
 /// The initial ranking a system's text prescribes: GHR 2026 2.2 for the 2026 systems (whose
-/// texts refer to it: Dutch 2026 1.1, Double-Swiss 1.1), Dutch 1992 A.2 b)-d) for the seed
+/// texts refer to it: Dutch 2026 1.1, Dubov 2026 1.2.1, Double-Swiss 1.1), Dutch 1992 A.2 b)-d) for the seed
 /// texts (the Dubov text has no ranking of its own; it is read as the Dutch text of its time).
 pub fn initial_order_for(
     system: crate::model::settings::System,
 ) -> fn(&Player, &Player) -> std::cmp::Ordering {
     match system {
-        crate::model::settings::System::Dutch2026 | crate::model::settings::System::DoubleSwiss => {
-            ghr_2026_order
-        }
+        crate::model::settings::System::Dutch2026
+        | crate::model::settings::System::Dubov2026
+        | crate::model::settings::System::Burstein2026
+        | crate::model::settings::System::DoubleSwiss => ghr_2026_order,
         crate::model::settings::System::Dutch1992
         | crate::model::settings::System::Dubov
         | crate::model::settings::System::RoundRobin

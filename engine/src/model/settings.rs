@@ -15,6 +15,10 @@ pub enum System {
     Dutch2026,
     /// FIDE Dubov system, 1997 text.
     Dubov,
+    /// FIDE Dubov system, C.04.4.1 applied from 1 February 2026.
+    Dubov2026,
+    /// FIDE Burstein system, C.04.4.2 applied from 1 February 2026.
+    Burstein2026,
     /// FIDE Double-Swiss system (C.04.5, 2026): matches of two games.
     DoubleSwiss,
     /// A round-robin by FIDE's Berger tables (C.05 Annex 1).
@@ -31,6 +35,8 @@ impl System {
             System::Dutch1992 => "dutch-1992",
             System::Dutch2026 => "dutch-2026",
             System::Dubov => "dubov-1997",
+            System::Dubov2026 => "dubov-2026",
+            System::Burstein2026 => "burstein-2026",
             System::DoubleSwiss => "double-swiss-2026",
             System::RoundRobin => "round-robin",
             System::DoubleRoundRobin => "double-round-robin",
@@ -39,12 +45,14 @@ impl System {
 
     /// The system a name means: an edition's name, or a name without an edition as a user means
     /// it today (`dutch` is the Dutch in force, 2026, as it is to the programs that call
-    /// bbpPairings or JaVaFo).
+    /// bbpPairings or JaVaFo; `dubov` likewise the Dubov in force, 2026).
     pub fn from_name(name: &str) -> Option<System> {
         Some(match name {
             "dutch-2026" | "dutch" => System::Dutch2026,
             "dutch-1992" => System::Dutch1992,
-            "dubov-1997" | "dubov" => System::Dubov,
+            "dubov-1997" => System::Dubov,
+            "dubov-2026" | "dubov" => System::Dubov2026,
+            "burstein-2026" | "burstein" => System::Burstein2026,
             "double-swiss-2026" | "double-swiss" => System::DoubleSwiss,
             "round-robin" => System::RoundRobin,
             "double-round-robin" => System::DoubleRoundRobin,
@@ -53,9 +61,11 @@ impl System {
     }
 
     /// Every system, the default first.
-    pub const ALL: [System; 6] = [
+    pub const ALL: [System; 8] = [
         System::Dutch2026,
         System::Dutch1992,
+        System::Dubov2026,
+        System::Burstein2026,
         System::Dubov,
         System::DoubleSwiss,
         System::RoundRobin,
@@ -73,7 +83,12 @@ impl System {
         match self {
             System::RoundRobin => Some(1),
             System::DoubleRoundRobin => Some(2),
-            System::Dutch1992 | System::Dutch2026 | System::Dubov | System::DoubleSwiss => None,
+            System::Dutch1992
+            | System::Dutch2026
+            | System::Dubov
+            | System::Dubov2026
+            | System::Burstein2026
+            | System::DoubleSwiss => None,
         }
     }
 
@@ -86,7 +101,11 @@ impl System {
                 Tiebreak::of(Kind::DirectEncounterForFirst),
                 Tiebreak::of(Kind::AverageRatingOfOpponents),
             ],
-            System::Dutch2026 | System::Dubov | System::DoubleSwiss => vec![
+            System::Dutch2026
+            | System::Dubov
+            | System::Dubov2026
+            | System::Burstein2026
+            | System::DoubleSwiss => vec![
                 Tiebreak::cut(Kind::Buchholz, 1),
                 Tiebreak::of(Kind::Buchholz),
                 Tiebreak::of(Kind::DirectEncounter),
@@ -111,7 +130,7 @@ impl System {
         match self {
             System::Dutch1992 | System::Dutch2026 => System::Dutch1992.default_tiebreaks(),
             System::RoundRobin | System::DoubleRoundRobin => self.default_tiebreaks(),
-            System::Dubov | System::DoubleSwiss => vec![
+            System::Dubov | System::Dubov2026 | System::Burstein2026 | System::DoubleSwiss => vec![
                 Tiebreak::cut(Kind::Buchholz, 1),
                 Tiebreak::of(Kind::Buchholz),
                 Tiebreak::of(Kind::SonnebornBerger),
@@ -126,6 +145,8 @@ impl System {
             System::Dutch1992
             | System::Dutch2026
             | System::Dubov
+            | System::Dubov2026
+            | System::Burstein2026
             | System::RoundRobin
             | System::DoubleRoundRobin => 1,
         }
@@ -141,6 +162,8 @@ impl System {
             System::Dutch1992 => "FIDE_DUTCH",
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov => "FIDE_DUBOV",
+            System::Dubov2026 => "FIDE_DUBOV_2025",
+            System::Burstein2026 => "FIDE_BURSTEIN_2025",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
             // TRF-2026 has one code for round-robins; a double one is told by its rounds.
             System::RoundRobin | System::DoubleRoundRobin => "FIDE_ROUNDROBIN",
@@ -156,6 +179,8 @@ impl System {
             "FIDE_DUTCH" => TrfType::Dutch,
             "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => TrfType::Named(System::Dutch2026),
             "FIDE_DUBOV" => TrfType::Named(System::Dubov),
+            "FIDE_DUBOV_2025" | "FIDE_DUBOV_2026" => TrfType::Named(System::Dubov2026),
+            "FIDE_BURSTEIN_2025" | "FIDE_BURSTEIN_2026" => TrfType::Named(System::Burstein2026),
             "FIDE_DOUBLESWISS" | "FIDE_DOUBLE_SWISS" => TrfType::Named(System::DoubleSwiss),
             "FIDE_ROUNDROBIN" | "FIDE_ROUND_ROBIN" => TrfType::Named(System::RoundRobin),
             _ => return None,
@@ -266,6 +291,8 @@ impl PointValues {
             System::Dutch1992
             | System::Dutch2026
             | System::Dubov
+            | System::Dubov2026
+            | System::Burstein2026
             | System::RoundRobin
             | System::DoubleRoundRobin => PointValues::STANDARD,
         }

@@ -229,6 +229,65 @@ pub(crate) fn check_no_forbidden(
     Ok(())
 }
 
+/// Of an odd field of `n` players (`ok(i, j)`: i and j may meet), the first of `candidates`
+/// (in the order a system's bye rules give) whose absence leaves the others all pairable (the
+/// completion criterion): one maximum matching of the field, then for each candidate matched
+/// in it one alternating path from the partner he leaves alone (O(n²) each). `None` when no
+/// candidate does.
+pub(crate) fn first_bye(
+    n: usize,
+    ok: &dyn Fn(usize, usize) -> bool,
+    candidates: &[usize],
+) -> Option<usize> {
+    let mut m = crate::matching::cardinality::Cardinality::new(n);
+    if m.maximize(ok) < n / 2 {
+        return None;
+    }
+    candidates.iter().copied().find(|&v| {
+        let Some(w) = m.mate(v) else {
+            return true;
+        };
+        let mut trial = m.clone();
+        trial.unpair(v);
+        trial.augment(w, &|i, j| i != v && j != v && ok(i, j))
+    })
+}
+
+/// Whether `n` players can all be paired where `ok(i, j)`.
+pub(crate) fn pairable(n: usize, ok: &dyn Fn(usize, usize) -> bool) -> bool {
+    crate::matching::cardinality::Cardinality::new(n).complete(ok)
+}
+
+/// C.04.2 3.6: the pairs in board order (the higher score of the pair, the sum, then the TPN
+/// of the player `higher` names), each as `(white, black)` by `allocate` (which says the
+/// article that decided), the first 200 boards in the explanation.
+pub(crate) fn boards(
+    mut pairs: Vec<(PlayerIx, PlayerIx)>,
+    score: impl Fn(PlayerIx) -> Points,
+    tpn: impl Fn(PlayerIx) -> Tpn,
+    higher: impl Fn(PlayerIx, PlayerIx) -> PlayerIx,
+    allocate: impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
+    explanation: &mut Vec<Step>,
+) -> Vec<(Tpn, Tpn)> {
+    pairs.sort_by_cached_key(|&(a, b)| {
+        (
+            std::cmp::Reverse(score(a).max(score(b))),
+            std::cmp::Reverse(score(a) + score(b)),
+            tpn(higher(a, b)),
+        )
+    });
+    let mut out = Vec::with_capacity(pairs.len());
+    for (board, &(a, b)) in pairs.iter().enumerate() {
+        let ((w, bl), why) = allocate(a, b);
+        let (w, bl) = (tpn(w), tpn(bl));
+        if board < 200 {
+            explanation.push(Step::new(why, format!("board {}: {w} - {bl}.", board + 1)));
+        }
+        out.push((w, bl));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

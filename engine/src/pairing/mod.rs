@@ -12,10 +12,12 @@
 //! rounds and [`generate`] makes random tournaments (the checker and generator FIDE asks a
 //! pairing program to provide).
 
+pub mod burstein2026;
 pub mod check;
 pub(crate) mod common;
 pub mod double_swiss;
 pub mod dubov;
+pub mod dubov2026;
 pub mod dutch;
 pub mod dutch2026;
 pub mod explanation;
@@ -42,6 +44,8 @@ fn by_system(
         System::Dutch1992 => dutch::pair(tournament, round),
         System::Dutch2026 => dutch2026::pair(tournament, round),
         System::Dubov => dubov::pair(tournament, round),
+        System::Dubov2026 => dubov2026::pair(tournament, round),
+        System::Burstein2026 => burstein2026::pair(tournament, round),
         System::DoubleSwiss => double_swiss::pair(tournament, round),
         System::RoundRobin => round_robin::pair(tournament, round, 1),
         System::DoubleRoundRobin => round_robin::pair(tournament, round, 2),

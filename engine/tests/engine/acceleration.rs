@@ -8,28 +8,15 @@
 //! points there (a Reading of C.04.7 1.5, in `engine::model::acceleration`): the cases whose
 //! board order differs are counted and printed.
 
-use crate::support::reference_archive;
 use engine::formats::trf;
 use engine::model::ids::Tpn;
 use engine::pairing::pair_next_round;
 use engine::System;
-use std::collections::BTreeMap;
 
 /// bbpPairings' answer (`.expected`): the number of pairs, then `WHITE BLACK` per board, the
 /// pairing-allocated bye as `N 0`.
 fn expected(text: &str) -> (Vec<(u32, u32)>, Option<u32>) {
-    let mut pairs = Vec::new();
-    let mut bye = None;
-    for line in text.lines().skip(1) {
-        let mut it = line.split_whitespace().map(|x| x.parse::<u32>().unwrap());
-        let (w, b) = (it.next().unwrap(), it.next().unwrap());
-        if b == 0 {
-            bye = Some(w);
-        } else {
-            pairs.push((w, b));
-        }
-    }
-    (pairs, bye)
+    crate::support::engine_output(text)
 }
 
 /// Pairs the next round of every case of `archive` under `folder`; answers the cases checked,
@@ -41,20 +28,7 @@ fn agree(
     folder: &str,
     order_matters: bool,
 ) -> Option<(usize, Vec<String>, Vec<String>)> {
-    let files: BTreeMap<String, Vec<u8>> = reference_archive(archive)?
-        .into_iter()
-        .filter(|(name, _)| name.contains(&format!("/{folder}/")))
-        .collect();
-    let cases: Vec<(&String, &Vec<u8>, String)> = files
-        .iter()
-        .filter(|(name, _)| name.ends_with(".trf"))
-        .map(|(name, bytes)| {
-            let exp = files
-                .get(&name.replace(".trf", ".expected"))
-                .unwrap_or_else(|| panic!("{name} has no .expected"));
-            (name, bytes, String::from_utf8(exp.clone()).unwrap())
-        })
-        .collect();
+    let cases = crate::support::reference_cases(archive, &format!("/{folder}/"))?;
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let chunk = cases.len().div_ceil(threads).max(1);
     let results: Vec<(Vec<String>, Vec<String>)> = std::thread::scope(|s| {
@@ -303,6 +277,7 @@ mod by_hand {
         for system in [
             engine::System::Dutch1992,
             engine::System::Dubov,
+            engine::System::Dubov2026,
             engine::System::DoubleSwiss,
         ] {
             let p = engine::pairing::pair_next_round(&baku, system).unwrap();
@@ -400,6 +375,8 @@ fn c04_7_every_system_under_baku_breaks_no_absolute_criterion() {
         System::Dutch2026,
         System::Dutch1992,
         System::Dubov,
+        System::Dubov2026,
+        System::Burstein2026,
         System::DoubleSwiss,
     ] {
         for seed in 1..=12u64 {

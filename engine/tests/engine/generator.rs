@@ -7,7 +7,13 @@ use engine::System;
 
 #[test]
 fn same_seed_same_bytes_other_seed_other_bytes() {
-    for system in [System::Dutch1992, System::Dubov, System::DoubleSwiss] {
+    for system in [
+        System::Dutch1992,
+        System::Dubov,
+        System::Dubov2026,
+        System::Burstein2026,
+        System::DoubleSwiss,
+    ] {
         let config = GenerateConfig {
             system,
             players: 41,
@@ -54,7 +60,12 @@ fn generated_round_has_results_and_a_bye_for_an_odd_field() {
 #[test]
 fn rounds_that_cannot_be_paired_are_an_error_not_a_panic() {
     // Four players meet everyone in three rounds: the fourth has no pairing.
-    for system in [System::Dutch1992, System::Dubov] {
+    for system in [
+        System::Dutch1992,
+        System::Dubov,
+        System::Dubov2026,
+        System::Burstein2026,
+    ] {
         let e = generate(GenerateConfig {
             system,
             players: 4,

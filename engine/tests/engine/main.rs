@@ -4,9 +4,11 @@
 #![allow(clippy::unwrap_used)]
 
 mod acceleration;
+mod burstein2026;
 mod c07;
 mod double_swiss;
 mod dubov;
+mod dubov2026;
 mod dutch;
 mod dutch2026;
 mod generator;

@@ -39,6 +39,119 @@ pub fn shared_trf(name: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// py4swiss with the fixes of `../shared/oracles/README.md` (`py4swiss-fixed`, a Python 3.11
+/// program), or `None` (said plainly) when it or a Python that runs it is absent.
+pub fn py4swiss_fixed() -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/oracles/py4swiss/py4swiss-fixed");
+    let runs = path.is_file()
+        && std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import pydantic, sys; assert sys.version_info[:2] == (3, 11)",
+            ])
+            .status()
+            .is_ok_and(|s| s.success());
+    if runs {
+        Some(path)
+    } else {
+        eprintln!(
+            "NOTE: {} (or a Python 3.11 with pydantic to run it) is absent: this check against py4swiss-fixed did not run",
+            path.display()
+        );
+        None
+    }
+}
+
+/// A TRF text as py4swiss reads it: every 001 line with a rank (its pairing number: py4swiss
+/// insists on one and pairs by pairing number), and a round with no entry (a late entry's or
+/// an absentee's) written as a zero-point absence, `rounds` round blocks a line.
+pub fn trf_for_py4swiss(text: &str, rounds: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        if !line.starts_with("001") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut l: Vec<char> = line.chars().collect();
+        let width = 89 + 10 * rounds;
+        l.resize(width.max(l.len()), ' ');
+        let tpn: String = l[4..8].iter().collect();
+        for (k, c) in format!("{:>4}", tpn.trim()).chars().enumerate() {
+            l[85 + k] = c;
+        }
+        for r in 0..rounds {
+            let block = 89 + 10 * r..89 + 10 * (r + 1);
+            if l[block.clone()].iter().all(|c| *c == ' ') {
+                for (k, c) in "  0000 - Z".chars().enumerate() {
+                    l[block.start + k] = c;
+                }
+            }
+        }
+        out.push_str(l.iter().collect::<String>().trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A pairing as an engine writes it: the pairs `(white, black)` and the bye.
+pub type EngineOutput = (Vec<(u32, u32)>, Option<u32>);
+
+/// The pairing `py4swiss-fixed` makes of the next round of the TRF text `trf` with `engine`
+/// (`dubov`, `burstein`): the pairs `(white, black)` sorted and the bye, or its error output.
+pub fn py4swiss_pair(
+    program: &std::path::Path,
+    engine: &str,
+    trf: &str,
+    name: &str,
+) -> Result<EngineOutput, String> {
+    let dir = std::env::temp_dir().join(format!("swiss-py4swiss-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join(format!("{name}.trf"));
+    let output = dir.join(format!("{name}.out"));
+    std::fs::write(&input, trf).unwrap();
+    let o = std::process::Command::new("python3")
+        .arg(program)
+        .arg("-t")
+        .arg(&input)
+        .args(["-e", engine, "-p"])
+        .arg(&output)
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&output).unwrap_or_default();
+    std::fs::remove_file(&input).ok();
+    std::fs::remove_file(&output).ok();
+    if !o.status.success() {
+        return Err(String::from_utf8_lossy(&o.stderr)
+            .trim()
+            .lines()
+            .last()
+            .unwrap_or("")
+            .to_string());
+    }
+    let (mut pairs, bye) = engine_output(&text);
+    pairs.sort_unstable();
+    Ok((pairs, bye))
+}
+
+/// A pairing in the output format of bbpPairings and JaVaFo: the number of pairs, then
+/// `WHITE BLACK` per board, the pairing-allocated bye as `N 0`; the pairs in board order.
+pub fn engine_output(text: &str) -> EngineOutput {
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for line in text.lines().skip(1) {
+        let mut it = line.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+        let (w, b) = (it.next().unwrap(), it.next().unwrap());
+        if b == 0 {
+            bye = Some(w);
+        } else {
+            pairs.push((w, b));
+        }
+    }
+    (pairs, bye)
+}
+
 /// bbpPairings from `../shared/oracles`, or `None` (said plainly) when absent.
 pub fn bbp_pairings() -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -365,6 +478,32 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
         );
     }
     p
+}
+
+/// The cases of an archive of `../shared/reference` whose names hold `within`: each `.trf`
+/// file's name and bytes with its `.expected` text; `None` (said plainly) when the data is
+/// absent.
+pub fn reference_cases(archive: &str, within: &str) -> Option<Vec<(String, Vec<u8>, String)>> {
+    let files: std::collections::BTreeMap<String, Vec<u8>> = reference_archive(archive)?
+        .into_iter()
+        .filter(|(name, _)| name.contains(within))
+        .collect();
+    Some(
+        files
+            .iter()
+            .filter(|(name, _)| name.ends_with(".trf"))
+            .map(|(name, bytes)| {
+                let exp = files
+                    .get(&name.replace(".trf", ".expected"))
+                    .unwrap_or_else(|| panic!("{name} has no .expected"));
+                (
+                    name.clone(),
+                    bytes.clone(),
+                    String::from_utf8(exp.clone()).unwrap(),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// The files of an archive of `../shared/reference` (a `.tar.xz`), by name in the archive, in

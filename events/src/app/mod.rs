@@ -331,6 +331,8 @@ pub struct CardView {
     pub points: Vec<(Points, Points)>,
     /// Dubov 9: the ARO after each round (Dubov tournaments only).
     pub aro_after_round: Option<Vec<Aro>>,
+    /// Whether the AROs are shown as Dubov 2026 1.7.1 rounds them (else exactly, Dubov 1997).
+    pub aro_rounded: bool,
 }
 
 /// A player's ARO after each round (Dubov 9).
@@ -340,6 +342,8 @@ pub struct AroRow {
     pub player: PlayerView,
     /// After round 1, 2, ...
     pub after_round: Vec<Aro>,
+    /// Whether the AROs are shown as Dubov 2026 1.7.1 rounds them (else exactly, Dubov 1997).
+    pub rounded: bool,
 }
 
 /// A bye or absence asked for.
@@ -754,14 +758,19 @@ impl App {
                 (got, running)
             })
             .collect();
-        let aro_after_round = (tournament.settings.system == Some(engine::System::Dubov))
-            .then(|| aro_after_each_round(tournament, &me.entries));
+        let system = tournament.settings.system;
+        let aro_after_round = matches!(
+            system,
+            Some(engine::System::Dubov | engine::System::Dubov2026)
+        )
+        .then(|| aro_after_each_round(tournament, &me.entries));
         Ok(CardView {
             player: player_view(&s, key),
             score: me.score,
             rounds,
             points,
             aro_after_round,
+            aro_rounded: system == Some(engine::System::Dubov2026),
         })
     }
 
@@ -781,6 +790,7 @@ impl App {
                 Some(AroRow {
                     player: player_view(&s, s.key_of(p.tpn)?),
                     after_round: after,
+                    rounded: tournament.settings.system == Some(engine::System::Dubov2026),
                 })
             })
             .collect())

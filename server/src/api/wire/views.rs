@@ -543,7 +543,7 @@ impl From<app::CardView> for Card {
                 .collect(),
             aro_after_round: c
                 .aro_after_round
-                .map(|v| v.iter().map(ToString::to_string).collect()),
+                .map(|v| v.iter().map(|a| aro_text(*a, c.aro_rounded)).collect()),
             rounds: c
                 .rounds
                 .into_iter()
@@ -580,7 +580,17 @@ impl From<app::CardView> for Card {
     }
 }
 
-/// A player's AROs after each round, with three decimals (Dubov 9).
+/// An ARO as the system reads it: Dubov 2026 1.7.1's integer (rounded half up), or the 1997
+/// text's exact value with three decimals.
+fn aro_text(a: engine::model::history::Aro, rounded: bool) -> String {
+    if rounded {
+        a.rounded().to_string()
+    } else {
+        a.to_string()
+    }
+}
+
+/// A player's AROs after each round: three decimals (Dubov 1997, 9), or Dubov 2026's integers.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct AroRow {
     /// Who.
@@ -594,7 +604,11 @@ impl From<app::AroRow> for AroRow {
     fn from(r: app::AroRow) -> AroRow {
         AroRow {
             player: r.player.into(),
-            aro_after_round: r.after_round.iter().map(ToString::to_string).collect(),
+            aro_after_round: r
+                .after_round
+                .iter()
+                .map(|a| aro_text(*a, r.rounded))
+                .collect(),
         }
     }
 }

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 /// A pairing system, by the name the API uses: its edition. The names without an edition that
 /// earlier versions of the API used are read too, each as the edition a user means by it today:
 /// `dutch` is the Dutch in force (2026), as `--dutch` is on the command line and to the programs
-/// that call bbpPairings or JaVaFo; `dubov` and `double-swiss` have one edition each. Answers
-/// always name the edition.
+/// that call bbpPairings or JaVaFo; `dubov` likewise the Dubov in force (2026); `burstein` and
+/// `double-swiss` have one edition each. Answers always name the edition.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum System {
     /// Dutch, C.04.3 applied from 1 February 2026: the Dutch a new tournament gets.
@@ -24,9 +24,15 @@ pub enum System {
     /// Dutch, 1992-2006 text (no rated event may use it since 1 February 2026).
     #[serde(rename = "dutch-1992")]
     Dutch1992,
-    /// Dubov, 1997 text.
-    #[serde(rename = "dubov-1997", alias = "dubov")]
+    /// Dubov, C.04.4.1 applied from 1 February 2026: the Dubov a new tournament gets.
+    #[serde(rename = "dubov-2026", alias = "dubov")]
+    Dubov2026,
+    /// Dubov, 1997 text (no rated event may use it since 1 February 2026).
+    #[serde(rename = "dubov-1997")]
     Dubov1997,
+    /// Burstein, C.04.4.2 applied from 1 February 2026.
+    #[serde(rename = "burstein-2026", alias = "burstein")]
+    Burstein2026,
     /// Double-Swiss, C.04.5 (2026).
     #[serde(rename = "double-swiss-2026", alias = "double-swiss")]
     DoubleSwiss2026,
@@ -78,6 +84,8 @@ impl From<engine::System> for System {
             engine::System::Dutch1992 => System::Dutch1992,
             engine::System::Dutch2026 => System::Dutch2026,
             engine::System::Dubov => System::Dubov1997,
+            engine::System::Dubov2026 => System::Dubov2026,
+            engine::System::Burstein2026 => System::Burstein2026,
             engine::System::DoubleSwiss => System::DoubleSwiss2026,
             engine::System::RoundRobin => System::RoundRobin,
             engine::System::DoubleRoundRobin => System::DoubleRoundRobin,
@@ -91,6 +99,8 @@ impl From<System> for engine::System {
             System::Dutch1992 => engine::System::Dutch1992,
             System::Dutch2026 => engine::System::Dutch2026,
             System::Dubov1997 => engine::System::Dubov,
+            System::Dubov2026 => engine::System::Dubov2026,
+            System::Burstein2026 => engine::System::Burstein2026,
             System::DoubleSwiss2026 => engine::System::DoubleSwiss,
             System::RoundRobin => engine::System::RoundRobin,
             System::DoubleRoundRobin => engine::System::DoubleRoundRobin,
@@ -703,7 +713,8 @@ mod tests {
         assert_eq!(system(json!("dutch-2026")).unwrap(), E::Dutch2026);
         assert_eq!(system(json!("dutch")).unwrap(), E::Dutch2026);
         assert_eq!(system(json!("dutch-1992")).unwrap(), E::Dutch1992);
-        assert_eq!(system(json!("dubov")).unwrap(), E::Dubov);
+        assert_eq!(system(json!("dubov")).unwrap(), E::Dubov2026);
+        assert_eq!(system(json!("dubov-1997")).unwrap(), E::Dubov);
         assert_eq!(system(json!("double-swiss-2026")).unwrap(), E::DoubleSwiss);
         let unknown = system(json!("dutch-2017")).unwrap_err().to_string();
         assert!(

@@ -1,0 +1,32 @@
+//! Burstein 2026 Article 5: the colours of each pair, by the words of the 2026 Dubov text's 5.2
+//! (`crate::pairing::dubov2026::by_rules_5_2`), the higher ranked by 1.8.
+use super::definitions::Ctx;
+use crate::model::color::Color;
+use crate::pairing::dubov2026::{by_rules_5_2, Seen};
+use crate::pairing::index::PlayerIx;
+
+/// The pair `a`-`b` as `(white, black)`, and the article that decided it: 5.2 with the higher
+/// ranked player by 1.8 (the Index, then the TPN).
+pub(crate) fn allocate(
+    cx: &Ctx,
+    a: PlayerIx,
+    b: PlayerIx,
+    initial: Color,
+) -> ((PlayerIx, PlayerIx), &'static str) {
+    let (h, l) = if cx.players[a].rank_key() < cx.players[b].rank_key() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let seen = |p: PlayerIx| {
+        let q = &cx.players[p];
+        Seen {
+            tpn: q.tpn,
+            unplayed: q.games == 0,
+            pref: q.pref,
+            colors: &q.colors,
+        }
+    };
+    let (c, why) = by_rules_5_2(seen(h), seen(l), initial);
+    (if c == Color::White { (h, l) } else { (l, h) }, why)
+}

@@ -1,0 +1,316 @@
+//! Burstein 2026 1.9 and Article 3: the bye (3.1), then bracket by bracket from the top
+//! scoregroup down (3.2), each bracket's pairing the first in Article 4's order of those best
+//! by [C5]-[C8], found by weighted matchings of everyone not yet paired.
+use super::colours::allocate;
+use super::definitions::Ctx;
+use crate::matching::row_order::first_in_row_order_of;
+use crate::matching::weighted::Tiers;
+use crate::model::color::Color;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::pairing::explanation::Step;
+use crate::pairing::index::PlayerIx;
+use std::cmp::Reverse;
+
+/// The pairs `(white, black)` in board order, and the bye.
+pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+
+/// 1.9: the round after the seeding rounds.
+pub(crate) fn procedure(
+    cx: &Ctx,
+    initial: Color,
+    explanation: &mut Vec<Step>,
+) -> Result<Paired, String> {
+    let everyone: Vec<PlayerIx> = cx.players.indices().collect();
+    let n = everyone.len();
+    let ok = |i: usize, j: usize| cx.pair_ok(everyone[i], everyone[j]);
+    let mut alive = vec![true; n];
+    // 1.9.2: the bye first.
+    let bye = if n % 2 == 1 {
+        let mut candidates: Vec<usize> = (0..n)
+            .filter(|&i| cx.players[everyone[i]].can_bye)
+            .collect();
+        candidates.sort_by_key(|&i| {
+            let p = &cx.players[everyone[i]];
+            (p.score, Reverse(p.games), Reverse(p.rank_key()))
+        });
+        let b = crate::pairing::common::first_bye(n, &ok, &candidates).ok_or_else(|| {
+            "no player can receive the pairing-allocated bye so that the others can all be \
+             paired ([C2], [C4]; 1.9.3: the Chief Arbiter decides)"
+                .to_string()
+        })?;
+        let p = &cx.players[everyone[b]];
+        explanation.push(Step::new(
+            "3.1",
+            format!(
+                "{} receives the pairing-allocated bye: of those who may ([C2]) and leave a \
+                 complete pairing of the others ([C4]), the lowest score ({}), then the most \
+                 games played ({}), then the lowest ranking (1.8: Buchholz {}, \
+                 Sonneborn-Berger {}).",
+                p.tpn,
+                p.score,
+                p.games,
+                Points::from_tenths(p.buchholz as i32),
+                hundredths(p.sonneborn)
+            ),
+        ));
+        alive[b] = false;
+        Some(everyone[b])
+    } else {
+        if !crate::pairing::common::pairable(n, &ok) {
+            return Err(
+                "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
+                    .into(),
+            );
+        }
+        None
+    };
+    let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
+    let mut resident_score: Option<Points> = None;
+    let mut bracket_no = 0;
+    while alive.iter().any(|&a| a) {
+        let score = |i: usize| cx.players[everyone[i]].score;
+        // The next scoregroup below the last bracket's residents.
+        let Some(s) = (0..n)
+            .filter(|&i| alive[i] && resident_score.is_none_or(|r| score(i) < r))
+            .map(score)
+            .max()
+        else {
+            return Err("players are left unpaired after the last bracket".into());
+        };
+        resident_score = Some(s);
+        let next = (0..n)
+            .filter(|&i| alive[i] && score(i) < s)
+            .map(score)
+            .max();
+        // The bracket in 1.8's order (the Index, then the TPN: scores are not used, 1.8's
+        // note), then the next scoregroup, then everyone below.
+        let mut bracket: Vec<PlayerIx> = (0..n)
+            .filter(|&i| alive[i] && score(i) >= s)
+            .map(|i| everyone[i])
+            .collect();
+        bracket.sort_by_key(|&p| cx.players[p].rank_key());
+        let group = |keep: &dyn Fn(Points) -> bool| -> Vec<PlayerIx> {
+            (0..n)
+                .filter(|&i| alive[i] && keep(score(i)))
+                .map(|i| everyone[i])
+                .collect()
+        };
+        let next_group = group(&|x| Some(x) == next);
+        let below = group(&|x| x < s && Some(x) != next);
+        bracket_no += 1;
+        let incoming: Vec<PlayerIx> = bracket
+            .iter()
+            .copied()
+            .filter(|&p| cx.players[p].score > s)
+            .collect();
+        explanation.push(Step::heading(format!(
+            "Bracket {bracket_no} ({s}): {} player{}{}.",
+            bracket.len(),
+            if bracket.len() == 1 { "" } else { "s" },
+            if incoming.is_empty() {
+                String::new()
+            } else {
+                format!(", incoming floaters {}", cx.tpns(&incoming))
+            }
+        )));
+        explanation.push(
+            Step::new(
+                "4.1",
+                format!(
+                    "BSN order (1.8: Buchholz, Sonneborn-Berger, TPN): {}.",
+                    bracket
+                        .iter()
+                        .map(|&p| {
+                            let q = &cx.players[p];
+                            format!(
+                                "{} ({}, {})",
+                                q.tpn,
+                                Points::from_tenths(q.buchholz as i32),
+                                hundredths(q.sonneborn)
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .inner(),
+        );
+        let made = pair_bracket(cx, &bracket, &next_group, &below).ok_or_else(|| {
+            format!(
+                "bracket {bracket_no} cannot be paired so that the rest can be completed ([C4])"
+            )
+        })?;
+        let floaters: Vec<PlayerIx> = bracket
+            .iter()
+            .copied()
+            .filter(|p| !made.iter().any(|&(a, b)| a == *p || b == *p))
+            .collect();
+        explanation.push(
+            Step::new(
+                "3.2.2",
+                format!(
+                    "{}; {}: the first pairing in Article 4's order of those best by [C5]-[C8].",
+                    if made.is_empty() {
+                        "no pair".to_string()
+                    } else {
+                        made.iter()
+                            .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                    if floaters.is_empty() {
+                        "no outgoing floater".to_string()
+                    } else {
+                        format!("outgoing floaters {}", cx.tpns(&floaters))
+                    }
+                ),
+            )
+            .inner(),
+        );
+        for &(a, b) in &made {
+            alive[a.get()] = false;
+            alive[b.get()] = false;
+        }
+        if next.is_none() && !floaters.is_empty() {
+            return Err(format!(
+                "bracket {bracket_no}, the last, leaves {} unpaired",
+                cx.tpns(&floaters)
+            ));
+        }
+        pairs.extend(made);
+    }
+    // The higher of a pair by score, then TPN (the players' order here is by score, then
+    // 1.8's ranking).
+    let out = crate::pairing::common::boards(
+        pairs,
+        |p| cx.players[p].score,
+        |p| cx.players[p].tpn,
+        |a, b| {
+            let key = |p: PlayerIx| (Reverse(cx.players[p].score), cx.players[p].tpn);
+            if key(a) < key(b) {
+                a
+            } else {
+                b
+            }
+        },
+        |a, b| allocate(cx, a, b, initial),
+        explanation,
+    );
+    Ok((out, bye.map(|b| cx.players[b].tpn)))
+}
+
+/// A number of hundredths with two decimals.
+fn hundredths(x: i64) -> String {
+    format!("{}.{:02}", x / 100, (x % 100).abs())
+}
+
+/// Bits for counts up to `n`, with a spare.
+fn bits(n: usize) -> u32 {
+    usize::BITS - n.leading_zeros() + 1
+}
+
+/// 3.2: one bracket (in BSN order), the next scoregroup and everyone below: the pairs made.
+fn pair_bracket(
+    cx: &Ctx,
+    bracket: &[PlayerIx],
+    next: &[PlayerIx],
+    below: &[PlayerIx],
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    let mut levels: Vec<Points> = bracket.iter().map(|&p| cx.players[p].score).collect();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let (b, nx) = (bracket.len(), next.len());
+    // [C5]; [C6] a tier per score of the bracket (the highest the weightiest); [C7]: the
+    // next bracket's pairs, then a tier per score of those floating into it who are paired
+    // there; [C8].
+    let mut widths = vec![bits(b)];
+    widths.extend(levels.iter().map(|_| bits(2 * b)));
+    widths.push(bits(b + nx));
+    widths.extend(levels.iter().map(|_| bits(b)));
+    widths.push(bits(b));
+    let total: u32 = widths.iter().sum();
+    let v = b + nx + below.len();
+    let room = total + bits(v) + 2 * (usize::BITS - v.leading_zeros()) + 8;
+    if room <= 120 {
+        solve::<i128>(cx, bracket, next, below, &levels, &widths)
+    } else if room <= 500 {
+        solve::<bnum::BInt<8>>(cx, bracket, next, below, &levels, &widths)
+    } else if room <= 2000 {
+        solve::<bnum::BInt<32>>(cx, bracket, next, below, &levels, &widths)
+    } else {
+        solve::<bnum::BInt<256>>(cx, bracket, next, below, &levels, &widths)
+    }
+}
+
+/// [`pair_bracket`] with weights of type `W`: one matching of everyone not yet paired (a
+/// perfect one is [C4]), [C5]-[C8] tiers of each pair's weight, and Article 4's order below
+/// them, the bracket's players choosing in BSN order (4.3: the largest BSN first, floating
+/// last), a block of them a matching.
+fn solve<W: Tiers>(
+    cx: &Ctx,
+    bracket: &[PlayerIx],
+    next: &[PlayerIx],
+    below: &[PlayerIx],
+    levels: &[Points],
+    widths: &[u32],
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    let players: Vec<PlayerIx> = bracket.iter().chain(next).chain(below).copied().collect();
+    let (b, nx, v) = (bracket.len(), next.len(), players.len());
+    let mut offsets = vec![0u32; widths.len()];
+    let mut at = 0;
+    for t in (0..widths.len()).rev() {
+        offsets[t] = at;
+        at += widths[t];
+    }
+    let tier = |t: usize, value: u64| W::from(value) << offsets[t];
+    let nl = levels.len();
+    let level = |p: PlayerIx| {
+        levels
+            .iter()
+            .position(|&s| s == cx.players[p].score)
+            .unwrap_or(0)
+    };
+    let (c7, c8) = (1 + nl, 2 + 2 * nl);
+    let mut edges: Vec<(usize, usize, W)> = Vec::new();
+    for i in 0..v {
+        for j in i + 1..v {
+            let (pi, pj) = (players[i], players[j]);
+            if !cx.pair_ok(pi, pj) {
+                continue;
+            }
+            let mut w = W::ZERO;
+            if j < b {
+                w = w.plus(tier(0, 1));
+                w = w.plus(tier(1 + level(pi), 1)).plus(tier(1 + level(pj), 1));
+                let (x, y) = (cx.players[pi].pref.color(), cx.players[pj].pref.color());
+                if !(x.is_some() && x == y) {
+                    w = w.plus(tier(c8, 1));
+                }
+            } else if j < b + nx {
+                w = w.plus(tier(c7, 1));
+                if i < b {
+                    w = w.plus(tier(c7 + 1 + level(pi), 1));
+                }
+            }
+            edges.push((i, j, w));
+        }
+    }
+    let given: u32 = widths.iter().sum::<u32>() + 1;
+    // 4.3: a bracket player's partners, the largest BSN first; floating (a partner outside
+    // the bracket) last.
+    let rank = |r: usize, c: usize| (r < b && c < b && c > r).then(|| b - 1 - c);
+    let mate = first_in_row_order_of::<W>(v, b, &edges, given, &rank);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    Some(
+        (0..b)
+            .filter_map(|i| {
+                mate[i]
+                    .filter(|&j| j < b && i < j)
+                    .map(|j| (players[i], players[j]))
+            })
+            .collect(),
+    )
+}

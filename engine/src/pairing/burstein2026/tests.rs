@@ -1,0 +1,242 @@
+//! Hand-worked cases on tournaments built directly, each named after the article it shows:
+//! the Index (1.7) and its ranking (1.8), the seeding rounds (1.6), [C5]-[C8] and Article 4's
+//! order, the bye (3.1) and the colours (5.2).
+use super::definitions::{seeding_rounds, Ctx};
+use crate::model::color::Color;
+use crate::model::ids::{RoundNo, Tpn};
+use crate::model::player::Player;
+use crate::model::result::{ByeKind, GameResult};
+use crate::model::settings::{Settings, System};
+use crate::model::tournament::{Bye, Pairing, Round, Tournament};
+
+/// A tournament of `n` players (rated 2400 down) and `rounds` rounds.
+fn field(n: u32, rounds: u16) -> Tournament {
+    let mut t = Tournament::new(Settings {
+        rounds: Some(rounds),
+        ..Settings::new(System::Burstein2026)
+    });
+    for i in 1..=n {
+        let mut p = Player::new(Tpn::new(i).unwrap(), format!("Player {i:02}"));
+        p.rating = Some(2400 - 10 * i as u16);
+        t.add_player(p).unwrap();
+    }
+    t
+}
+
+fn tpn(n: u32) -> Tpn {
+    Tpn::new(n).unwrap()
+}
+
+/// A round: `(white, black, result)` with results "1-0", "0-1", "1/2", "+-" (forfeit), and
+/// byes `(player, kind)`.
+fn round(games: &[(u32, u32, &str)], byes: &[(u32, ByeKind)]) -> Round {
+    Round {
+        pairings: games
+            .iter()
+            .map(|&(w, b, r)| {
+                let mut p = Pairing::new(tpn(w), tpn(b), 1);
+                p.games = vec![Some(match r {
+                    "1-0" => GameResult::WHITE_WINS,
+                    "0-1" => GameResult::BLACK_WINS,
+                    "1/2" => GameResult::DRAW,
+                    _ => GameResult::forfeit(Color::White),
+                })];
+                p
+            })
+            .collect(),
+        byes: byes
+            .iter()
+            .map(|&(p, kind)| Bye {
+                player: tpn(p),
+                kind,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn burstein_2026_1_6_2_seeding_rounds() {
+    assert_eq!(seeding_rounds(Some(5)), 2);
+    assert_eq!(seeding_rounds(Some(7)), 3);
+    assert_eq!(seeding_rounds(Some(9)), 4);
+    assert_eq!(seeding_rounds(Some(11)), 4);
+    assert_eq!(seeding_rounds(Some(1)), 0);
+    assert_eq!(seeding_rounds(None), 4);
+}
+
+/// 1.7.2: a round not played counts against the player himself with his points in it (a
+/// forfeit is not played), and a player absent with zero-point byes since his last game up to
+/// the current round counts, for his opponents, each of those rounds as a draw.
+#[test]
+fn burstein_2026_1_7_2_a_player_absent_since_counts_as_drawn_for_his_opponents() {
+    let mut t = field(5, 9);
+    // Round 1: 1 beats 2, 3 and 4 draw, 5 wins by forfeit against nobody: a bye.
+    t.push_round(round(
+        &[(1, 2, "1-0"), (3, 4, "1/2")],
+        &[(5, ByeKind::Full)],
+    ))
+    .unwrap();
+    // Round 2: 2 absent (zero-point bye), 1 beats 3, 4 wins by forfeit against 5.
+    t.push_round(round(&[(1, 3, "1-0"), (4, 5, "+-")], &[(2, ByeKind::Zero)]))
+        .unwrap();
+    let cx = Ctx::read(
+        &t,
+        RoundNo::new(3).unwrap(),
+        super::definitions::Exception::AsWritten,
+    );
+    let of = |n: u32| {
+        cx.players
+            .indices()
+            .map(|i| &cx.players[i])
+            .find(|p| p.tpn == tpn(n))
+            .map(|p| (p.buchholz, p.sonneborn))
+            .unwrap()
+    };
+    // Scores: 1 2.0, 2 0.0 (counted 0.5 for 1), 3 0.5, 4 1.5, 5 1.0.
+    // 1: 2 (0.5 by the exception) + 3 (0.5) = 1.0; SB 1 x 0.5 + 1 x 0.5 = 1.00.
+    assert_eq!(of(1), (10, 100));
+    // 2: 1 (2.0) + himself in round 2 (0.0) = 2.0; SB 0.
+    assert_eq!(of(2), (20, 0));
+    // 4: 3 (0.5) + himself for the forfeit (1.5) = 2.0; SB ½ x 0.5 + 1 x 1.5 = 1.75.
+    assert_eq!(of(4), (20, 175));
+    // 5: himself twice (1.0 + 1.0) = 2.0; SB 1 x 1.0 + 0 = 1.00.
+    assert_eq!(of(5), (20, 100));
+    // 1.8: the Index, then the TPN: 4 (2.0, 1.75) above 2 (2.0, 0) and 5 (2.0, 1.00).
+    let rank = |n: u32| {
+        let p = cx
+            .players
+            .indices()
+            .find(|&i| cx.players[i].tpn == tpn(n))
+            .unwrap();
+        cx.players[p].rank_key()
+    };
+    assert!(rank(4) < rank(5) && rank(5) < rank(2));
+}
+
+/// [C6] before Article 4's order: the incoming floater (3.0) is paired and a resident floats,
+/// though BSN 1's largest opponent would leave the floater unpaired. Players built directly:
+/// 1 on 3.0; 2 and 3 on 2.0; 4, 5, 6 on 1.0; nobody has met. The bracket {1, 2, 3} in 1.8's
+/// order is 2 (Buchholz 3.0), 1 (1.0), 3 (0.5): 2-3 would float 1 (3.0), so 2-1, and 3 floats.
+#[test]
+fn burstein_2026_c6_the_incoming_floater_is_paired_before_article_4_s_order() {
+    use super::definitions::Player as P;
+    use crate::model::history::ColorPreference;
+    use crate::model::points::Points;
+    use crate::pairing::index::Barred;
+    let p = |t: u32, score: i32, bh: i64| P {
+        tpn: tpn(t),
+        score: Points::from_tenths(score),
+        buchholz: bh,
+        sonneborn: 0,
+        pref: ColorPreference::None,
+        colors: Vec::new(),
+        games: 0,
+        can_bye: true,
+    };
+    let players = vec![
+        p(1, 30, 10),
+        p(2, 20, 30),
+        p(3, 20, 5),
+        p(4, 10, 0),
+        p(5, 10, 0),
+        p(6, 10, 0),
+    ];
+    let cx = Ctx {
+        met: Barred::from_pairs(players.len(), &[]),
+        players: players.into_iter().collect(),
+    };
+    let mut steps = Vec::new();
+    let (pairs, _) = super::procedure::procedure(&cx, Color::White, &mut steps).unwrap();
+    let text = crate::pairing::explanation::to_text(&steps);
+    assert!(
+        pairs.contains(&(tpn(1), tpn(2))) || pairs.contains(&(tpn(2), tpn(1))),
+        "{pairs:?}\n{text}"
+    );
+    assert!(text.contains("2-1; outgoing floaters 3"), "{text}");
+}
+
+/// 3.1: the bye to the lowest score, then the most games, then the lowest ranking by 1.8 (the
+/// lowest Index, not the largest TPN).
+#[test]
+fn burstein_2026_3_1_5_the_bye_to_the_lowest_ranking() {
+    let mut t = field(5, 5);
+    // Round 1: 1 beats 4, 3 beats 2, 5 a full-point bye. Round 2: 5 beats 4, 1 beats 2, 3 a
+    // half-point bye. Scores: 1 2.0, 2 0.0, 3 1.5, 4 0.0, 5 2.0.
+    t.push_round(round(
+        &[(1, 4, "1-0"), (3, 2, "1-0")],
+        &[(5, ByeKind::Full)],
+    ))
+    .unwrap();
+    t.push_round(round(
+        &[(5, 4, "1-0"), (1, 2, "1-0")],
+        &[(3, ByeKind::Half)],
+    ))
+    .unwrap();
+    // 2 and 4: 0.0, two games each. Buchholz: 2 met 3 (1.5) and 1 (2.0): 3.5; 4 met 1 and 5
+    // (2.0 each): 4.0. 2 ranks lower, though its TPN is smaller: the bye is 2's.
+    let p = super::pair(&t, RoundNo::new(3).unwrap()).unwrap();
+    assert_eq!(p.bye, Some(tpn(2)));
+    let text = crate::pairing::explanation::to_text(&p.explanation);
+    assert!(
+        text.contains("3.1: 2 receives the pairing-allocated bye"),
+        "{text}"
+    );
+}
+
+/// The reference's single-oracle cases (`../shared/reference/burstein-2026`, py4swiss-fixed
+/// alone on 21-60 players) with 1.7.2's exception read as py4swiss-fixed reads it: every one
+/// the same pairs, colours and bye. (As the text is read here, 10 of the 300 differ: the
+/// engine's tests list them.) So that reading is the whole difference.
+#[test]
+fn burstein_2026_1_7_2_read_as_py4swiss_reads_it_gives_its_every_pairing() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/reference/burstein-2026/cases.tar.xz");
+    let Ok(packed) = std::fs::read(&path) else {
+        eprintln!("NOTE: {} is absent: this check did not run", path.display());
+        return;
+    };
+    let mut tar = Vec::new();
+    lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar).unwrap();
+    let mut files = std::collections::BTreeMap::new();
+    for entry in tar::Archive::new(tar.as_slice()).entries().unwrap() {
+        let mut entry = entry.unwrap();
+        let name = entry.path().unwrap().to_string_lossy().into_owned();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+        files.insert(name, bytes);
+    }
+    let mut checked = 0;
+    let mut differ = Vec::new();
+    for (name, bytes) in &files {
+        if !name.ends_with(".trf") {
+            continue;
+        }
+        let t = crate::formats::trf::read_bytes(bytes).unwrap();
+        let expected =
+            String::from_utf8(files[&name.replace(".trf", ".expected")].clone()).unwrap();
+        let mut want: Vec<(u32, u32)> = Vec::new();
+        let mut want_bye = None;
+        for line in expected.lines().skip(1) {
+            let v: Vec<u32> = line
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            if v[1] == 0 {
+                want_bye = Some(v[0]);
+            } else {
+                want.push((v[0], v[1]));
+            }
+        }
+        want.sort_unstable();
+        let p = super::pair_reading(&t, t.next_round(), super::definitions::Exception::AllRounds)
+            .unwrap();
+        let mut got: Vec<(u32, u32)> = p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+        got.sort_unstable();
+        checked += 1;
+        if got != want || p.bye.map(Tpn::get) != want_bye {
+            differ.push(name.clone());
+        }
+    }
+    assert_eq!(checked, 1300);
+    assert!(differ.is_empty(), "{differ:?}");
+}

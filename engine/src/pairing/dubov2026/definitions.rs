@@ -1,0 +1,166 @@
+//! Dubov 2026 Article 1 (the players: score, TPN, colour difference and preference, ARO,
+//! upfloats and the maximum upfloater) and Article 2.1 (what [C1]-[C3] allow).
+use crate::model::color::Color;
+use crate::model::history::pairing_states_before;
+use crate::model::history::Aro;
+use crate::model::history::ColorPreference;
+use crate::model::history::Float;
+use crate::model::history::RoundEntry;
+use crate::model::ids::RoundNo;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::model::tournament::Tournament;
+use crate::pairing::index::Barred;
+use crate::pairing::index::IxVec;
+use crate::pairing::index::PlayerIx;
+
+/// One player as the procedure sees them.
+#[derive(Clone, Debug)]
+pub(crate) struct Player {
+    pub(crate) tpn: Tpn,
+    /// The pairing score: the points, plus the round's virtual points under acceleration.
+    pub(crate) score: Points,
+    /// 1.7: the average rating of the opponents met over the board, rounded half up; 0
+    /// before the first game.
+    pub(crate) aro: u32,
+    /// 1.6 (1.6.4: no game yet is a mild preference for Black).
+    pub(crate) pref: ColorPreference,
+    /// The colours of the games played, oldest first (C.04.2 3.4).
+    pub(crate) colors: Vec<Color>,
+    /// 3.1.4: the games played.
+    pub(crate) games: usize,
+    /// [C2]: may receive the pairing-allocated bye.
+    pub(crate) can_bye: bool,
+    /// 1.8: the times upfloated so far, and whether in the previous round ([C10]).
+    pub(crate) ups: u32,
+    pub(crate) up_last: bool,
+    /// 1.8.1: upfloated MaxT times already.
+    pub(crate) max_upfloater: bool,
+}
+
+impl Player {
+    /// The colour this player seeks (1.6: every player has one, 1.6.4).
+    pub(crate) fn seeks(&self) -> Color {
+        self.pref.color().unwrap_or(Color::Black)
+    }
+
+    /// Whether the player has yet to play a game (3.2.3, 5.2.1).
+    pub(crate) fn unplayed(&self) -> bool {
+        self.games == 0
+    }
+}
+
+/// What the procedure knows before the round.
+pub(crate) struct Ctx {
+    /// The players to pair, by rank (score, then TPN): index 0 is the highest.
+    pub(crate) players: IxVec<Player>,
+    /// [C1] (and the forbidden pairs): whom each player may not meet.
+    pub(crate) met: Barred,
+    /// Whether this is the tournament's last round ([C8]-[C10] do not apply).
+    pub(crate) last_round: bool,
+    /// 1.8.2's MaxT.
+    pub(crate) max_t: u32,
+}
+
+/// 1.8.2: MaxT = 2 + [Rnds/5].
+pub(crate) fn max_t(rounds: u16) -> u32 {
+    2 + u32::from(rounds) / 5
+}
+
+/// 1.6: the colour preference of a player who played `colors` (oldest first). The side is
+/// the colour difference's when it is not 0 (reading: it decides where a difference beyond ±1
+/// and the last two colours point different ways), else the colour alternating with the last
+/// game; absolute beyond ±1 or after the same colour twice, strong at ±1, else mild; 1.6.4:
+/// no game yet is a mild preference for Black.
+pub(crate) fn preference(colors: &[Color]) -> ColorPreference {
+    let diff: i32 = colors
+        .iter()
+        .map(|&c| if c == Color::White { 1 } else { -1 })
+        .sum();
+    let Some(&last) = colors.last() else {
+        return ColorPreference::Mild(Color::Black);
+    };
+    let twice = colors.len() >= 2 && colors[colors.len() - 2] == last;
+    let side = match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => Color::Black,
+        std::cmp::Ordering::Less => Color::White,
+        std::cmp::Ordering::Equal => last.opposite(),
+    };
+    if diff.abs() > 1 || twice {
+        ColorPreference::Absolute(side)
+    } else if diff != 0 {
+        ColorPreference::Strong(side)
+    } else {
+        ColorPreference::Mild(side)
+    }
+}
+
+impl Ctx {
+    pub(crate) fn new(t: &Tournament, round: RoundNo) -> Ctx {
+        let states = pairing_states_before(t, round);
+        let rating: Vec<u16> = t.players().iter().map(|p| p.pairing_rating()).collect();
+        let available =
+            crate::pairing::common::by_score_then_tpn(t.available_players(round), |p| {
+                states[p.index()].score
+            });
+        // 1.8.2 (reading): with the number of rounds unknown, the rounds so far and this one.
+        let rounds = t.settings.rounds.unwrap_or(round.get());
+        let max_t = max_t(rounds);
+        let players = crate::pairing::common::made_in_tpn_order(&available, |tpn| {
+            let s = &states[tpn.index()];
+            let aro = s
+                .opponents()
+                .fold(Aro::default(), |a, o| a.with(rating[o.index()]));
+            // 1.8 and [C10]: an upfloat is a game played against a higher score (a forfeit is
+            // no game, the Dutch 1.4.2's reading; the scores each round was paired with).
+            let mut ups = 0;
+            let mut up_last = false;
+            for (e, f) in s.entries.iter().zip(&s.floats) {
+                let up =
+                    matches!(e, RoundEntry::Paired { played: true, .. }) && *f == Some(Float::Up);
+                ups += u32::from(up);
+                up_last = up;
+            }
+            let colors: Vec<Color> = s.played_colors().collect();
+            let pref = preference(&colors);
+            Player {
+                tpn,
+                score: s.score,
+                aro: aro.rounded(),
+                pref,
+                colors,
+                games: aro.games as usize,
+                can_bye: !s.unplayed_point,
+                ups,
+                up_last,
+                max_upfloater: ups >= max_t,
+            }
+        });
+        let met = crate::pairing::common::barred_pairs(t, round, &states, &available);
+        Ctx {
+            players,
+            met,
+            last_round: t.settings.rounds == Some(round.get()),
+            max_t,
+        }
+    }
+
+    /// [C1] and [C3]: `a` and `b` may meet.
+    pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
+        if a == b || self.met.contains(a, b) {
+            return false;
+        }
+        match (self.players[a].pref, self.players[b].pref) {
+            (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) => x != y,
+            _ => true,
+        }
+    }
+
+    /// The players' TPNs, as the explanation lists them.
+    pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
+        crate::pairing::explanation::joined(players, " ", |out, &i| {
+            use std::fmt::Write as _;
+            write!(out, "{}", self.players[i].tpn)
+        })
+    }
+}

@@ -1,0 +1,511 @@
+//! Dubov 2026 1.9 and Article 3: the bye (3.1), then the brackets from the top scoregroup
+//! down (3.2): the upfloaters (3.2.1-3.2.2, by one weighted matching of everyone not yet
+//! paired, then 4.2's first set), G1 and G2 and their re-composition (3.2.3-3.2.4, 4.3's
+//! shifters), and S1 against the first transposition of G2 (3.2.5-3.2.6, 4.4).
+use super::colours::allocate;
+use super::definitions::Ctx;
+use super::sequence::{first_set, first_transposition, middle_out};
+use crate::matching::cardinality::Cardinality;
+use crate::matching::weighted::{max_weight_matching_of, Tiers};
+use crate::model::color::Color;
+use crate::model::ids::Tpn;
+use crate::model::points::Points;
+use crate::pairing::explanation::Step;
+use crate::pairing::index::PlayerIx;
+
+/// The pairs `(white, black)` in board order, and the bye.
+pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+
+/// 1.9: the round.
+pub(crate) fn procedure(
+    cx: &Ctx,
+    initial: Color,
+    explanation: &mut Vec<Step>,
+) -> Result<Paired, String> {
+    let everyone: Vec<PlayerIx> = cx.players.indices().collect();
+    let mut alive = vec![true; everyone.len()];
+    // 1.9.2: the bye first.
+    let bye = if everyone.len() % 2 == 1 {
+        let b = bye(cx, &everyone).ok_or_else(|| {
+            "no player can receive the pairing-allocated bye so that the others can all be \
+             paired ([C2], [C4]; 1.9.3: the Chief Arbiter decides)"
+                .to_string()
+        })?;
+        explanation.push(Step::new(
+            "3.1",
+            format!(
+                "{} receives the pairing-allocated bye: of those who may ([C2]) and leave a \
+                 complete pairing of the others ([C4]), the lowest score ({}), then the most \
+                 games played ({}), then the largest TPN.",
+                cx.players[b].tpn, cx.players[b].score, cx.players[b].games
+            ),
+        ));
+        alive[b.get()] = false;
+        Some(b)
+    } else {
+        if !pairable(cx, &everyone) {
+            return Err(
+                "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
+                    .into(),
+            );
+        }
+        None
+    };
+    let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
+    let mut bracket_no = 0;
+    while let Some(top) = everyone.iter().find(|p| alive[p.get()]) {
+        let score = cx.players[*top].score;
+        let residents: Vec<PlayerIx> = everyone
+            .iter()
+            .copied()
+            .filter(|p| alive[p.get()] && cx.players[*p].score == score)
+            .collect();
+        let lower: Vec<PlayerIx> = everyone
+            .iter()
+            .copied()
+            .filter(|p| alive[p.get()] && cx.players[*p].score < score)
+            .collect();
+        bracket_no += 1;
+        explanation.push(Step::heading(format!(
+            "Bracket {bracket_no} ({score}): residents {}.",
+            cx.tpns(&residents)
+        )));
+        let made = pair_bracket(cx, &residents, &lower, explanation).ok_or_else(|| {
+            format!(
+                "bracket {bracket_no} cannot be paired so that the rest can be completed ([C4])"
+            )
+        })?;
+        for &(a, b) in &made {
+            alive[a.get()] = false;
+            alive[b.get()] = false;
+        }
+        pairs.extend(made);
+    }
+    let out = crate::pairing::common::boards(
+        pairs,
+        |p| cx.players[p].score,
+        |p| cx.players[p].tpn,
+        |a, b| a.min(b),
+        |a, b| allocate(cx, a, b, initial),
+        explanation,
+    );
+    Ok((out, bye.map(|b| cx.players[b].tpn)))
+}
+
+/// Whether `players` can all be paired by [C1] and [C3].
+fn pairable(cx: &Ctx, players: &[PlayerIx]) -> bool {
+    crate::pairing::common::pairable(players.len(), &|i, j| cx.pair_ok(players[i], players[j]))
+}
+
+/// 3.1: the pairing-allocated bye: among those [C2] allows, by 3.1.3-3.1.5, the first whose
+/// absence leaves the others pairable (3.1.2).
+fn bye(cx: &Ctx, all: &[PlayerIx]) -> Option<PlayerIx> {
+    let n = all.len();
+    let mut candidates: Vec<usize> = (0..n).filter(|&i| cx.players[all[i]].can_bye).collect();
+    candidates.sort_by_key(|&i| {
+        let p = &cx.players[all[i]];
+        (
+            p.score,
+            std::cmp::Reverse(p.games),
+            std::cmp::Reverse(p.tpn),
+        )
+    });
+    crate::pairing::common::first_bye(n, &|i, j| cx.pair_ok(all[i], all[j]), &candidates)
+        .map(|i| all[i])
+}
+
+/// What each pair adds to a bracket's penalties, tier by tier (the first the weightiest), for
+/// 3.2.2's choice of upfloaters.
+struct Layout {
+    /// Each tier's width in bits, the weightiest first.
+    widths: Vec<u32>,
+    /// The scores below the residents', the lowest first: [C6]'s tiers.
+    levels: Vec<Points>,
+}
+
+impl Layout {
+    fn total(&self) -> u32 {
+        self.widths.iter().sum()
+    }
+}
+
+/// Bits for counts up to `n`, with a spare.
+fn bits(n: u64) -> u32 {
+    u64::BITS - n.leading_zeros() + 1
+}
+
+/// 3.2: one bracket: its residents and the players below (the possible upfloaters, 4.2.1).
+/// The pairs made.
+fn pair_bracket(
+    cx: &Ctx,
+    residents: &[PlayerIx],
+    lower: &[PlayerIx],
+    explanation: &mut Vec<Step>,
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    let r = residents.len() as u64;
+    let mut levels: Vec<Points> = lower.iter().map(|&p| cx.players[p].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let most_ups = lower
+        .iter()
+        .map(|&p| u64::from(cx.players[p].ups))
+        .max()
+        .unwrap_or(0);
+    // [C5], [C6] a tier per score (the lowest first), [C7], [C8], [C9], [C10].
+    let mut widths = vec![bits(r)];
+    widths.extend(levels.iter().map(|_| bits(r)));
+    widths.extend([bits(r), bits(r), bits(r * most_ups.max(1)), bits(r)]);
+    let layout = Layout { widths, levels };
+    let room = layout.total() + bits((residents.len() + lower.len()) as u64) + 4;
+    let ups = if room <= 120 {
+        upfloaters::<i128>(cx, residents, lower, &layout)
+    } else if room <= 500 {
+        upfloaters::<bnum::BInt<8>>(cx, residents, lower, &layout)
+    } else if room <= 2000 {
+        upfloaters::<bnum::BInt<32>>(cx, residents, lower, &layout)
+    } else {
+        upfloaters::<bnum::BInt<256>>(cx, residents, lower, &layout)
+    }?;
+    if ups.is_empty() {
+        explanation.push(Step::new("3.2.1", "no upfloater is needed.").inner());
+    } else {
+        let scores = ups
+            .iter()
+            .map(|&u| cx.players[u].score.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        explanation.push(
+            Step::new(
+                "3.2.2",
+                format!(
+                    "upfloater{} {} (score{} {scores}): the first set in 4.2's order of those \
+                     pairing the bracket best by [C5]-[C10].",
+                    if ups.len() == 1 { "" } else { "s" },
+                    cx.tpns(&ups),
+                    if ups.len() == 1 { "" } else { "s" },
+                ),
+            )
+            .inner(),
+        );
+    }
+    let mut bracket: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
+    bracket.sort_unstable();
+    groups(cx, &bracket, explanation)
+}
+
+/// 3.2.1-3.2.2: the upfloaters. One weighted matching of the residents and everyone below
+/// (every pair allowed by [C1] and [C3]; a perfect matching is [C4]) gives the best standing
+/// on [C5]-[C10], each a tier of the weight; then 4.2's first set among the best, member by
+/// member: each possible upfloater in turn (by score, then TPN) is fixed as one when a matching
+/// with it upfloating is as good, else kept below. A matching is asked again only when the one
+/// in hand does not already answer.
+fn upfloaters<W: Tiers>(
+    cx: &Ctx,
+    residents: &[PlayerIx],
+    lower: &[PlayerIx],
+    layout: &Layout,
+) -> Option<Vec<PlayerIx>> {
+    let r = residents.len();
+    let players: Vec<PlayerIx> = residents.iter().chain(lower).copied().collect();
+    let v = players.len();
+    let rules = !cx.last_round;
+    // Each tier's offset from the bottom.
+    let mut offsets = vec![0u32; layout.widths.len()];
+    let mut at = 0;
+    for t in (0..layout.widths.len()).rev() {
+        offsets[t] = at;
+        at += layout.widths[t];
+    }
+    let base = W::from(1u64) << layout.total();
+    let tier = |t: usize, value: u64| W::from(value) << offsets[t];
+    let nl = layout.levels.len();
+    let (t7, t8, t9, t10) = (1 + nl, 2 + nl, 3 + nl, 4 + nl);
+    let weight = |a: usize, b: usize| -> W {
+        let (pa, pb) = (&cx.players[players[a]], &cx.players[players[b]]);
+        let mut pen = W::ZERO;
+        if a >= r {
+            return base;
+        }
+        if pa.seeks() == pb.seeks() {
+            pen = pen.plus(tier(t7, 1));
+        }
+        if b >= r {
+            pen = pen.plus(tier(0, 1));
+            let level = layout
+                .levels
+                .iter()
+                .position(|&s| s == pb.score)
+                .unwrap_or(0);
+            pen = pen.plus(tier(1 + level, 1));
+            if rules && pb.max_upfloater {
+                pen = pen.plus(tier(t8, 1));
+                pen = pen.plus(tier(t9, u64::from(pb.ups)));
+            }
+            if rules && pb.up_last {
+                pen = pen.plus(tier(t10, 1));
+            }
+        }
+        base.minus(pen)
+    };
+    // Each lower player's role: free, an upfloater, or kept below.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Role {
+        Free,
+        Up,
+        Below,
+    }
+    let mut role = vec![Role::Free; v];
+    let solve = |role: &[Role]| -> Option<(Vec<usize>, W)> {
+        let mut edges: Vec<(usize, usize, W)> = Vec::new();
+        for a in 0..v {
+            for b in a + 1..v {
+                if !cx.pair_ok(players[a], players[b]) {
+                    continue;
+                }
+                let allowed = match (a < r, b < r) {
+                    (true, true) => true,
+                    (true, false) => role[b] != Role::Below,
+                    (false, false) => role[a] != Role::Up && role[b] != Role::Up,
+                    (false, true) => unreachable!("a < b"),
+                };
+                if allowed {
+                    edges.push((a, b, weight(a, b)));
+                }
+            }
+        }
+        let mate = max_weight_matching_of(v, &edges, true);
+        let mut total = W::ZERO;
+        let mut out = vec![0; v];
+        for (a, m) in mate.iter().enumerate() {
+            let b = (*m)?;
+            out[a] = b;
+            if a < b {
+                total = total.plus(weight(a, b));
+            }
+        }
+        Some((out, total))
+    };
+    let (mut mate, best) = solve(&role)?;
+    // [C6] fixes how many upfloaters each score gives.
+    let mut wanted: std::collections::HashMap<Points, usize> = Default::default();
+    for b in r..v {
+        if mate[b] < r {
+            *wanted.entry(cx.players[players[b]].score).or_default() += 1;
+        }
+    }
+    // 4.2.2: by score, the highest first, then by TPN (the players' order here).
+    let mut chosen = Vec::new();
+    for b in r..v {
+        let score = cx.players[players[b]].score;
+        let need = wanted.get(&score).copied().unwrap_or(0);
+        let have = chosen
+            .iter()
+            .filter(|&&c: &&usize| cx.players[players[c]].score == score)
+            .count();
+        if have == need {
+            role[b] = Role::Below;
+            continue;
+        }
+        if mate[b] < r {
+            role[b] = Role::Up;
+            chosen.push(b);
+            continue;
+        }
+        role[b] = Role::Up;
+        match solve(&role) {
+            Some((m, w)) if w == best => {
+                mate = m;
+                chosen.push(b);
+            }
+            _ => role[b] = Role::Below,
+        }
+    }
+    Some(chosen.into_iter().map(|b| players[b]).collect())
+}
+
+/// 3.2.3-3.2.6: G1 and G2, their re-composition, S1 and the first transposition of G2.
+fn groups(
+    cx: &Ctx,
+    bracket: &[PlayerIx],
+    explanation: &mut Vec<Step>,
+) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    let n = bracket.len();
+    // 3.2.3: G1 the White seekers, unless no one in the bracket has played yet: then the first
+    // half by TPN.
+    let by_tpn = bracket.iter().all(|&p| cx.players[p].unplayed());
+    let in_g1: Vec<bool> = if by_tpn {
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| cx.players[bracket[i]].tpn);
+        let mut g1 = vec![false; n];
+        for &i in &order[..n / 2] {
+            g1[i] = true;
+        }
+        g1
+    } else {
+        bracket
+            .iter()
+            .map(|&p| cx.players[p].seeks() == Color::White)
+            .collect()
+    };
+    let g1_count = in_g1.iter().filter(|&&g| g).count();
+    // 3.2.4.1: the smaller subgroup (G1 when equal) is X, the other Y.
+    let x_is_g1 = g1_count * 2 <= n;
+    let in_x: Vec<bool> = in_g1.iter().map(|&g| g == x_is_g1).collect();
+    let ok = |i: usize, j: usize| cx.pair_ok(bracket[i], bracket[j]);
+    // The fewest pairs inside X any pairing of the bracket has: with White and Black seekers
+    // apart, the pairing best by [C7].
+    let x_pairs = |allowed: &dyn Fn(usize, usize) -> bool| -> Option<usize> {
+        let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if ok(a, b) && allowed(a, b) {
+                    edges.push((a, b, if in_x[a] && in_x[b] { 1 } else { 2 }));
+                }
+            }
+        }
+        let mate = max_weight_matching_of(n, &edges, true);
+        let mut count = 0;
+        for (a, m) in mate.iter().enumerate() {
+            let b = (*m)?;
+            count += usize::from(a < b && in_x[a] && in_x[b]);
+        }
+        Some(count)
+    };
+    let k = x_pairs(&|_, _| true)?;
+    // 4.3.2: White seekers by ARO then TPN, Black seekers by TPN; 4.3.3 from the middle out.
+    let pool = |side: bool| -> Vec<usize> {
+        let mut list: Vec<usize> = (0..n).filter(|&i| in_x[i] == side).collect();
+        list.sort_by_key(|&i| {
+            let p = &cx.players[bracket[i]];
+            let aro = if p.seeks() == Color::White && !by_tpn {
+                p.aro
+            } else {
+                0
+            };
+            (aro, p.tpn)
+        });
+        middle_out(list.len())
+            .into_iter()
+            .map(|k| list[k])
+            .collect()
+    };
+    // 3.2.4.1: S, one of each pair inside X, shifted to Y.
+    let shifted = first_set(&pool(true), k, |chosen, passed| {
+        let state = |i: usize| {
+            if chosen.contains(&i) {
+                1
+            } else if passed.contains(&i) {
+                2
+            } else {
+                0
+            }
+        };
+        let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
+            (true, true) => !(state(a) != 0 && state(a) == state(b)),
+            (true, false) => state(a) != 1,
+            (false, true) => state(b) != 1,
+            (false, false) => true,
+        };
+        x_pairs(&allowed) == Some(k)
+    })?;
+    // 3.2.4.2: T, one of each pair inside Y, shifted to X, so that the two have one size.
+    let y_count = n - in_x.iter().filter(|&&x| x).count();
+    let m = (y_count + 2 * k).checked_sub(n - y_count)? / 2;
+    let back = first_set(&pool(false), m, |chosen, passed| {
+        let s = |i: usize| shifted.contains(&i);
+        let state = |i: usize| {
+            if chosen.contains(&i) {
+                1
+            } else if passed.contains(&i) {
+                2
+            } else {
+                0
+            }
+        };
+        let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
+            (true, true) => s(a) != s(b),
+            (true, false) => !s(a) && state(b) != 1,
+            (false, true) => !s(b) && state(a) != 1,
+            (false, false) => !(state(a) != 0 && state(a) == state(b)),
+        };
+        let mut mm = Cardinality::new(n);
+        mm.complete(&|a, b| ok(a, b) && allowed(a, b))
+    })?;
+    let final_g1: Vec<bool> = (0..n)
+        .map(|i| {
+            let moved = shifted.contains(&i) || back.contains(&i);
+            in_g1[i] != moved
+        })
+        .collect();
+    if !shifted.is_empty() || !back.is_empty() {
+        let names = |set: &[usize]| {
+            let mut ps: Vec<PlayerIx> = set.iter().map(|&i| bracket[i]).collect();
+            ps.sort_unstable();
+            cx.tpns(&ps)
+        };
+        let (from, to) = if x_is_g1 { ("G1", "G2") } else { ("G2", "G1") };
+        let mut text = String::new();
+        if !shifted.is_empty() {
+            text.push_str(&format!(
+                "{} shifted from {from} to {to} (pairs inside {from} are unavoidable); ",
+                names(&shifted)
+            ));
+        }
+        if !back.is_empty() {
+            text.push_str(&format!(
+                "{} shifted from {to} to {from} to equalise the subgroups; ",
+                names(&back)
+            ));
+        }
+        text.push_str("each the first set in 4.3's order that keeps a pairing best by [C7].");
+        explanation.push(Step::new("3.2.4", text).inner());
+    }
+    // 3.2.5: S1, G1 by ARO then TPN; 4.4: G2 by TPN.
+    let mut s1: Vec<PlayerIx> = (0..n)
+        .filter(|&i| final_g1[i])
+        .map(|i| bracket[i])
+        .collect();
+    s1.sort_by_key(|&p| (cx.players[p].aro, cx.players[p].tpn));
+    let mut g2: Vec<PlayerIx> = (0..n)
+        .filter(|&i| !final_g1[i])
+        .map(|i| bracket[i])
+        .collect();
+    g2.sort_by_key(|&p| cx.players[p].tpn);
+    if s1.len() != g2.len() {
+        return None;
+    }
+    explanation.push(
+        Step::new(
+            "3.2.5",
+            format!(
+                "S1 (G1 by ARO, then TPN): {}; G2: {}{}.",
+                cx.tpns(&s1),
+                cx.tpns(&g2),
+                if by_tpn {
+                    " (no one in the bracket has played yet: G1 is the first half by TPN)"
+                } else {
+                    ""
+                }
+            ),
+        )
+        .inner(),
+    );
+    let t2 = first_transposition(s1.len(), |i, j| cx.pair_ok(s1[i], g2[j]))?;
+    let pairs: Vec<(PlayerIx, PlayerIx)> = s1.iter().zip(&t2).map(|(&a, &j)| (a, g2[j])).collect();
+    explanation.push(
+        Step::new(
+            "3.2.6",
+            format!(
+                "T2 {}: {}.",
+                cx.tpns(&t2.iter().map(|&j| g2[j]).collect::<Vec<_>>()),
+                pairs
+                    .iter()
+                    .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .inner(),
+    );
+    Some(pairs)
+}
