@@ -4,7 +4,8 @@
 //! round (topscorers) rounds 2, 4 and 9 at 1,000, 10,000 and 100,000 players; Dutch and Dubov
 //! early and late rounds at 100, 1,000 and 10,000 players and small fields with many rounds
 //! (rematch-heavy); Double-Swiss later rounds up to 1,000. Dutch round 2 also on ten seeds at
-//! 5,000 and 9,999 players. Printed as figures. Run: `cargo bench -p engine --bench pairing`
+//! 5,000 and 9,999 players; the 2026 Dubov and Burstein rounds 1, 5 and 8 at 100, 300 and
+//! 1,000 players. Printed as figures. Run: `cargo bench -p engine --bench pairing`
 //! (all), or with a system's name (`dutch-2026` or `dutch`, `dutch-1992`, `dubov`,
 //! `double-swiss`) as the argument for one system; `PAIRING_ONLY="dubov 1000 4"` times one
 //! case (the system by name or as TRF 192 names it, players, rounds already played; then
@@ -391,6 +392,18 @@ fn main() {
     if wanted(System::DoubleSwiss) {
         for (players, rounds) in CASES {
             time_round(System::DoubleSwiss, players, rounds);
+        }
+    }
+    // The 2026 Dubov and Burstein: every bracket a weighted matching of everyone not yet
+    // paired (O(V³) each), so fields of hundreds, not the others' hundred thousand: rounds 1,
+    // 5 and 8 (Burstein's round 1 is a Dutch seeding round) at 100, 300 and 1,000 players.
+    for system in [System::Dubov2026, System::Burstein2026] {
+        if wanted(system) {
+            for players in [100, 300, 1_000] {
+                for rounds in [0, 4, 7] {
+                    time_round(system, players, rounds);
+                }
+            }
         }
     }
 }

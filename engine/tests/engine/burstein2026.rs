@@ -145,3 +145,34 @@ fn burstein_2026_generated_tournaments_pair_as_py4swiss_fixed_pairs_them() {
             .join("\n")
     );
 }
+
+/// A field larger than this build pairs is refused in words, from round 1, for both systems.
+#[test]
+fn fields_beyond_the_2026_dubov_and_burstein_limits_are_refused_in_words() {
+    use engine::pairing::generate::{generate, GenerateConfig};
+    for (system, limit, said) in [
+        (
+            System::Dubov2026,
+            engine::pairing::dubov2026::FIELD_LIMIT,
+            "Dubov 2026: this build pairs fields of up to 1,000 players",
+        ),
+        (
+            System::Burstein2026,
+            engine::pairing::burstein2026::FIELD_LIMIT,
+            "Burstein 2026: this build pairs fields of up to 500 players",
+        ),
+    ] {
+        // The generator pairs round 1 with the Dutch 2026 and the field is then re-paired.
+        let mut t = generate(GenerateConfig {
+            system: System::Dutch2026,
+            players: limit as u32 + 2,
+            rounds: 1,
+            seed: 1,
+        })
+        .unwrap();
+        t.pop_round();
+        let e = engine::pairing::pair_next_round(&t, system).unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains(said), "{text}");
+    }
+}

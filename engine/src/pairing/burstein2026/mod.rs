@@ -62,8 +62,20 @@ mod procedure;
 #[cfg(test)]
 mod tests;
 
+/// The largest field this build pairs: each bracket is a weighted matching of everyone not yet
+/// paired with Article 4's order in blocks of rows, a round of 500 players 2-3 s on one core
+/// (`docs/performance.md`). A larger field is refused in words from round 1 (its seeding
+/// rounds too), so that no event starts that could not finish.
+pub const FIELD_LIMIT: usize = 500;
+
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    if tournament.available_players(round).len() > FIELD_LIMIT {
+        return Err(PairingError::NotImplemented {
+            system: crate::model::settings::System::Burstein2026,
+            round,
+        });
+    }
     pair_reading(tournament, round, definitions::Exception::AsWritten)
 }
 

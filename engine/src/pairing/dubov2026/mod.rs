@@ -78,9 +78,20 @@ mod sequence;
 #[cfg(test)]
 mod tests;
 
+/// The largest field this build pairs: each bracket is a weighted matching of everyone not yet
+/// paired, a round of 1,000 players 0.1-4 s on one core (`docs/performance.md`); a larger field
+/// is refused in words rather than kept waiting.
+pub const FIELD_LIMIT: usize = 1_000;
+
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     let cx = Ctx::new(tournament, round);
+    if cx.players.len() > FIELD_LIMIT {
+        return Err(PairingError::NotImplemented {
+            system: crate::model::settings::System::Dubov2026,
+            round,
+        });
+    }
     let mut explanation = vec![Step::heading(format!(
         "Round {round} (Dubov 2026): {} players; MaxT {}{}.",
         cx.players.len(),

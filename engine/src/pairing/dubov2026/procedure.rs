@@ -6,7 +6,7 @@ use super::colours::allocate;
 use super::definitions::Ctx;
 use super::sequence::{first_set, first_transposition, middle_out};
 use crate::matching::cardinality::Cardinality;
-use crate::matching::weighted::{max_weight_matching_of, Tiers};
+use crate::matching::weighted::{max_weight_matching_from, max_weight_matching_of, Tiers};
 use crate::model::color::Color;
 use crate::model::ids::Tpn;
 use crate::model::points::Points;
@@ -255,8 +255,13 @@ fn upfloaters<W: Tiers>(
         Below,
     }
     let mut role = vec![Role::Free; v];
+    // Every pair below the bracket weighs the most (no penalty), so the players below, paired
+    // greedily among themselves, are a valid start of the matching: it then needs a stage only
+    // for the residents and the few the greedy pairing leaves alone (O(r · V²), not O(V³)).
     let solve = |role: &[Role]| -> Option<(Vec<usize>, W)> {
         let mut edges: Vec<(usize, usize, W)> = Vec::new();
+        let mut start: Vec<usize> = Vec::new();
+        let mut taken = vec![false; v];
         for a in 0..v {
             for b in a + 1..v {
                 if !cx.pair_ok(players[a], players[b]) {
@@ -269,11 +274,16 @@ fn upfloaters<W: Tiers>(
                     (false, true) => unreachable!("a < b"),
                 };
                 if allowed {
+                    if a >= r && !taken[a] && !taken[b] {
+                        taken[a] = true;
+                        taken[b] = true;
+                        start.push(edges.len());
+                    }
                     edges.push((a, b, weight(a, b)));
                 }
             }
         }
-        let mate = max_weight_matching_of(v, &edges, true);
+        let mate = max_weight_matching_from(v, &edges, true, &start);
         let mut total = W::ZERO;
         let mut out = vec![0; v];
         for (a, m) in mate.iter().enumerate() {
