@@ -166,7 +166,9 @@ const views = {
   async aro() {
     const rows = await Swiss.get(`/api/tournaments/${id}/aro`);
     const n = info.rounds_published;
-    return `<p class="muted">Average rating of the opponents after each round (Dubov 9), for players to follow the pairings. ${printButton}</p><table><thead>${printTitle("AROs (Dubov 9)", null, 3 + n)}<tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr></thead><tbody>` +
+    // Dubov 2026 1.7: games played, to the nearest whole point; the 1997 text's 9: exact.
+    const rule = info.settings.system === "dubov-2026" ? "Dubov 2026, 1.7: games played over the board, to the nearest whole point" : "Dubov 9";
+    return `<p class="muted">Average rating of the opponents after each round (${rule}), for players to follow the pairings. ${printButton}</p><table><thead>${printTitle(`AROs (${rule.split(",")[0]})`, null, 3 + n)}<tr><th class="num">No</th><th>Player</th><th class="num">Rating</th>${Array.from({ length: n }, (_, i) => `<th class="num">R${i + 1}</th>`).join("")}</tr></thead><tbody>` +
       rows.map((p) => `<tr><td class="num">${p.tpn}</td><td>${Swiss.esc(p.name)}</td><td class="num">${p.rating || ""}</td>${p.aro_after_round.map((a) => `<td class="num">${a}</td>`).join("")}</tr>`).join("") + `</tbody></table>`;
   },
   // The corrections: what was recorded before and what is now, by the players' names, with

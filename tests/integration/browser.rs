@@ -490,7 +490,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
     let browser = Browser::launch();
     let base = format!("http://{}", server.address);
 
-    // Public pages: standings, a player's card, the AROs of a Dubov event (Dubov 9).
+    // Public pages: standings, a player's card, the AROs of a Dubov event (Dubov 2026 1.7).
     let mut public = browser.page(&format!("{base}/t/{id}#standings"));
     public.wait_for("the standings", "document.querySelectorAll('main tbody tr').length === 8 && document.body.innerText.includes('BH/C1')");
     // A card speaks from the player's own side: a win with White is "1", a loss with Black
@@ -511,10 +511,11 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
         &format!("document.body.innerText.includes('0 points') && [...{row}.cells].map(c => c.innerText).join('|').includes('Black|0|0.0|') && document.querySelector('table.card').innerText.includes('ARO')"),
     );
     public.click("button[data-tab='aro']");
-    // Player 1 (2200) met the first of the lower half, 2000: ARO 2000.0.
+    // Player 1 (2200) met the first of the lower half, 2000: ARO 2000 (Dubov 2026 1.7's whole
+    // points; `dubov` is the Dubov in force).
     public.wait_for(
         "the list of AROs",
-        "document.body.innerText.includes('Dubov 9') && document.body.innerText.includes('2000.0')",
+        "document.body.innerText.includes('Dubov 2026, 1.7') && document.body.innerText.includes('Player,00\\t2200\\t2000')",
     );
     // The cross table as a table: each round's opponent by rank, colour and the player's own
     // result; its own address, which a reload keeps.
@@ -538,7 +539,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
     public.eval("history.back(); true");
     public.wait_for(
         "the AROs again, by the back button",
-        "document.body.innerText.includes('Dubov 9')",
+        "document.body.innerText.includes('Dubov 2026, 1.7')",
     );
     // A shared link to a player's card opens it.
     let mut shared = browser.page(&format!("{base}/t/{id}/player/1"));
@@ -753,7 +754,7 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
     );
     assert_eq!(
         options,
-        json!("dutch-2026 dubov-1997 double-swiss-2026 dutch-1992 round-robin double-round-robin")
+        json!("dutch-2026 dubov-2026 burstein-2026 double-swiss-2026 dutch-1992 dubov-1997 round-robin double-round-robin")
     );
     let fill = |token: &str| {
         format!(
@@ -3115,6 +3116,8 @@ fn a_baku_open_of_200_with_three_groups_kept_apart_from_the_console_in_every_sys
     for system in [
         "dutch-2026",
         "dutch-1992",
+        "dubov-2026",
+        "burstein-2026",
         "dubov-1997",
         "double-swiss-2026",
     ] {
