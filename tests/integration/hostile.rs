@@ -112,7 +112,10 @@ fn forty_stalled_anonymous_uploads_hold_no_memory() {
     println!(
         "40 stalled anonymous uploads: the server grew by {grown} KiB; 40 more: by {again} KiB"
     );
-    assert!(grown < 16 << 10, "the server grew by {grown} KiB");
+    // Holding what the 40 clients sent would take 40 MiB; the first wave's growth (14-16 MiB
+    // measured, more when other tests load the machine) is the worker threads' first buffers,
+    // which the second wave shows are not per upload.
+    assert!(grown < 32 << 10, "the server grew by {grown} KiB");
     assert!(
         again < 4 << 10,
         "a second wave grew the server by {again} KiB"
