@@ -7,6 +7,9 @@ use crate::model::result::ByeKind;
 use crate::model::settings::System;
 use crate::model::tournament::{Bye, Pairing, Round, Tournament};
 
+/// The pairs `(white, black)` in board order, and the bye: what a system's procedure finds.
+pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+
 /// A round's pairing as a system proposes it: pairs in board order and the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundPairing {
@@ -22,6 +25,23 @@ pub struct RoundPairing {
 }
 
 impl RoundPairing {
+    /// A procedure's answer for `round` (its pairs in board order and the bye, or why no
+    /// pairing complies) with its explanation, as the round's pairing.
+    pub(crate) fn from_procedure(
+        round: RoundNo,
+        outcome: Result<Paired, String>,
+        explanation: Vec<Step>,
+    ) -> Result<RoundPairing, PairingError> {
+        let (pairs, bye) =
+            outcome.map_err(|reason| PairingError::NoValidPairing { round, reason })?;
+        Ok(RoundPairing {
+            round,
+            pairs,
+            bye,
+            explanation,
+        })
+    }
+
     /// The round to publish: these pairings with no results yet, the pairing-allocated bye, and
     /// the byes requested for the round.
     pub fn to_round(&self, tournament: &Tournament) -> Round {

@@ -137,6 +137,7 @@ impl Ctx {
             (bh, sb)
         };
         // By score, then by 1.8's ranking.
+        // Each player's Index once, then by score and 1.8's ranking.
         let mut order: Vec<(Points, RankKey)> = available
             .iter()
             .map(|&tpn| {
@@ -146,11 +147,10 @@ impl Ctx {
             .collect();
         order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let ranked: Vec<Tpn> = order.iter().map(|(_, k)| k.2).collect();
-        let players: IxVec<Player> = ranked
+        let players: IxVec<Player> = order
             .iter()
-            .map(|&tpn| {
+            .map(|&(_, (Reverse(bh), Reverse(sb), tpn))| {
                 let s = &pairing[tpn.index()];
-                let (bh, sb) = index(tpn);
                 let colors: Vec<Color> = s.played_colors().collect();
                 Player {
                     tpn,

@@ -105,12 +105,6 @@ fn pair_reading(
         cx.players.len()
     ))];
     let initial = initial_color(tournament, &mut explanation);
-    let (pairs, bye) = procedure::procedure(&cx, initial, &mut explanation)
-        .map_err(|reason| PairingError::NoValidPairing { round, reason })?;
-    Ok(RoundPairing {
-        round,
-        pairs,
-        bye,
-        explanation,
-    })
+    let outcome = procedure::procedure(&cx, initial, &mut explanation);
+    RoundPairing::from_procedure(round, outcome, explanation)
 }

@@ -6,14 +6,12 @@ use super::definitions::Ctx;
 use crate::matching::row_order::first_in_row_order_of;
 use crate::matching::weighted::Tiers;
 use crate::model::color::Color;
-use crate::model::ids::Tpn;
 use crate::model::points::Points;
 use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
 use std::cmp::Reverse;
 
-/// The pairs `(white, black)` in board order, and the bye.
-pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+pub(crate) use crate::pairing::proposal::Paired;
 
 /// 1.9: the round after the seeding rounds.
 pub(crate) fn procedure(

@@ -8,13 +8,11 @@ use super::sequence::{first_set, first_transposition, middle_out};
 use crate::matching::cardinality::Cardinality;
 use crate::matching::weighted::{max_weight_matching_from, max_weight_matching_of, Tiers};
 use crate::model::color::Color;
-use crate::model::ids::Tpn;
 use crate::model::points::Points;
 use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
 
-/// The pairs `(white, black)` in board order, and the bye.
-pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+pub(crate) use crate::pairing::proposal::Paired;
 
 /// 1.9: the round.
 pub(crate) fn procedure(

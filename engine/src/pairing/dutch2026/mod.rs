@@ -159,14 +159,8 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
         cx.players.len()
     ))];
     let initial = initial_color(tournament, &mut explanation);
-    let (pairs, bye) = procedure(&cx, initial, Way::Directed, &mut explanation)
-        .map_err(|reason| PairingError::NoValidPairing { round, reason })?;
-    Ok(RoundPairing {
-        round,
-        pairs,
-        bye,
-        explanation,
-    })
+    let outcome = procedure(&cx, initial, Way::Directed, &mut explanation);
+    RoundPairing::from_procedure(round, outcome, explanation)
 }
 
 #[cfg(test)]

@@ -28,7 +28,6 @@ use super::sequence::Exchange;
 use super::sequence::Walk;
 use crate::model::color::Color;
 use crate::model::history::ColorPreference;
-use crate::model::ids::Tpn;
 use crate::model::points::Points;
 use crate::pairing::explanation::Step;
 use crate::pairing::index::PlayerIx;
@@ -1710,8 +1709,7 @@ fn chosen(s: Search) -> Option<Chosen> {
     })
 }
 
-/// The pairs `(white, black)` in board order, and the bye.
-pub(crate) type Paired = (Vec<(Tpn, Tpn)>, Option<Tpn>);
+pub(crate) use crate::pairing::proposal::Paired;
 
 /// 1.9: the round, bracket by bracket from the top scoregroup; the pairs in board order
 /// (C.04.2 3.6's recommended order) with their colours (5.2) and the bye; each bracket
