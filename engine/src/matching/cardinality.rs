@@ -155,6 +155,13 @@ impl Cardinality {
         false
     }
 
+    /// [`Cardinality::augment`], a path of one or three edges tried first: in a dense graph the
+    /// full search contracts a blossom at nearly every vertex it meets (each O(n)), where the
+    /// short path needs one pass.
+    pub fn augment_soon(&mut self, root: usize, ok: &dyn Fn(usize, usize) -> bool) -> bool {
+        self.short_path(root, ok) || self.augment(root, ok)
+    }
+
     /// Searches an augmenting path from the free vertex `root` and, if there is one, flips it
     /// (one more pair). Edmonds' search: a tree of alternating paths grown breadth first,
     /// each odd cycle met contracted to its base.

@@ -249,7 +249,7 @@ pub(crate) fn first_bye(
         };
         let mut trial = m.clone();
         trial.unpair(v);
-        trial.augment(w, &|i, j| i != v && j != v && ok(i, j))
+        trial.augment_soon(w, &|i, j| i != v && j != v && ok(i, j))
     })
 }
 

@@ -142,7 +142,7 @@ fn not_yet(system: System) -> &'static str {
         }
         System::Dutch2026 => "Dutch 2026: this build pairs fields of up to 100,000 players",
         System::Dubov2026 => {
-            "Dubov 2026: this build pairs fields of up to 1,000 players (each bracket a weighted matching of everyone not yet paired)"
+            "Dubov 2026: this build pairs fields of up to 100,000 players"
         }
         System::Burstein2026 => {
             "Burstein 2026: this build pairs fields of up to 500 players (each bracket a weighted matching of everyone not yet paired)"

@@ -154,7 +154,7 @@ fn fields_beyond_the_2026_dubov_and_burstein_limits_are_refused_in_words() {
         (
             System::Dubov2026,
             engine::pairing::dubov2026::FIELD_LIMIT,
-            "Dubov 2026: this build pairs fields of up to 1,000 players",
+            "Dubov 2026: this build pairs fields of up to 100,000 players",
         ),
         (
             System::Burstein2026,
@@ -162,9 +162,10 @@ fn fields_beyond_the_2026_dubov_and_burstein_limits_are_refused_in_words() {
             "Burstein 2026: this build pairs fields of up to 500 players",
         ),
     ] {
-        // The generator pairs round 1 with the Dutch 2026 and the field is then re-paired.
+        // The generator pairs round 1 with the 1992 Dutch (no field limit) and the field is
+        // then re-paired.
         let mut t = generate(GenerateConfig {
-            system: System::Dutch2026,
+            system: System::Dutch1992,
             players: limit as u32 + 2,
             rounds: 1,
             seed: 1,

@@ -60,6 +60,9 @@ pub(crate) struct Ctx {
     pub(crate) last_round: bool,
     /// 1.8.2's MaxT.
     pub(crate) max_t: u32,
+    /// Whether a bracket a witness settles is settled so (`procedure`'s fast answers); a test
+    /// pairs generated tournaments both ways.
+    pub(crate) fast: bool,
 }
 
 /// 1.8.2: MaxT = 2 + [Rnds/5].
@@ -142,6 +145,7 @@ impl Ctx {
             met,
             last_round: t.settings.rounds == Some(round.get()),
             max_t,
+            fast: true,
         }
     }
 

@@ -78,10 +78,16 @@ mod sequence;
 #[cfg(test)]
 mod tests;
 
-/// The largest field this build pairs: each bracket is a weighted matching of everyone not yet
-/// paired, a round of 1,000 players 0.1-4 s on one core (`docs/performance.md`); a larger field
-/// is refused in words rather than kept waiting.
-pub const FIELD_LIMIT: usize = 1_000;
+/// The largest field this build pairs, as the 2026 Dutch's: 100,000 players in 0.03-0.13 s a
+/// round (`docs/performance.md`); a larger one is refused in words.
+pub const FIELD_LIMIT: usize = 100_000;
+
+/// The most players not yet paired for which a bracket no bound settles is chosen by the
+/// weighted matching of them all (`procedure`; 1,000 take 0.1-4 s on one core). In generated
+/// fields the bounds settle every bracket but a few at the bottom; a round that needs the
+/// matching beyond this size is refused in words, naming the bracket, rather than kept
+/// waiting.
+pub const MATCHING_LIMIT: usize = 1_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -5,6 +5,7 @@
 use super::colours::allocate;
 use super::definitions::Ctx;
 use super::sequence::{first_set, first_transposition, middle_out};
+use super::MATCHING_LIMIT;
 use crate::matching::cardinality::Cardinality;
 use crate::matching::weighted::{max_weight_matching_from, max_weight_matching_of, Tiers};
 use crate::model::color::Color;
@@ -21,9 +22,14 @@ pub(crate) fn procedure(
     explanation: &mut Vec<Step>,
 ) -> Result<Paired, String> {
     let everyone: Vec<PlayerIx> = cx.players.indices().collect();
-    let mut alive = vec![true; everyone.len()];
+    let n = everyone.len();
+    let mut alive = vec![true; n];
+    // [C4]'s witness, kept through the round: a perfect matching of the players not yet
+    // paired, each paired player matched to his partner (and the bye's player to a vertex of
+    // his own).
+    let mut whole = Cardinality::new(n + n % 2);
     // 1.9.2: the bye first.
-    let bye = if everyone.len() % 2 == 1 {
+    let bye = if n % 2 == 1 {
         let b = bye(cx, &everyone).ok_or_else(|| {
             "no player can receive the pairing-allocated bye so that the others can all be \
              paired ([C2], [C4]; 1.9.3: the Chief Arbiter decides)"
@@ -39,16 +45,19 @@ pub(crate) fn procedure(
             ),
         ));
         alive[b.get()] = false;
+        whole.pair(b.get(), n);
         Some(b)
     } else {
-        if !pairable(cx, &everyone) {
-            return Err(
-                "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
-                    .into(),
-            );
-        }
         None
     };
+    if !whole.complete(&|a, b| {
+        a < n && b < n && alive[a] && alive[b] && cx.pair_ok(everyone[a], everyone[b])
+    }) {
+        return Err(
+            "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
+                .into(),
+        );
+    }
     let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
     let mut bracket_no = 0;
     while let Some(top) = everyone.iter().find(|p| alive[p.get()]) {
@@ -68,14 +77,12 @@ pub(crate) fn procedure(
             "Bracket {bracket_no} ({score}): residents {}.",
             cx.tpns(&residents)
         )));
-        let made = pair_bracket(cx, &residents, &lower, explanation).ok_or_else(|| {
-            format!(
-                "bracket {bracket_no} cannot be paired so that the rest can be completed ([C4])"
-            )
-        })?;
+        let made = pair_bracket(cx, &residents, &lower, &alive, &mut whole, explanation)
+            .map_err(|why| format!("bracket {bracket_no}: {why}"))?;
         for &(a, b) in &made {
             alive[a.get()] = false;
             alive[b.get()] = false;
+            whole.pair(a.get(), b.get());
         }
         pairs.extend(made);
     }
@@ -88,11 +95,6 @@ pub(crate) fn procedure(
         explanation,
     );
     Ok((out, bye.map(|b| cx.players[b].tpn)))
-}
-
-/// Whether `players` can all be paired by [C1] and [C3].
-fn pairable(cx: &Ctx, players: &[PlayerIx]) -> bool {
-    crate::pairing::common::pairable(players.len(), &|i, j| cx.pair_ok(players[i], players[j]))
 }
 
 /// 3.1: the pairing-allocated bye: among those [C2] allows, by 3.1.3-3.1.5, the first whose
@@ -132,38 +134,62 @@ fn bits(n: u64) -> u32 {
     u64::BITS - n.leading_zeros() + 1
 }
 
-/// 3.2: one bracket: its residents and the players below (the possible upfloaters, 4.2.1).
-/// The pairs made.
+/// 3.2: one bracket: its residents and the players below (the possible upfloaters, 4.2.1),
+/// with `whole`, a perfect matching of them all, left matching the bracket (its residents and
+/// upfloaters) apart from the rest. The pairs made, or why there are none.
 fn pair_bracket(
     cx: &Ctx,
     residents: &[PlayerIx],
     lower: &[PlayerIx],
+    alive: &[bool],
+    whole: &mut Cardinality,
     explanation: &mut Vec<Step>,
-) -> Option<Vec<(PlayerIx, PlayerIx)>> {
-    let r = residents.len() as u64;
-    let mut levels: Vec<Points> = lower.iter().map(|&p| cx.players[p].score).collect();
-    levels.sort_unstable();
-    levels.dedup();
-    let most_ups = lower
-        .iter()
-        .map(|&p| u64::from(cx.players[p].ups))
-        .max()
-        .unwrap_or(0);
-    // [C5], [C6] a tier per score (the lowest first), [C7], [C8], [C9], [C10].
-    let mut widths = vec![bits(r)];
-    widths.extend(levels.iter().map(|_| bits(r)));
-    widths.extend([bits(r), bits(r), bits(r * most_ups.max(1)), bits(r)]);
-    let layout = Layout { widths, levels };
-    let room = layout.total() + bits((residents.len() + lower.len()) as u64) + 4;
-    let ups = if room <= 120 {
-        upfloaters::<i128>(cx, residents, lower, &layout)
-    } else if room <= 500 {
-        upfloaters::<bnum::BInt<8>>(cx, residents, lower, &layout)
-    } else if room <= 2000 {
-        upfloaters::<bnum::BInt<32>>(cx, residents, lower, &layout)
+) -> Result<Vec<(PlayerIx, PlayerIx)>, String> {
+    let fast = if cx.fast {
+        fast_upfloaters(cx, residents, lower, alive, whole)
     } else {
-        upfloaters::<bnum::BInt<256>>(cx, residents, lower, &layout)
-    }?;
+        None
+    };
+    let ups = match fast {
+        Some((ups, split)) => {
+            *whole = split;
+            ups
+        }
+        None => {
+            let waiting = residents.len() + lower.len();
+            let stood_in = cx
+                .fast
+                .then(|| by_stand_ins(cx, residents, lower, alive, whole))
+                .flatten();
+            if let Some((ups, split)) = stood_in {
+                *whole = split;
+                ups
+            } else {
+                if waiting > MATCHING_LIMIT {
+                    return Err(format!(
+                        "no set of upfloaters reaches the best a bracket can have ([C5]-[C10] \
+                     with every player paired in his own group), and the general method \
+                     (a weighted matching of the {waiting} players not yet paired) runs in \
+                     this build for up to {MATCHING_LIMIT}: this round is refused rather than \
+                     kept waiting"
+                    ));
+                }
+                let ups = upfloaters_by_weights(cx, residents, lower, false)
+                    .ok_or("it cannot be paired so that the rest can be completed ([C4])")?;
+                let mut in_bracket = vec![false; alive.len()];
+                for &p in residents.iter().chain(&ups) {
+                    in_bracket[p.get()] = true;
+                }
+                let members: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
+                if !split(cx, &members, &in_bracket, alive, whole) {
+                    return Err(
+                        "its upfloaters leave no complete pairing of the rest ([C4])".into(),
+                    );
+                }
+                ups
+            }
+        }
+    };
     if ups.is_empty() {
         explanation.push(Step::new("3.2.1", "no upfloater is needed.").inner());
     } else {
@@ -189,6 +215,243 @@ fn pair_bracket(
     let mut bracket: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
     bracket.sort_unstable();
     groups(cx, &bracket, explanation)
+        .ok_or_else(|| "its players cannot all be paired ([C1], [C3])".into())
+}
+
+/// The weighted matching's answer (`upfloaters`), its weights as wide as the bracket needs;
+/// `free_below`: any two players below may be paired (the rest's [C4] left to `split`).
+fn upfloaters_by_weights(
+    cx: &Ctx,
+    residents: &[PlayerIx],
+    lower: &[PlayerIx],
+    free_below: bool,
+) -> Option<Vec<PlayerIx>> {
+    let r = residents.len() as u64;
+    let mut levels: Vec<Points> = lower.iter().map(|&p| cx.players[p].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let most_ups = lower
+        .iter()
+        .map(|&p| u64::from(cx.players[p].ups))
+        .max()
+        .unwrap_or(0);
+    // [C5], [C6] a tier per score (the lowest first), [C7], [C8], [C9], [C10].
+    let mut widths = vec![bits(r)];
+    widths.extend(levels.iter().map(|_| bits(r)));
+    widths.extend([bits(r), bits(r), bits(r * most_ups.max(1)), bits(r)]);
+    let layout = Layout { widths, levels };
+    let room = layout.total() + bits((residents.len() + lower.len()) as u64) + 4;
+    if room <= 120 {
+        upfloaters::<i128>(cx, residents, lower, &layout, free_below)
+    } else if room <= 500 {
+        upfloaters::<bnum::BInt<8>>(cx, residents, lower, &layout, free_below)
+    } else if room <= 2000 {
+        upfloaters::<bnum::BInt<32>>(cx, residents, lower, &layout, free_below)
+    } else {
+        upfloaters::<bnum::BInt<256>>(cx, residents, lower, &layout, free_below)
+    }
+}
+
+/// Re-pairs `whole` so that the bracket's `members` (marked in `in_bracket`) are matched among
+/// themselves and everyone else not yet paired among themselves: whether it can be (exact:
+/// Edmonds' augmenting paths from the few players a cross pair leaves free).
+fn split(
+    cx: &Ctx,
+    members: &[PlayerIx],
+    in_bracket: &[bool],
+    alive: &[bool],
+    whole: &mut Cardinality,
+) -> bool {
+    let n = alive.len();
+    for &p in members {
+        if whole
+            .mate(p.get())
+            .is_some_and(|m| m >= n || !in_bracket[m])
+        {
+            whole.unpair(p.get());
+        }
+    }
+    whole.complete(&|a, b| {
+        a < n
+            && b < n
+            && alive[a]
+            && alive[b]
+            && in_bracket[a] == in_bracket[b]
+            && cx.pair_ok(PlayerIx::new(a), PlayerIx::new(b))
+    })
+}
+
+/// 3.2.1-3.2.2 where a bound settles them, without a matching of everyone (exact: an answer is
+/// given only when it reaches a standing no set of upfloaters can beat, and is the first set
+/// in 4.2's order that does; else `None`, and the weighted matching decides).
+/// - Residents of an even number who can be paired among themselves, the rest among
+///   themselves: no upfloater ([C5] at 0, the one set that reaches it).
+/// - Residents of an odd number: one upfloater at least, the best from the highest score
+///   below ([C6]), and no bracket of them has fewer pairs of one colour's seekers than half
+///   the difference between the White and the Black seekers ([C7]); [C8]-[C10] are his own.
+///   Of that score's players in TPN order (4.2.2), the first whose own standing is the least
+///   and who reaches it: his bracket paired with no two seekers of the colour fewer seek, the
+///   rest completed (two perfect matchings, each exact).
+///
+/// With the bracket's upfloaters, a split of `whole` that matches the bracket apart.
+fn fast_upfloaters(
+    cx: &Ctx,
+    residents: &[PlayerIx],
+    lower: &[PlayerIx],
+    alive: &[bool],
+    whole: &Cardinality,
+) -> Option<(Vec<PlayerIx>, Cardinality)> {
+    let mut in_bracket = vec![false; alive.len()];
+    for &p in residents {
+        in_bracket[p.get()] = true;
+    }
+    if residents.len().is_multiple_of(2) {
+        let mut trial = whole.clone();
+        return split(cx, residents, &in_bracket, alive, &mut trial).then_some((Vec::new(), trial));
+    }
+    let next = cx.players[*lower.first()?].score;
+    let whites = residents
+        .iter()
+        .filter(|&&p| cx.players[p].seeks() == Color::White)
+        .count();
+    let blacks = residents.len() - whites;
+    let rules = !cx.last_round;
+    // [C7]'s bound with `u`, then [C8], [C9], [C10].
+    let standing = |u: PlayerIx| {
+        let p = &cx.players[u];
+        let (w, b) = if p.seeks() == Color::White {
+            (whites + 1, blacks)
+        } else {
+            (whites, blacks + 1)
+        };
+        let most = rules && p.max_upfloater;
+        (
+            w.abs_diff(b) / 2,
+            most,
+            if most { p.ups } else { 0 },
+            rules && p.up_last,
+        )
+    };
+    let candidates = lower
+        .iter()
+        .copied()
+        .take_while(|&p| cx.players[p].score == next);
+    let best = candidates.clone().map(standing).min()?;
+    for u in candidates.filter(|&u| standing(u) == best) {
+        let mut members = residents.to_vec();
+        members.push(u);
+        let Some(pairs) = fewest_of_one_colour(cx, &members) else {
+            continue;
+        };
+        in_bracket[u.get()] = true;
+        let mut trial = whole.clone();
+        if split(cx, &members, &in_bracket, alive, &mut trial) {
+            for (a, b) in pairs {
+                trial.pair(a.get(), b.get());
+            }
+            return Some((vec![u], trial));
+        }
+        in_bracket[u.get()] = false;
+    }
+    None
+}
+
+/// 3.2.1-3.2.2 by a weighted matching of the residents and a few players below who stand in
+/// for all of them (exact where the rest can then be completed; else `None`).
+///
+/// Without [C4] for the players left below, what a set of upfloaters gives the bracket
+/// ([C5]-[C10]) depends on each upfloater only through his kind (score, colour sought, an
+/// absolute preference, [C8]-[C10]'s upfloats) and the residents he has met. Those who met a
+/// resident all stand in for themselves; of each kind of the others, the first as many as
+/// there are residents (4.2's order), since no set uses more of a kind than that, and a set
+/// using a later one is matched by one using an earlier one left out, which comes before it
+/// in 4.1.3's order. So the first best set without [C4] below is the first best set of the
+/// stand-ins (with any two of them allowed to meet below); and when the rest can then be
+/// completed ([C4], `split`), no set with [C4] can be better, and it is the first best.
+fn by_stand_ins(
+    cx: &Ctx,
+    residents: &[PlayerIx],
+    lower: &[PlayerIx],
+    alive: &[bool],
+    whole: &Cardinality,
+) -> Option<(Vec<PlayerIx>, Cardinality)> {
+    let mut met_a_resident = vec![false; alive.len()];
+    for &r in residents {
+        for &o in cx.met.of(r) {
+            met_a_resident[o.get()] = true;
+        }
+    }
+    let mut of_kind: std::collections::HashMap<_, usize> = Default::default();
+    let mut stand_ins: Vec<PlayerIx> = Vec::new();
+    for &p in lower {
+        let q = &cx.players[p];
+        let kind = (
+            q.score,
+            q.seeks(),
+            matches!(q.pref, crate::model::history::ColorPreference::Absolute(_)),
+            q.max_upfloater,
+            if q.max_upfloater { q.ups } else { 0 },
+            q.up_last,
+        );
+        let stands_in = met_a_resident[p.get()] || {
+            let seen = of_kind.entry(kind).or_default();
+            *seen += 1;
+            *seen <= residents.len()
+        };
+        if stands_in {
+            stand_ins.push(p);
+        }
+        if residents.len() + stand_ins.len() > MATCHING_LIMIT {
+            return None;
+        }
+    }
+    // An even number, for a perfect matching: one more player below (any two may meet there).
+    if (residents.len() + stand_ins.len()) % 2 == 1 {
+        let extra = lower.iter().find(|p| stand_ins.binary_search(p).is_err())?;
+        let at = stand_ins.partition_point(|q| q < extra);
+        stand_ins.insert(at, *extra);
+    }
+    let ups = upfloaters_by_weights(cx, residents, &stand_ins, true)?;
+    let mut in_bracket = vec![false; alive.len()];
+    let members: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
+    for &p in &members {
+        in_bracket[p.get()] = true;
+    }
+    let mut trial = whole.clone();
+    split(cx, &members, &in_bracket, alive, &mut trial).then_some((ups, trial))
+}
+
+/// [C7]'s bound reached: a pairing of `members` (an even number) in which no two players
+/// seeking the colour fewer of them seek meet, so that the pairs of one colour's seekers are
+/// half the difference and no more; `None` when there is none (exact: one perfect matching,
+/// the two colours' seekers taken in turn so that the first pairs tried are of two colours).
+fn fewest_of_one_colour(cx: &Ctx, members: &[PlayerIx]) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    let (white, black): (Vec<PlayerIx>, Vec<PlayerIx>) = members
+        .iter()
+        .partition(|&&p| cx.players[p].seeks() == Color::White);
+    let (few, many) = if white.len() <= black.len() {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let mut order: Vec<(PlayerIx, bool)> = Vec::with_capacity(members.len());
+    for (i, &p) in many.iter().enumerate() {
+        if let Some(&q) = few.get(i) {
+            order.push((q, true));
+        }
+        order.push((p, false));
+    }
+    let mut m = Cardinality::new(order.len());
+    let perfect =
+        m.complete(&|i, j| !(order[i].1 && order[j].1) && cx.pair_ok(order[i].0, order[j].0));
+    perfect.then(|| {
+        (0..order.len())
+            .filter_map(|i| {
+                let j = m.mate(i)?;
+                (i < j).then_some((order[i].0, order[j].0))
+            })
+            .collect()
+    })
 }
 
 /// 3.2.1-3.2.2: the upfloaters. One weighted matching of the residents and everyone below
@@ -202,6 +465,7 @@ fn upfloaters<W: Tiers>(
     residents: &[PlayerIx],
     lower: &[PlayerIx],
     layout: &Layout,
+    free_below: bool,
 ) -> Option<Vec<PlayerIx>> {
     let r = residents.len();
     let players: Vec<PlayerIx> = residents.iter().chain(lower).copied().collect();
@@ -262,7 +526,8 @@ fn upfloaters<W: Tiers>(
         let mut taken = vec![false; v];
         for a in 0..v {
             for b in a + 1..v {
-                if !cx.pair_ok(players[a], players[b]) {
+                let below = free_below && a >= r;
+                if !below && !cx.pair_ok(players[a], players[b]) {
                     continue;
                 }
                 let allowed = match (a < r, b < r) {
@@ -331,6 +596,37 @@ fn upfloaters<W: Tiers>(
     Some(chosen.into_iter().map(|b| players[b]).collect())
 }
 
+/// 3.2.4 when no pair inside X is needed: the first `m` of Y's pool (4.3.3's order) shifted
+/// to X, `m` equalising the subgroups, when a perfect matching pairs every player of X and
+/// of those `m` with the rest of Y (so no pair inside X, [C7]'s fewest, and the first set of
+/// `m` in the order, which is the first of all); `None` when it does not.
+fn no_pair_inside_x(
+    cx: &Ctx,
+    bracket: &[PlayerIx],
+    in_x: &[bool],
+    pool_y: &[usize],
+) -> Option<Vec<usize>> {
+    let n = bracket.len();
+    let x = in_x.iter().filter(|&&x| x).count();
+    let m = (n - x).checked_sub(x)? / 2;
+    let mut first = in_x.to_vec();
+    for &i in &pool_y[..m] {
+        first[i] = true;
+    }
+    // One side and the other taken in turn, so that the first pairs tried cross.
+    let (a, b): (Vec<usize>, Vec<usize>) = (0..n).partition(|&i| first[i]);
+    let order: Vec<usize> = a.iter().zip(&b).flat_map(|(&i, &j)| [i, j]).collect();
+    if order.len() != n {
+        return None;
+    }
+    let mut matching = Cardinality::new(n);
+    matching
+        .complete(&|i, j| {
+            first[order[i]] != first[order[j]] && cx.pair_ok(bracket[order[i]], bracket[order[j]])
+        })
+        .then(|| pool_y[..m].to_vec())
+}
+
 /// 3.2.3-3.2.6: G1 and G2, their re-composition, S1 and the first transposition of G2.
 fn groups(
     cx: &Ctx,
@@ -379,7 +675,6 @@ fn groups(
         }
         Some(count)
     };
-    let k = x_pairs(&|_, _| true)?;
     // 4.3.2: White seekers by ARO then TPN, Black seekers by TPN; 4.3.3 from the middle out.
     let pool = |side: bool| -> Vec<usize> {
         let mut list: Vec<usize> = (0..n).filter(|&i| in_x[i] == side).collect();
@@ -397,54 +692,66 @@ fn groups(
             .map(|k| list[k])
             .collect()
     };
-    // 3.2.4.1: S, one of each pair inside X, shifted to Y.
-    let shifted = first_set(&pool(true), k, |chosen, passed| {
-        let state = |i: usize| {
-            if chosen.contains(&i) {
-                1
-            } else if passed.contains(&i) {
-                2
-            } else {
-                0
-            }
-        };
-        let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
-            (true, true) => !(state(a) != 0 && state(a) == state(b)),
-            (true, false) => state(a) != 1,
-            (false, true) => state(b) != 1,
-            (false, false) => true,
-        };
-        x_pairs(&allowed) == Some(k)
-    })?;
-    // 3.2.4.2: T, one of each pair inside Y, shifted to X, so that the two have one size.
-    let y_count = n - in_x.iter().filter(|&&x| x).count();
-    let m = (y_count + 2 * k).checked_sub(n - y_count)? / 2;
-    let back = first_set(&pool(false), m, |chosen, passed| {
-        let s = |i: usize| shifted.contains(&i);
-        let state = |i: usize| {
-            if chosen.contains(&i) {
-                1
-            } else if passed.contains(&i) {
-                2
-            } else {
-                0
-            }
-        };
-        let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
-            (true, true) => s(a) != s(b),
-            (true, false) => !s(a) && state(b) != 1,
-            (false, true) => !s(b) && state(a) != 1,
-            (false, false) => !(state(a) != 0 && state(a) == state(b)),
-        };
-        let mut mm = Cardinality::new(n);
-        mm.complete(&|a, b| ok(a, b) && allowed(a, b))
-    })?;
-    let final_g1: Vec<bool> = (0..n)
-        .map(|i| {
-            let moved = shifted.contains(&i) || back.contains(&i);
-            in_g1[i] != moved
-        })
-        .collect();
+    // The fast answer (exact): no pair inside X (the fewest there can be, X the smaller),
+    // and the first set in 4.3's order of the size that equalises the subgroups shifted from
+    // Y to X, when one perfect matching across the two new subgroups shows both.
+    let fast = cx
+        .fast
+        .then(|| no_pair_inside_x(cx, bracket, &in_x, &pool(false)))
+        .flatten();
+    let (shifted, back) = match fast {
+        Some(back) => (Vec::new(), back),
+        None => {
+            let k = x_pairs(&|_, _| true)?;
+            // 3.2.4.1: S, one of each pair inside X, shifted to Y.
+            let shifted = first_set(&pool(true), k, |chosen, passed| {
+                let state = |i: usize| {
+                    if chosen.contains(&i) {
+                        1
+                    } else if passed.contains(&i) {
+                        2
+                    } else {
+                        0
+                    }
+                };
+                let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
+                    (true, true) => !(state(a) != 0 && state(a) == state(b)),
+                    (true, false) => state(a) != 1,
+                    (false, true) => state(b) != 1,
+                    (false, false) => true,
+                };
+                x_pairs(&allowed) == Some(k)
+            })?;
+            // 3.2.4.2: T, one of each pair inside Y, shifted to X, so that the two have one size.
+            let y_count = n - in_x.iter().filter(|&&x| x).count();
+            let m = (y_count + 2 * k).checked_sub(n - y_count)? / 2;
+            let back = first_set(&pool(false), m, |chosen, passed| {
+                let s = |i: usize| shifted.contains(&i);
+                let state = |i: usize| {
+                    if chosen.contains(&i) {
+                        1
+                    } else if passed.contains(&i) {
+                        2
+                    } else {
+                        0
+                    }
+                };
+                let allowed = |a: usize, b: usize| match (in_x[a], in_x[b]) {
+                    (true, true) => s(a) != s(b),
+                    (true, false) => !s(a) && state(b) != 1,
+                    (false, true) => !s(b) && state(a) != 1,
+                    (false, false) => !(state(a) != 0 && state(a) == state(b)),
+                };
+                let mut mm = Cardinality::new(n);
+                mm.complete(&|a, b| ok(a, b) && allowed(a, b))
+            })?;
+            (shifted, back)
+        }
+    };
+    let mut final_g1 = in_g1.clone();
+    for &i in shifted.iter().chain(&back) {
+        final_g1[i] = !final_g1[i];
+    }
     if !shifted.is_empty() || !back.is_empty() {
         let names = |set: &[usize]| {
             let mut ps: Vec<PlayerIx> = set.iter().map(|&i| bracket[i]).collect();

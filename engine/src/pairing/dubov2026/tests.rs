@@ -45,6 +45,7 @@ fn ctx(players: Vec<Player>, met: &[(u32, u32)]) -> Ctx {
         players: players.into_iter().collect(),
         last_round: false,
         max_t: 3,
+        fast: true,
     }
 }
 
@@ -447,4 +448,60 @@ fn dubov_2026_5_2_colours() {
     // 5.2.4: 7 (W B W B) and 8 (B W W B), both mild White: back from the last game, the
     // first where they differ is the third from last (7 Black, 8 White): alternate, 7 White.
     assert_eq!(colour_of_higher(&cx, ix(6), ix(7), W), (W, "5.2.4"));
+}
+
+/// 3.2.2 and 3.2.4 (4.1.3's first set among the best): the fast answers, given where a bound
+/// shows the best standing reached (no upfloater, or one from the next score with [C7] at
+/// half the colour difference; no pair inside X), are the weighted matchings' answers. Every
+/// round of generated tournaments of 20-120 players paired both ways, each round also as the
+/// last (where [C8]-[C10] do not apply).
+#[test]
+fn dubov_2026_4_1_3_the_fast_answers_are_the_matchings_answers() {
+    use crate::model::ids::RoundNo;
+    let mut rounds = 0;
+    let seeds: u64 = std::env::var("DUBOV2026_FAST_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24);
+    for seed in 1..=seeds {
+        let (t, _) =
+            crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+                system: crate::model::settings::System::Dubov2026,
+                players: (20 + (seed * 37 % 101)) as u32,
+                rounds: 9,
+                seed,
+            });
+        let mut last = t.clone();
+        for r in 1..=t.rounds().len() {
+            let round = RoundNo::new(r as u16).expect("a round");
+            last.settings.rounds = Some(r as u16);
+            for t in [&t, &last] {
+                let mut cx = Ctx::new(t, round);
+                let fast = procedure(&cx, W, &mut Vec::new());
+                cx.fast = false;
+                let slow = procedure(&cx, W, &mut Vec::new());
+                assert_eq!(fast, slow, "seed {seed}, round {r}");
+                rounds += 1;
+            }
+        }
+    }
+    assert!(rounds >= 300, "{rounds} rounds compared");
+}
+
+/// The fast answers pair a field beyond what the weighted matchings are run for
+/// (`MATCHING_LIMIT`): every bracket of these rounds is settled by a bound.
+#[test]
+fn dubov_2026_a_field_beyond_the_general_methods_limit_is_paired() {
+    let players = (super::MATCHING_LIMIT + 201) as u32;
+    let (t, outcome) =
+        crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+            system: crate::model::settings::System::Dubov2026,
+            players,
+            rounds: 4,
+            seed: 5,
+        });
+    if let Err(e) = outcome {
+        panic!("{players} players: {e}");
+    }
+    assert_eq!(t.rounds().len(), 4);
 }
