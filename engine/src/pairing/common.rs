@@ -253,9 +253,41 @@ pub(crate) fn first_bye(
     })
 }
 
-/// Whether `n` players can all be paired where `ok(i, j)`.
-pub(crate) fn pairable(n: usize, ok: &dyn Fn(usize, usize) -> bool) -> bool {
-    crate::matching::cardinality::Cardinality::new(n).complete(ok)
+/// Positions `0..n` of a list, each free until taken: the first free one at or after a
+/// position found in near-constant time (each taken position points past itself, the paths
+/// shortened as they are walked), so that a row choosing the earliest free partner looks
+/// only at the free ones it may not take.
+pub(crate) struct Untaken {
+    next: Vec<usize>,
+}
+
+impl Untaken {
+    /// Every position of `0..n` free.
+    pub(crate) fn new(n: usize) -> Untaken {
+        Untaken {
+            next: (0..=n).collect(),
+        }
+    }
+
+    /// The first free position at or after `from` (`n` when none is).
+    pub(crate) fn first_from(&mut self, from: usize) -> usize {
+        let mut root = from;
+        while self.next[root] != root {
+            root = self.next[root];
+        }
+        let mut at = from;
+        while self.next[at] != root {
+            let up = self.next[at];
+            self.next[at] = root;
+            at = up;
+        }
+        root
+    }
+
+    /// Takes the free position `at`.
+    pub(crate) fn take(&mut self, at: usize) {
+        self.next[at] = at + 1;
+    }
 }
 
 /// C.04.2 3.6: the pairs in board order (the higher score of the pair, the sum, then the TPN

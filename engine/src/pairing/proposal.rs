@@ -141,12 +141,8 @@ fn not_yet(system: System) -> &'static str {
             "Double-Swiss: fields whose criteria fit its matching weights, about 100-200 players"
         }
         System::Dutch2026 => "Dutch 2026: this build pairs fields of up to 100,000 players",
-        System::Dubov2026 => {
-            "Dubov 2026: this build pairs fields of up to 100,000 players"
-        }
-        System::Burstein2026 => {
-            "Burstein 2026: this build pairs fields of up to 500 players (each bracket a weighted matching of everyone not yet paired)"
-        }
+        System::Dubov2026 => "Dubov 2026: this build pairs fields of up to 100,000 players",
+        System::Burstein2026 => "Burstein 2026: this build pairs fields of up to 100,000 players",
         _ => "a forbidden pair stands where the procedure has no way around it",
     }
 }

@@ -159,7 +159,7 @@ fn fields_beyond_the_2026_dubov_and_burstein_limits_are_refused_in_words() {
         (
             System::Burstein2026,
             engine::pairing::burstein2026::FIELD_LIMIT,
-            "Burstein 2026: this build pairs fields of up to 500 players",
+            "Burstein 2026: this build pairs fields of up to 100,000 players",
         ),
     ] {
         // The generator pairs round 1 with the 1992 Dutch (no field limit) and the field is

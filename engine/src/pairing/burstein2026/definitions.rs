@@ -47,6 +47,9 @@ pub(crate) struct Ctx {
     pub(crate) players: IxVec<Player>,
     /// [C1] (and the forbidden pairs).
     pub(crate) met: Barred,
+    /// Whether a bracket a witness settles is settled so (`procedure`'s fast answers); a test
+    /// pairs generated tournaments both ways.
+    pub(crate) fast: bool,
 }
 
 /// 1.6.2: the seeding rounds, half the rounds (rounded down) or 4, whichever is lower
@@ -165,7 +168,11 @@ impl Ctx {
             })
             .collect();
         let met = crate::pairing::common::barred_pairs(t, round, &pairing, &ranked);
-        Ctx { players, met }
+        Ctx {
+            players,
+            met,
+            fast: true,
+        }
     }
 
     /// [C1] and [C3]: `a` and `b` may meet.

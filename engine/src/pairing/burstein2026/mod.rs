@@ -58,15 +58,20 @@ use definitions::Ctx;
 
 mod colours;
 mod definitions;
+mod fast;
 mod procedure;
 #[cfg(test)]
 mod tests;
 
-/// The largest field this build pairs: each bracket is a weighted matching of everyone not yet
-/// paired with Article 4's order in blocks of rows, a round of 500 players 2-3 s on one core
-/// (`docs/performance.md`). A larger field is refused in words from round 1 (its seeding
-/// rounds too), so that no event starts that could not finish.
-pub const FIELD_LIMIT: usize = 500;
+/// The largest field this build pairs, as the 2026 Dutch's (its seeding rounds are the 2026
+/// Dutch's rounds): a larger one is refused in words from round 1.
+pub const FIELD_LIMIT: usize = 100_000;
+
+/// The most players not yet paired for which a bracket no bound settles is chosen by the
+/// weighted matching of them all (`procedure`; 500 take 2-3 s on one core). A round that
+/// needs the matching beyond this size is refused in words, naming the bracket, rather than
+/// kept waiting.
+pub const MATCHING_LIMIT: usize = 500;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

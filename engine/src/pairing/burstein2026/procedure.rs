@@ -3,6 +3,9 @@
 //! by [C5]-[C8], found by weighted matchings of everyone not yet paired.
 use super::colours::allocate;
 use super::definitions::Ctx;
+use super::fast;
+use super::MATCHING_LIMIT;
+use crate::matching::cardinality::Cardinality;
 use crate::matching::row_order::first_in_row_order_of;
 use crate::matching::weighted::Tiers;
 use crate::model::color::Color;
@@ -23,6 +26,10 @@ pub(crate) fn procedure(
     let n = everyone.len();
     let ok = |i: usize, j: usize| cx.pair_ok(everyone[i], everyone[j]);
     let mut alive = vec![true; n];
+    // [C4]'s witness, kept through the round: a perfect matching of the players not yet
+    // paired, each paired player matched to his partner (and the bye's player to a vertex of
+    // his own).
+    let mut whole = Cardinality::new(n + n % 2);
     // 1.9.2: the bye first.
     let bye = if n % 2 == 1 {
         let mut candidates: Vec<usize> = (0..n)
@@ -53,16 +60,17 @@ pub(crate) fn procedure(
             ),
         ));
         alive[b] = false;
+        whole.pair(b, n);
         Some(everyone[b])
     } else {
-        if !crate::pairing::common::pairable(n, &ok) {
-            return Err(
-                "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
-                    .into(),
-            );
-        }
         None
     };
+    if !whole.complete(&|a, b| a < n && b < n && alive[a] && alive[b] && ok(a, b)) {
+        return Err(
+            "no pairing of the round complies with [C1]-[C3] (1.9.3: the Chief Arbiter decides)"
+                .into(),
+        );
+    }
     let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
     let mut resident_score: Option<Points> = None;
     let mut bracket_no = 0;
@@ -117,32 +125,34 @@ pub(crate) fn procedure(
                 "4.1",
                 format!(
                     "BSN order (1.8: Buchholz, Sonneborn-Berger, TPN): {}.",
-                    bracket
-                        .iter()
-                        .map(|&p| {
-                            let q = &cx.players[p];
-                            format!(
-                                "{} ({}, {})",
-                                q.tpn,
-                                Points::from_tenths(q.buchholz as i32),
-                                hundredths(q.sonneborn)
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::pairing::explanation::joined(&bracket, ", ", |out, &p| {
+                        use std::fmt::Write as _;
+                        let q = &cx.players[p];
+                        let sb = q.sonneborn;
+                        write!(
+                            out,
+                            "{} ({}, {}.{:02})",
+                            q.tpn,
+                            Points::from_tenths(q.buchholz as i32),
+                            sb / 100,
+                            (sb % 100).abs()
+                        )
+                    })
                 ),
             )
             .inner(),
         );
-        let made = pair_bracket(cx, &bracket, &next_group, &below).ok_or_else(|| {
-            format!(
-                "bracket {bracket_no} cannot be paired so that the rest can be completed ([C4])"
-            )
-        })?;
+        let made = pair_bracket(cx, &bracket, &next_group, &below, &alive, &mut whole)
+            .map_err(|why| format!("bracket {bracket_no}: {why}"))?;
+        let mut in_pair = vec![false; n];
+        for &(a, b) in &made {
+            in_pair[a.get()] = true;
+            in_pair[b.get()] = true;
+        }
         let floaters: Vec<PlayerIx> = bracket
             .iter()
             .copied()
-            .filter(|p| !made.iter().any(|&(a, b)| a == *p || b == *p))
+            .filter(|p| !in_pair[p.get()])
             .collect();
         explanation.push(
             Step::new(
@@ -169,6 +179,7 @@ pub(crate) fn procedure(
         for &(a, b) in &made {
             alive[a.get()] = false;
             alive[b.get()] = false;
+            whole.pair(a.get(), b.get());
         }
         if next.is_none() && !floaters.is_empty() {
             return Err(format!(
@@ -208,13 +219,69 @@ fn bits(n: usize) -> u32 {
     usize::BITS - n.leading_zeros() + 1
 }
 
-/// 3.2: one bracket (in BSN order), the next scoregroup and everyone below: the pairs made.
+/// 3.2: one bracket (in BSN order), the next scoregroup and everyone below, with `whole`, a
+/// perfect matching of them all, left matching the bracket's pairs apart from the rest: the
+/// pairs made, or why there are none.
 fn pair_bracket(
     cx: &Ctx,
     bracket: &[PlayerIx],
     next: &[PlayerIx],
     below: &[PlayerIx],
-) -> Option<Vec<(PlayerIx, PlayerIx)>> {
+    alive: &[bool],
+    whole: &mut Cardinality,
+) -> Result<Vec<(PlayerIx, PlayerIx)>, String> {
+    if cx.fast {
+        let settled = fast::pair_bracket(cx, bracket, next, alive, whole)
+            .or_else(|| fast::by_stand_ins(cx, bracket, next, alive, whole));
+        if let Some((made, split)) = settled {
+            *whole = split;
+            return Ok(made);
+        }
+    }
+    let waiting = bracket.len() + next.len() + below.len();
+    if waiting > MATCHING_LIMIT {
+        return Err(format!(
+            "no pairing of the bracket reaches the best a bracket can have ([C5]-[C8] with the \
+             rest completed), and the general method (a weighted matching of the {waiting} \
+             players not yet paired) runs in this build for up to {MATCHING_LIMIT}: this \
+             round is refused rather than kept waiting"
+        ));
+    }
+    let all: Vec<PlayerIx> = bracket.iter().chain(next).chain(below).copied().collect();
+    let mate = by_weights(cx, bracket, next, below.len(), &|i, j| {
+        cx.pair_ok(all[i], all[j])
+    })
+    .ok_or("it cannot be paired so that the rest can be completed ([C4])")?;
+    let made = bracket_pairs(bracket, &mate);
+    let mut part = vec![1u8; alive.len()];
+    for &(a, b) in &made {
+        part[a.get()] = 0;
+        part[b.get()] = 0;
+    }
+    if !fast::split(cx, &part, alive, whole) {
+        return Err("its pairs leave no complete pairing of the rest ([C4])".into());
+    }
+    Ok(made)
+}
+
+/// The bracket's pairs in a matching (partners by position, the bracket first).
+pub(super) fn bracket_pairs(bracket: &[PlayerIx], mate: &[usize]) -> Vec<(PlayerIx, PlayerIx)> {
+    (0..bracket.len())
+        .filter(|&i| i < mate[i] && mate[i] < bracket.len())
+        .map(|i| (bracket[i], bracket[mate[i]]))
+        .collect()
+}
+
+/// The weighted matching's answer ([`solve`]), its weights as wide as the bracket needs.
+/// Each player's partner by position (the bracket, the next scoregroup, then the `below`
+/// others), where `ok` allows; `None` when no perfect matching is.
+pub(super) fn by_weights(
+    cx: &Ctx,
+    bracket: &[PlayerIx],
+    next: &[PlayerIx],
+    below: usize,
+    ok: &dyn Fn(usize, usize) -> bool,
+) -> Option<Vec<usize>> {
     let mut levels: Vec<Points> = bracket.iter().map(|&p| cx.players[p].score).collect();
     levels.sort_unstable_by(|a, b| b.cmp(a));
     levels.dedup();
@@ -228,16 +295,16 @@ fn pair_bracket(
     widths.extend(levels.iter().map(|_| bits(b)));
     widths.push(bits(b));
     let total: u32 = widths.iter().sum();
-    let v = b + nx + below.len();
+    let v = b + nx + below;
     let room = total + bits(v) + 2 * (usize::BITS - v.leading_zeros()) + 8;
     if room <= 120 {
-        solve::<i128>(cx, bracket, next, below, &levels, &widths)
+        solve::<i128>(cx, bracket, next, below, ok, &levels, &widths)
     } else if room <= 500 {
-        solve::<bnum::BInt<8>>(cx, bracket, next, below, &levels, &widths)
+        solve::<bnum::BInt<8>>(cx, bracket, next, below, ok, &levels, &widths)
     } else if room <= 2000 {
-        solve::<bnum::BInt<32>>(cx, bracket, next, below, &levels, &widths)
+        solve::<bnum::BInt<32>>(cx, bracket, next, below, ok, &levels, &widths)
     } else {
-        solve::<bnum::BInt<256>>(cx, bracket, next, below, &levels, &widths)
+        solve::<bnum::BInt<256>>(cx, bracket, next, below, ok, &levels, &widths)
     }
 }
 
@@ -249,12 +316,14 @@ fn solve<W: Tiers>(
     cx: &Ctx,
     bracket: &[PlayerIx],
     next: &[PlayerIx],
-    below: &[PlayerIx],
+    below: usize,
+    ok: &dyn Fn(usize, usize) -> bool,
     levels: &[Points],
     widths: &[u32],
-) -> Option<Vec<(PlayerIx, PlayerIx)>> {
-    let players: Vec<PlayerIx> = bracket.iter().chain(next).chain(below).copied().collect();
-    let (b, nx, v) = (bracket.len(), next.len(), players.len());
+) -> Option<Vec<usize>> {
+    let players: Vec<PlayerIx> = bracket.iter().chain(next).copied().collect();
+    let (b, nx) = (bracket.len(), next.len());
+    let v = b + nx + below;
     let mut offsets = vec![0u32; widths.len()];
     let mut at = 0;
     for t in (0..widths.len()).rev() {
@@ -273,12 +342,12 @@ fn solve<W: Tiers>(
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
     for i in 0..v {
         for j in i + 1..v {
-            let (pi, pj) = (players[i], players[j]);
-            if !cx.pair_ok(pi, pj) {
+            if !ok(i, j) {
                 continue;
             }
             let mut w = W::ZERO;
             if j < b {
+                let (pi, pj) = (players[i], players[j]);
                 w = w.plus(tier(0, 1));
                 w = w.plus(tier(1 + level(pi), 1)).plus(tier(1 + level(pj), 1));
                 let (x, y) = (cx.players[pi].pref.color(), cx.players[pj].pref.color());
@@ -288,7 +357,7 @@ fn solve<W: Tiers>(
             } else if j < b + nx {
                 w = w.plus(tier(c7, 1));
                 if i < b {
-                    w = w.plus(tier(c7 + 1 + level(pi), 1));
+                    w = w.plus(tier(c7 + 1 + level(players[i]), 1));
                 }
             }
             edges.push((i, j, w));
@@ -299,16 +368,5 @@ fn solve<W: Tiers>(
     // the bracket) last.
     let rank = |r: usize, c: usize| (r < b && c < b && c > r).then(|| b - 1 - c);
     let mate = first_in_row_order_of::<W>(v, b, &edges, given, &rank);
-    if mate.iter().any(Option::is_none) {
-        return None;
-    }
-    Some(
-        (0..b)
-            .filter_map(|i| {
-                mate[i]
-                    .filter(|&j| j < b && i < j)
-                    .map(|j| (players[i], players[j]))
-            })
-            .collect(),
-    )
+    mate.into_iter().collect()
 }

@@ -144,6 +144,7 @@ fn burstein_2026_c6_the_incoming_floater_is_paired_before_article_4_s_order() {
     let cx = Ctx {
         met: Barred::from_pairs(players.len(), &[]),
         players: players.into_iter().collect(),
+        fast: true,
     };
     let mut steps = Vec::new();
     let (pairs, _) = super::procedure::procedure(&cx, Color::White, &mut steps).unwrap();
@@ -239,4 +240,56 @@ fn burstein_2026_1_7_2_read_as_py4swiss_reads_it_gives_its_every_pairing() {
     }
     assert_eq!(checked, 1300);
     assert!(differ.is_empty(), "{differ:?}");
+}
+
+/// 3.2.2 (the first pairing in Article 4's order among the best by [C5]-[C8]): the fast
+/// answers, given where bounds show the best reached (no floater, or one from the lowest
+/// score leaving the fewest denials, the next bracket paired as fully as it can be; the rows
+/// each served by the largest BSN they may meet), are the weighted matchings' answers. Every
+/// round after the seeding rounds of generated tournaments of 20-120 players, both ways.
+#[test]
+fn burstein_2026_3_2_2_the_fast_answers_are_the_matchings_answers() {
+    use crate::model::ids::RoundNo;
+    let seeds: u64 = std::env::var("BURSTEIN2026_FAST_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24);
+    let mut rounds = 0;
+    for seed in 1..=seeds {
+        let (t, _) =
+            crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+                system: crate::model::settings::System::Burstein2026,
+                players: (20 + (seed * 37 % 101)) as u32,
+                rounds: 9,
+                seed,
+            });
+        for r in 5..=t.rounds().len() {
+            let round = RoundNo::new(r as u16).expect("a round");
+            let mut cx = Ctx::read(&t, round, super::definitions::Exception::AsWritten);
+            let fast = super::procedure::procedure(&cx, Color::White, &mut Vec::new());
+            cx.fast = false;
+            let slow = super::procedure::procedure(&cx, Color::White, &mut Vec::new());
+            assert_eq!(fast, slow, "seed {seed}, round {r}");
+            rounds += 1;
+        }
+    }
+    assert!(rounds >= 100, "{rounds} rounds compared");
+}
+
+/// The fast answers pair a field beyond what the weighted matchings are run for
+/// (`MATCHING_LIMIT`), rounds after the seeding rounds included.
+#[test]
+fn burstein_2026_a_field_beyond_the_general_methods_limit_is_paired() {
+    let players = (super::MATCHING_LIMIT + 201) as u32;
+    let (t, outcome) =
+        crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+            system: crate::model::settings::System::Burstein2026,
+            players,
+            rounds: 7,
+            seed: 5,
+        });
+    if let Err(e) = outcome {
+        panic!("{players} players: {e}");
+    }
+    assert_eq!(t.rounds().len(), 7);
 }

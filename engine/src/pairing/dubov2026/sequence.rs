@@ -55,33 +55,18 @@ pub(crate) fn first_transposition(
     n: usize,
     ok: impl Fn(usize, usize) -> bool,
 ) -> Option<Vec<usize>> {
-    // Row by row the earliest free column: when every row gets one, it is the first. The free
-    // columns are found by `next` (each taken column points past itself, the paths shortened
-    // as they are walked), so a row looks only at the free columns it may not take.
-    let mut next: Vec<usize> = (0..=n).collect();
-    let free_from = |next: &mut Vec<usize>, c: usize| {
-        let mut root = c;
-        while next[root] != root {
-            root = next[root];
-        }
-        let mut at = c;
-        while next[at] != root {
-            let up = next[at];
-            next[at] = root;
-            at = up;
-        }
-        root
-    };
+    // Row by row the earliest free column: when every row gets one, it is the first.
+    let mut free = crate::pairing::common::Untaken::new(n);
     let mut col: Vec<usize> = Vec::with_capacity(n);
     for r in 0..n {
-        let mut c = free_from(&mut next, 0);
+        let mut c = free.first_from(0);
         while c < n && !ok(r, c) {
-            c = free_from(&mut next, c + 1);
+            c = free.first_from(c + 1);
         }
         if c == n {
             break;
         }
-        next[c] = c + 1;
+        free.take(c);
         col.push(c);
     }
     if col.len() == n {
