@@ -253,6 +253,34 @@ pub(crate) fn first_bye(
     })
 }
 
+/// Re-pairs `whole` (a perfect matching of the players not yet paired, by position, each
+/// paired or absent player matched to his partner or a vertex of his own) so that the players
+/// still `alive` are matched within their parts (`part`, by position; one number, one part)
+/// where `ok` allows: whether they can be. Exact (Edmonds' augmenting paths from the few
+/// players a cut pair leaves free, Berge: none left means no such matching); O(n) when the
+/// cut pairs re-pair at once.
+pub(crate) fn split_into_parts(
+    whole: &mut crate::matching::cardinality::Cardinality,
+    part: &[u8],
+    alive: &[bool],
+    ok: impl Fn(PlayerIx, PlayerIx) -> bool,
+) -> bool {
+    let n = alive.len();
+    for v in (0..n).filter(|&v| alive[v]) {
+        if whole.mate(v).is_some_and(|m| m >= n || part[m] != part[v]) {
+            whole.unpair(v);
+        }
+    }
+    whole.complete(&|a, b| {
+        a < n
+            && b < n
+            && alive[a]
+            && alive[b]
+            && part[a] == part[b]
+            && ok(PlayerIx::new(a), PlayerIx::new(b))
+    })
+}
+
 /// Positions `0..n` of a list, each free until taken: the first free one at or after a
 /// position found in near-constant time (each taken position points past itself, the paths
 /// shortened as they are walked), so that a row choosing the earliest free partner looks

@@ -111,24 +111,9 @@ fn colour_of_kind(k: usize) -> Option<Color> {
     }
 }
 
-/// Re-pairs `whole` so that the players not yet paired are matched within their parts
-/// (`part`, by position; the same number may meet): whether they can be (exact: Edmonds'
-/// augmenting paths from the few a cut pair leaves free).
+/// [`crate::pairing::common::split_into_parts`] by [C1] and [C3].
 pub(super) fn split(cx: &Ctx, part: &[u8], alive: &[bool], whole: &mut Cardinality) -> bool {
-    let n = alive.len();
-    for v in (0..n).filter(|&v| alive[v]) {
-        if whole.mate(v).is_some_and(|m| m >= n || part[m] != part[v]) {
-            whole.unpair(v);
-        }
-    }
-    whole.complete(&|a, b| {
-        a < n
-            && b < n
-            && alive[a]
-            && alive[b]
-            && part[a] == part[b]
-            && cx.pair_ok(PlayerIx::new(a), PlayerIx::new(b))
-    })
+    crate::pairing::common::split_into_parts(whole, part, alive, |a, b| cx.pair_ok(a, b))
 }
 
 /// The bracket (in BSN order) paired where the bounds settle it, with `whole` split to match

@@ -176,12 +176,11 @@ fn pair_bracket(
                 }
                 let ups = upfloaters_by_weights(cx, residents, lower, false)
                     .ok_or("it cannot be paired so that the rest can be completed ([C4])")?;
-                let mut in_bracket = vec![false; alive.len()];
+                let mut in_bracket = vec![1u8; alive.len()];
                 for &p in residents.iter().chain(&ups) {
-                    in_bracket[p.get()] = true;
+                    in_bracket[p.get()] = 0;
                 }
-                let members: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
-                if !split(cx, &members, &in_bracket, alive, whole) {
+                if !split(cx, &in_bracket, alive, whole) {
                     return Err(
                         "its upfloaters leave no complete pairing of the rest ([C4])".into(),
                     );
@@ -252,33 +251,11 @@ fn upfloaters_by_weights(
     }
 }
 
-/// Re-pairs `whole` so that the bracket's `members` (marked in `in_bracket`) are matched among
-/// themselves and everyone else not yet paired among themselves: whether it can be (exact:
-/// Edmonds' augmenting paths from the few players a cross pair leaves free).
-fn split(
-    cx: &Ctx,
-    members: &[PlayerIx],
-    in_bracket: &[bool],
-    alive: &[bool],
-    whole: &mut Cardinality,
-) -> bool {
-    let n = alive.len();
-    for &p in members {
-        if whole
-            .mate(p.get())
-            .is_some_and(|m| m >= n || !in_bracket[m])
-        {
-            whole.unpair(p.get());
-        }
-    }
-    whole.complete(&|a, b| {
-        a < n
-            && b < n
-            && alive[a]
-            && alive[b]
-            && in_bracket[a] == in_bracket[b]
-            && cx.pair_ok(PlayerIx::new(a), PlayerIx::new(b))
-    })
+/// Re-pairs `whole` so that the bracket (marked 0 in `in_bracket`) is matched apart from
+/// everyone else not yet paired (1): whether it can be
+/// ([`crate::pairing::common::split_into_parts`], exact).
+fn split(cx: &Ctx, in_bracket: &[u8], alive: &[bool], whole: &mut Cardinality) -> bool {
+    crate::pairing::common::split_into_parts(whole, in_bracket, alive, |a, b| cx.pair_ok(a, b))
 }
 
 /// 3.2.1-3.2.2 where a bound settles them, without a matching of everyone (exact: an answer is
@@ -301,13 +278,13 @@ fn fast_upfloaters(
     alive: &[bool],
     whole: &Cardinality,
 ) -> Option<(Vec<PlayerIx>, Cardinality)> {
-    let mut in_bracket = vec![false; alive.len()];
+    let mut in_bracket = vec![1u8; alive.len()];
     for &p in residents {
-        in_bracket[p.get()] = true;
+        in_bracket[p.get()] = 0;
     }
     if residents.len().is_multiple_of(2) {
         let mut trial = whole.clone();
-        return split(cx, residents, &in_bracket, alive, &mut trial).then_some((Vec::new(), trial));
+        return split(cx, &in_bracket, alive, &mut trial).then_some((Vec::new(), trial));
     }
     let next = cx.players[*lower.first()?].score;
     let whites = residents
@@ -343,15 +320,15 @@ fn fast_upfloaters(
         let Some(pairs) = fewest_of_one_colour(cx, &members) else {
             continue;
         };
-        in_bracket[u.get()] = true;
+        in_bracket[u.get()] = 0;
         let mut trial = whole.clone();
-        if split(cx, &members, &in_bracket, alive, &mut trial) {
+        if split(cx, &in_bracket, alive, &mut trial) {
             for (a, b) in pairs {
                 trial.pair(a.get(), b.get());
             }
             return Some((vec![u], trial));
         }
-        in_bracket[u.get()] = false;
+        in_bracket[u.get()] = 1;
     }
     None
 }
@@ -412,13 +389,13 @@ fn by_stand_ins(
         stand_ins.insert(at, *extra);
     }
     let ups = upfloaters_by_weights(cx, residents, &stand_ins, true)?;
-    let mut in_bracket = vec![false; alive.len()];
+    let mut in_bracket = vec![1u8; alive.len()];
     let members: Vec<PlayerIx> = residents.iter().chain(&ups).copied().collect();
     for &p in &members {
-        in_bracket[p.get()] = true;
+        in_bracket[p.get()] = 0;
     }
     let mut trial = whole.clone();
-    split(cx, &members, &in_bracket, alive, &mut trial).then_some((ups, trial))
+    split(cx, &in_bracket, alive, &mut trial).then_some((ups, trial))
 }
 
 /// [C7]'s bound reached: a pairing of `members` (an even number) in which no two players
