@@ -394,15 +394,17 @@ fn main() {
             time_round(System::DoubleSwiss, players, rounds);
         }
     }
-    // The 2026 Dubov and Burstein: every bracket a weighted matching of everyone not yet
-    // paired (O(V³) each), so fields of hundreds, not the others' hundred thousand: rounds 1,
-    // 5 and 8 (Burstein's round 1 is a Dutch seeding round) at 100, 300 and 1,000 players.
+    // The 2026 Dubov and Burstein up to their field limit (100,000 players): rounds 1, 5 and 8
+    // (Burstein's round 1 is a Dutch seeding round), several seeds, and the final round.
     for system in [System::Dubov2026, System::Burstein2026] {
         if wanted(system) {
-            for players in [100, 300, 1_000] {
+            for players in [100, 1_000, 10_000, 100_000] {
                 for rounds in [0, 4, 7] {
-                    time_round(system, players, rounds);
+                    for seed in [42, 7, 1234] {
+                        time_round_seeded(system, players, rounds, seed, false, 3);
+                    }
                 }
+                time_round_seeded(system, players, 7, 42, true, 3);
             }
         }
     }

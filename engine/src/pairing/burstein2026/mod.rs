@@ -9,20 +9,38 @@
 //! Article 4's order (BSN 1's opponent the largest BSN, floating last; then BSN 2's; ...) of
 //! those best by [C5]-[C8]; then the colours of Article 5.
 //!
-//! Exact by construction and polynomial, with no search and no limit: one weighted matching
-//! of everyone not yet paired (a perfect matching is [C4]) weighs [C5] (the bracket's pairs),
-//! [C6] (a tier per score of the bracket, the highest the weightiest: the outgoing floaters'
-//! scores, taken from the highest, as low as they can be), [C7] (the next bracket's pairs, then
-//! the scores of those floating into it who are paired there, its own [C5] and [C6]) and [C8]
-//! (pairs of two players seeking one colour) as tiers of one wide integer; Article 4's order
-//! lies below them, each bracket player's choice a field, a block of players settled by one
-//! matching (`crate::matching::row_order::first_in_row_order_of`): at most one O(V³)
-//! matching per block of bracket players (V the players not yet paired).
+//! Exact by construction and polynomial, with no search and no limit. A perfect matching of
+//! everyone not yet paired is kept through the round as [C4]'s witness (as the 2026 Dubov's).
+//! Each bracket is settled, in this order, by:
+//! - the bounds (`fast.rs`): [C5] half the bracket, [C6] the floater from its lowest score,
+//!   [C7] the next bracket paired as fully as its number allows with that floater in it, [C8]
+//!   the least denials the colour counts allow, reached exactly when the pairs keep a rule on
+//!   the preferences; 4.3's first pairing among those keeping it by serving the rows in BSN
+//!   order (each its largest BSN that the counts left still allow, else each its largest that
+//!   an alternating path through a kept perfect matching allows); exact when the rest then
+//!   splits as assumed;
+//! - else one weighted matching of the bracket, a few of the next scoregroup standing in for
+//!   all of it and players below as vertices that may meet anyone (exact when the round then
+//!   completes as it assumed; `fast::by_stand_ins` says why);
+//! - else one weighted matching of everyone not yet paired (a perfect matching is [C4]): [C5]
+//!   (the bracket's pairs), [C6] (a tier per score of the bracket, the highest the weightiest:
+//!   the outgoing floaters' scores, taken from the highest, as low as they can be), [C7] (the
+//!   next bracket's pairs, then the scores of those floating into it who are paired there, its
+//!   own [C5] and [C6]) and [C8] (pairs of two players seeking one colour) as tiers of one wide
+//!   integer; Article 4's order lies below them, each bracket player's choice a field, a block
+//!   of players settled by one matching (`crate::matching::row_order::first_in_row_order_of`):
+//!   at most one O(V³) matching per block of bracket players (V the players not yet paired),
+//!   run for up to `MATCHING_LIMIT` players (a round needing it beyond is refused in words; in
+//!   generated fields of 1,000 to 100,000 no round has).
+//!
+//! Tests pair every round of generated tournaments both ways (bounds on and off) and 4.3's rows
+//! against the note's list enumerated.
 //!
 //! # Files, by the text's articles
 //! - `definitions.rs`: Article 1 (colour preference, the Index and ranking, the seeding
 //!   rounds) and what [C1]-[C3] allow.
 //! - `procedure.rs`: 1.9 and Articles 3-4.
+//! - `fast.rs`: the brackets the bounds settle (Articles 2-4 without a matching of everyone).
 //! - `colours.rs`: Article 5 (5.2.2-5.2.5 shared with the 2026 Dubov, whose words they are).
 //!
 //! # Readings

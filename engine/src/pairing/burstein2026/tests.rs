@@ -293,3 +293,163 @@ fn burstein_2026_a_field_beyond_the_general_methods_limit_is_paired() {
     }
     assert_eq!(t.rounds().len(), 7);
 }
+
+/// Players built directly, in the procedure's order (score, then 1.8's ranking): `(TPN,
+/// score in tenths, Buchholz in tenths, preference)`, with the pairs of TPNs that met.
+fn built(
+    players: &[(u32, i32, i64, crate::model::history::ColorPreference)],
+    met: &[(u32, u32)],
+) -> Ctx {
+    use crate::pairing::index::{Barred, PlayerIx};
+    let at = |t: u32| PlayerIx::new(players.iter().position(|p| p.0 == t).expect("a player"));
+    let pairs: Vec<(PlayerIx, PlayerIx)> = met.iter().map(|&(a, b)| (at(a), at(b))).collect();
+    Ctx {
+        met: Barred::from_pairs(players.len(), &pairs),
+        players: players
+            .iter()
+            .map(|&(t, score, bh, pref)| super::definitions::Player {
+                tpn: tpn(t),
+                score: crate::model::points::Points::from_tenths(score),
+                buchholz: bh,
+                sonneborn: 0,
+                pref,
+                colors: Vec::new(),
+                games: usize::from(pref.color().is_some()),
+                can_bye: true,
+            })
+            .collect(),
+        fast: true,
+    }
+}
+
+/// The round as the procedure pairs it, both ways (by bounds and by the weighted matching,
+/// which must agree): the pairs as `(white, black)` TPNs, and the explanation.
+fn paired_both_ways(mut cx: Ctx) -> (Vec<(u32, u32)>, String) {
+    let mut steps = Vec::new();
+    let (pairs, _) = super::procedure::procedure(&cx, Color::White, &mut steps).unwrap();
+    cx.fast = false;
+    let (slow, _) = super::procedure::procedure(&cx, Color::White, &mut Vec::new()).unwrap();
+    assert_eq!(pairs, slow, "by bounds and by the weighted matching");
+    let pairs = pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+    (pairs, crate::pairing::explanation::to_text(&steps))
+}
+
+/// Whether `a` and `b` are paired, either colour.
+fn met_in(pairs: &[(u32, u32)], a: u32, b: u32) -> bool {
+    pairs.contains(&(a, b)) || pairs.contains(&(b, a))
+}
+
+/// 4.3's note: six players, only two pairs possible (3 and 4 have met everyone in the
+/// bracket), so two floaters: the first pairing in the note's list, 1-6, 2-5, 3-0, 4-0; and
+/// when 1 and 6 have met too, the next one the list allows, 1-5, 2-6, 3-0, 4-0 (the list's
+/// 1-6, 2-0, ... pairings all need 3 or 4 paired). The floaters meet 7 and 8 below. Buchholz
+/// descending, so that BSN is TPN.
+#[test]
+fn burstein_2026_4_3_the_notes_example_of_six_with_two_floaters() {
+    use crate::model::history::ColorPreference::None as N;
+    let players: Vec<(u32, i32, i64, _)> = (1..=6)
+        .map(|t| (t, 20, 100 - t as i64, N))
+        .chain([(7, 10, 10, N), (8, 10, 5, N)])
+        .collect();
+    let mut met = vec![(3, 4)];
+    for x in [3, 4] {
+        for y in [1, 2, 5, 6] {
+            met.push((x, y));
+        }
+    }
+    let (pairs, text) = paired_both_ways(built(&players, &met));
+    assert!(
+        met_in(&pairs, 1, 6) && met_in(&pairs, 2, 5),
+        "{pairs:?}\n{text}"
+    );
+    assert!(text.contains("outgoing floaters 3 4"), "{text}");
+    met.push((1, 6));
+    let (pairs, text) = paired_both_ways(built(&players, &met));
+    assert!(
+        met_in(&pairs, 1, 5) && met_in(&pairs, 2, 6),
+        "{pairs:?}\n{text}"
+    );
+}
+
+/// [C5] before Article 4's order: in a bracket of four where 2 and 3 have met, 1-4 (the first
+/// in 4.3's order) would leave them to float; 1-3, 2-4 makes two pairs.
+#[test]
+fn burstein_2026_c5_the_most_pairs_before_article_4_s_order() {
+    use crate::model::history::ColorPreference::None as N;
+    let players: Vec<(u32, i32, i64, _)> = (1..=4).map(|t| (t, 10, 50 - t as i64, N)).collect();
+    let (pairs, text) = paired_both_ways(built(&players, &[(2, 3)]));
+    assert!(
+        met_in(&pairs, 1, 3) && met_in(&pairs, 2, 4),
+        "{pairs:?}\n{text}"
+    );
+    assert!(text.contains("no outgoing floater"), "{text}");
+}
+
+/// [C7]: the outgoing floater chosen so that the next bracket is paired at its best. 1, 2, 3
+/// on 2.0 (BSN 1, 2, 3), 4 and 5 on 1.0, 6 on 0.0; 2 has met 4 and 5. 4.3's first, 1-3 with 2
+/// floating, would leave 2 unpaired in the next bracket ({2, 4, 5}: 4-5, and 2 on 2.0 floats
+/// on); with 3 floating, 3 is paired there and 5 (1.0) floats on, lower ([C6] there). So 1-2,
+/// and 3 floats.
+#[test]
+fn burstein_2026_c7_the_floater_the_next_bracket_can_pair() {
+    use crate::model::history::ColorPreference::None as N;
+    let players = [
+        (1, 20, 30, N),
+        (2, 20, 20, N),
+        (3, 20, 10, N),
+        (4, 10, 10, N),
+        (5, 10, 5, N),
+        (6, 0, 0, N),
+    ];
+    let (pairs, text) = paired_both_ways(built(&players, &[(2, 4), (2, 5)]));
+    assert!(met_in(&pairs, 1, 2), "{pairs:?}\n{text}");
+    assert!(
+        met_in(&pairs, 3, 4) || met_in(&pairs, 3, 5),
+        "{pairs:?}\n{text}"
+    );
+    assert!(text.contains("outgoing floaters 3"), "{text}");
+    // Without the meetings, 4.3's first: 1-3, and 2 floats.
+    let (pairs, text) = paired_both_ways(built(&players, &[]));
+    assert!(met_in(&pairs, 1, 3), "{pairs:?}\n{text}");
+    assert!(text.contains("outgoing floaters 2"), "{text}");
+}
+
+/// [C8] before Article 4's order: 1 and 4 prefer White, 2 and 3 Black. 4.3's first pairing,
+/// 1-4, 2-3, denies two preferences; 1-3, 2-4 none.
+#[test]
+fn burstein_2026_c8_fewest_denied_before_article_4_s_order() {
+    use crate::model::history::ColorPreference::Strong as S;
+    let players = [
+        (1, 10, 40, S(Color::White)),
+        (2, 10, 30, S(Color::Black)),
+        (3, 10, 20, S(Color::Black)),
+        (4, 10, 10, S(Color::White)),
+    ];
+    let (pairs, text) = paired_both_ways(built(&players, &[]));
+    assert!(
+        pairs.contains(&(1, 3)) && pairs.contains(&(4, 2)),
+        "{pairs:?}\n{text}"
+    );
+}
+
+/// 1.5.4: a player who has not played has no preference, and his opponent's is granted
+/// (5.2.2); nor is such a pair a denial for [C8]: 1 and 2 prefer White, 3 and 4 have not
+/// played, so 4.3's first, 1-4, 2-3, stands, 1 and 2 with White.
+#[test]
+fn burstein_2026_1_5_4_no_preference_grants_the_opponents() {
+    use crate::model::history::ColorPreference::{None as N, Strong as S};
+    let players = [
+        (1, 10, 40, S(Color::White)),
+        (2, 10, 30, S(Color::White)),
+        (3, 10, 20, N),
+        (4, 10, 10, N),
+    ];
+    let (pairs, text) = paired_both_ways(built(&players, &[]));
+    assert!(
+        pairs.contains(&(1, 4)) && pairs.contains(&(2, 3)),
+        "{pairs:?}\n{text}"
+    );
+    let players = [(1, 10, 40, N), (2, 10, 30, S(Color::Black))];
+    let (pairs, text) = paired_both_ways(built(&players, &[]));
+    assert_eq!(pairs, vec![(1, 2)], "{text}");
+}

@@ -9,20 +9,36 @@
 //!
 //! Exact by construction and polynomial, with no search and no limit:
 //! - 3.1: one maximum matching of the field; a candidate for the bye is tried by one
-//!   alternating path from the partner he leaves (O(n²) each).
-//! - 3.2.1-3.2.2: one weighted matching of the residents and every player below (a perfect
-//!   matching is [C4]: the rest can still be paired), every quality criterion a tier of one
-//!   wide integer weight, the earlier criterion the weightier ([C5] the upfloaters, [C6] a
-//!   tier per score below, the lowest score the weightiest, [C7] the pairs of one colour
-//!   seeker, [C8]-[C10]). Its best weight is the best standing; 4.1.3's first set among
-//!   those reaching it is fixed member by member in 4.2's order, each asked of a matching only
-//!   when the one in hand does not already answer: at most one O(V³) matching per possible
-//!   upfloater (V the players not yet paired).
-//! - 3.2.4: the fewest pairs inside the smaller subgroup (the pairing best by [C7]) by one
-//!   weighted matching of the bracket; each shifter set by 4.1.3 member by member, each
-//!   question a matching of the bracket.
-//! - 3.2.6: the first transposition row by row, each row's earliest partner that an
-//!   alternating path through the rows below allows (`sequence::first_transposition`).
+//!   alternating path from the partner he leaves (O(n²) each, one pass when a path of one or
+//!   three edges does). A perfect matching of everyone not yet paired is then kept through the
+//!   round: [C4]'s witness, split after each bracket (`common::split_into_parts`: the few
+//!   pairs a bracket's edge cuts re-paired by augmenting paths, exact by Berge).
+//! - 3.2.1-3.2.2, first by bounds: residents of an even number pairable among themselves, the
+//!   rest too, need no upfloater ([C5] at 0); residents of an odd number take one from the next
+//!   score ([C6]) whose bracket has no more pairs of one colour's seekers than half the colour
+//!   difference ([C7]), the least [C8]-[C10] of his own, the first such in 4.2's order that
+//!   the two matchings (bracket, rest) admit. Else a weighted matching of the residents and a
+//!   few players below standing in for all of them (those who met a resident; of each kind of
+//!   the others the first as many as the residents), exact where the rest can then be
+//!   completed (`procedure::by_stand_ins` says why). Else one weighted matching of the
+//!   residents and every player below (a perfect matching is [C4]), every quality criterion a
+//!   tier of one wide integer weight, the earlier criterion the weightier ([C5] the upfloaters,
+//!   [C6] a tier per score below, the lowest score the weightiest, [C7] the pairs of one colour
+//!   seeker, [C8]-[C10]); its best weight is the best standing; 4.1.3's first set among
+//!   those reaching it is fixed member by member in 4.2's order: at most one O(V³) matching
+//!   per possible upfloater (V the players not yet paired), run for up to `MATCHING_LIMIT`
+//!   players (a round needing it beyond is refused in words; in generated fields of 1,000 to
+//!   100,000 no round has).
+//! - 3.2.4: no pair inside the smaller subgroup and the first shifters of 4.3's order, when a
+//!   perfect matching across the two new subgroups shows both; else the fewest pairs inside
+//!   the smaller subgroup (the pairing best by [C7]) by one weighted matching of the bracket,
+//!   each shifter set by 4.1.3 member by member, each question a matching of the bracket.
+//! - 3.2.6: the first transposition row by row, each row's earliest free partner (a free-
+//!   column list), else each row's earliest that an alternating path through the rows below
+//!   allows (`sequence::first_transposition`).
+//!
+//! A test pairs every round of generated tournaments both ways (`fast` on and off): the
+//! bounds and the weighted matchings agree.
 //!
 //! # Files, by the text's articles
 //! - `definitions.rs`: Article 1 (score, colour preference, ARO, upfloats, MaxT) and what
