@@ -453,3 +453,64 @@ fn burstein_2026_1_5_4_no_preference_grants_the_opponents() {
     let (pairs, text) = paired_both_ways(built(&players, &[]));
     assert_eq!(pairs, vec![(1, 2)], "{text}");
 }
+
+/// [C1]: 4.3's first pairing of four, 1-4, 2-3, is a rematch (1 and 4 have met): the next in
+/// the order, 1-3, 2-4.
+#[test]
+fn burstein_2026_c1_no_rematch_even_first_in_article_4_s_order() {
+    use crate::model::history::ColorPreference::None as N;
+    let players: Vec<(u32, i32, i64, _)> = (1..=4).map(|t| (t, 10, 50 - t as i64, N)).collect();
+    let (pairs, text) = paired_both_ways(built(&players, &[(1, 4)]));
+    assert!(
+        met_in(&pairs, 1, 3) && met_in(&pairs, 2, 4),
+        "{pairs:?}\n{text}"
+    );
+}
+
+/// [C2]: the pairing-allocated bye is not given to a player who has had one (or a win's
+/// points without playing): 5, the lowest ranked, may not, so 4 has it.
+#[test]
+fn burstein_2026_c2_no_second_bye() {
+    use crate::model::history::ColorPreference::None as N;
+    let players: Vec<(u32, i32, i64, _)> = (1..=5).map(|t| (t, 10, 50 - t as i64, N)).collect();
+    let mut cx = built(&players, &[]);
+    let (_, bye) = super::procedure::procedure(&cx, Color::White, &mut Vec::new()).unwrap();
+    assert_eq!(bye, Some(tpn(5)));
+    cx.players[crate::pairing::index::PlayerIx::new(4)].can_bye = false;
+    let (_, bye) = super::procedure::procedure(&cx, Color::White, &mut Vec::new()).unwrap();
+    assert_eq!(bye, Some(tpn(4)));
+}
+
+/// [C3]: 1 and 2, alone on 2.0, both have an absolute preference for White: they may not
+/// meet, so both float, and each meets one of 3 and 4 (who prefer Black).
+#[test]
+fn burstein_2026_c3_absolute_preferences_of_one_colour_do_not_meet() {
+    use crate::model::history::ColorPreference::{Absolute as A, Strong as S};
+    let players = [
+        (1, 20, 40, A(Color::White)),
+        (2, 20, 30, A(Color::White)),
+        (3, 10, 20, S(Color::Black)),
+        (4, 10, 10, S(Color::Black)),
+    ];
+    let (pairs, text) = paired_both_ways(built(&players, &[]));
+    assert!(!met_in(&pairs, 1, 2), "{pairs:?}\n{text}");
+    assert!(text.contains("outgoing floaters 1 2"), "{text}");
+}
+
+/// [C4]: 1 and 2, alone on 2.0, could meet, but 3 and 4 below have met: the pairing 1-2 would
+/// leave them unpaired, so 1 and 2 both float and meet them.
+#[test]
+fn burstein_2026_c4_the_rest_can_always_be_paired() {
+    use crate::model::history::ColorPreference::None as N;
+    let players = [
+        (1, 20, 40, N),
+        (2, 20, 30, N),
+        (3, 10, 20, N),
+        (4, 10, 10, N),
+    ];
+    let (pairs, text) = paired_both_ways(built(&players, &[(3, 4)]));
+    assert!(
+        !met_in(&pairs, 1, 2) && !met_in(&pairs, 3, 4),
+        "{pairs:?}\n{text}"
+    );
+}

@@ -49,11 +49,24 @@ fn ctx(players: Vec<Player>, met: &[(u32, u32)]) -> Ctx {
     }
 }
 
-/// The round as the procedure pairs it: the pairs as TPNs `(white, black)` sorted, the bye,
-/// the explanation.
+/// The round as the procedure pairs it (and as the weighted matchings alone pair it, which
+/// must agree): the pairs as TPNs `(white, black)` sorted, the bye, the explanation.
 fn pair(cx: &Ctx) -> (Vec<(u32, u32)>, Option<u32>, Vec<Step>) {
     let mut steps = Vec::new();
     let (pairs, bye) = procedure(cx, W, &mut steps).expect("a pairing");
+    // The same by the weighted matchings alone (the bounds off).
+    let slow = Ctx {
+        players: cx.players.clone(),
+        met: cx.met.clone(),
+        last_round: cx.last_round,
+        max_t: cx.max_t,
+        fast: false,
+    };
+    assert_eq!(
+        procedure(&slow, W, &mut Vec::new()),
+        Ok((pairs.clone(), bye)),
+        "by bounds and by the weighted matchings"
+    );
     let mut pairs: Vec<(u32, u32)> = pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
     pairs.sort_unstable();
     (pairs, bye.map(Tpn::get), steps)
@@ -504,4 +517,45 @@ fn dubov_2026_a_field_beyond_the_general_methods_limit_is_paired() {
         panic!("{players} players: {e}");
     }
     assert_eq!(t.rounds().len(), 4);
+}
+
+/// [C3]: two players with the same absolute preference (both White: Black twice) do not meet,
+/// though they are the only residents of the top bracket: each takes an upfloater ([C5]: two),
+/// the two of the next score who seek Black.
+#[test]
+fn dubov_2026_c3_absolute_preferences_of_one_colour_do_not_meet() {
+    let cx = ctx(
+        vec![
+            p(1, 20, &[B, B], 2000),
+            p(2, 20, &[B, B], 2000),
+            p(3, 10, &[B, W], 2000),
+            p(4, 10, &[B, W], 2000),
+        ],
+        &[],
+    );
+    let (pairs, _, steps) = pair(&cx);
+    let u = unordered(&pairs);
+    assert!(!u.contains(&(1, 2)), "{u:?}");
+    assert!(
+        steps.iter().any(|s| s.says("3.2.2", "upfloaters 3 4")),
+        "{steps:?}"
+    );
+}
+
+/// [C4]: the top bracket's residents 1 and 2 could meet, but 3 and 4, below, have met: no
+/// upfloater would leave them unpaired, so the residents take both as upfloaters.
+#[test]
+fn dubov_2026_c4_the_rest_can_always_be_paired() {
+    let cx = ctx(
+        vec![
+            p(1, 20, &[W, B], 2000),
+            p(2, 20, &[B, W], 2000),
+            p(3, 10, &[W, B], 2000),
+            p(4, 10, &[B, W], 2000),
+        ],
+        &[(3, 4)],
+    );
+    let (pairs, _, _) = pair(&cx);
+    let u = unordered(&pairs);
+    assert!(!u.contains(&(1, 2)) && !u.contains(&(3, 4)), "{u:?}");
 }
