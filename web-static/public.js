@@ -264,6 +264,15 @@ let drawing = 0;
 async function show() {
   const mine = ++drawing;
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === tab);
+  // On a phone the tabs scroll sideways: the one shown is brought into the strip's view.
+  const on = document.querySelector("#tabs button.on");
+  const strip = document.querySelector("#tabs");
+  if (on && strip && strip.scrollWidth > strip.clientWidth) {
+    const left = on.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + on.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = Math.max(0, left - 24);
+    }
+  }
   if (tab !== "card") document.title = info.name;
   const y = window.scrollY;
   let html;

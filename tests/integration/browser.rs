@@ -517,6 +517,25 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
         "the list of AROs",
         "document.body.innerText.includes('Dubov 2026, 1.7') && document.body.innerText.includes('Player,00\\t2200\\t2000')",
     );
+    // As a player reads it on a phone.
+    public.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    );
+    public.wait_for("the phone width", "window.innerWidth === 390");
+    assert_eq!(
+        public.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+        json!(true),
+        "the AROs fit a phone's width"
+    );
+    // The tab shown is in the sideways strip's view (brought there when the view is drawn).
+    public.click("button[data-tab='aro']");
+    public.wait_for(
+        "the AROs' tab in view",
+        "(() => { const b = document.querySelector('#tabs button.on'), s = document.querySelector('#tabs'); const l = b.offsetLeft - s.offsetLeft; return b.dataset.tab === 'aro' && l >= s.scrollLeft && l + b.offsetWidth <= s.scrollLeft + s.clientWidth; })()",
+    );
+    public.screenshot("public-phone-aro-dubov-2026.png");
+    public.call("Emulation.clearDeviceMetricsOverride", json!({}));
     // The cross table as a table: each round's opponent by rank, colour and the player's own
     // result; its own address, which a reload keeps.
     public.click("button[data-tab='crosstable']");
@@ -756,6 +775,25 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
         options,
         json!("dutch-2026 dubov-2026 burstein-2026 double-swiss-2026 dutch-1992 dubov-1997 round-robin double-round-robin")
     );
+    // The new editions' names as the arbiter reads them, on a phone.
+    index.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    );
+    index.wait_for("the phone width", "window.innerWidth === 390");
+    index.eval(
+        "document.querySelector('#createform select[name=system]').value = 'burstein-2026'; true",
+    );
+    assert_eq!(
+        index.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+        json!(true),
+        "the creation form fits a phone's width"
+    );
+    index.screenshot("index-create-phone.png");
+    index.eval(
+        "document.querySelector('#createform select[name=system]').value = 'dutch-2026'; true",
+    );
+    index.call("Emulation.clearDeviceMetricsOverride", json!({}));
     let fill = |token: &str| {
         format!(
             "(() => {{ const f = document.querySelector('#createform'); f.name.value = 'Spring Open'; f.rounds.value = '7'; f.token.value = {token:?}; f.querySelector('button').click(); return true; }})()"
