@@ -573,10 +573,6 @@ fn served_greedily(
     floaters: &[usize],
 ) -> Option<Served> {
     let m = bracket.len();
-    let mut may_float = vec![false; m];
-    for &f in floaters {
-        may_float[f] = true;
-    }
     let mut by_kind = ByKind::new(cx, bracket, floaters);
     let mut taken = vec![false; m];
     let mut floater = None;
@@ -601,7 +597,7 @@ fn served_greedily(
                 by_kind.take(c);
                 pairs.push((bracket[r], bracket[c]));
             }
-            None if may_float[r] && floater.is_none() && by_kind.left_allow(rule) => {
+            None if by_kind.may_float[r] && floater.is_none() && by_kind.left_allow(rule) => {
                 floater = Some(r)
             }
             None => return None,
