@@ -90,13 +90,8 @@ fn time_round_seeded(
     match result.expect("paired at least once") {
         Ok(p) => {
             assert_eq!(p.round, round);
-            // A bracket whose search stopped at its budget is paired by the best found.
-            let limited = p
-                .explanation
-                .iter()
-                .any(|s| s.text.contains("search limit was reached"));
             println!(
-                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{spread}{}{}",
+                "{:>12} {players:>6} players, round {:>2}{}: {ms:>9.1} ms{spread}{}",
                 system.name(),
                 round.get(),
                 if last { " (final)" } else { "" },
@@ -105,11 +100,6 @@ fn time_round_seeded(
                 } else {
                     format!(" (seed {seed})")
                 },
-                if limited {
-                    " (a bracket reached its search limit)"
-                } else {
-                    ""
-                }
             );
         }
         Err(e) => println!(

@@ -1,7 +1,9 @@
-//! Tie-breaks (FIDE C.07, 2026) against FIDE's own calculator, Gacrux: tournaments made by
-//! bbpPairings' generator (forfeits, half-point byes, retirements; in every third one two
-//! players made unrated), every tie-break of the set computed by both after the last round,
-//! and the places they give: 0 differences.
+//! Tie-breaks (FIDE C.07, 2026) against FIDE's own calculator, Gacrux: its recorded answers on
+//! the 600 tournaments of `../shared/reference/tiebreaks` (CI), and, where Gacrux and
+//! bbpPairings are at hand in `../shared/oracles`, tournaments made by bbpPairings' generator
+//! (forfeits, half-point byes, retirements; in every third one two players made unrated),
+//! every tie-break of the set computed by both after the last round, and the places they give:
+//! 0 differences.
 
 use crate::support::{bbp_generate, bbp_pairings};
 use engine::model::tiebreak::Tiebreak;
@@ -250,6 +252,113 @@ fn c07_2026_tiebreaks_agree_with_fides_calculator() {
     assert!(
         differences.is_empty(),
         "{} of {compared} values differ:\n{}",
+        differences.len(),
+        differences
+            .iter()
+            .take(60)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// A value of the calculator's JSON in hundredths: a number, or a string of one ("31.75");
+/// `None` for null.
+fn json_hundredths(v: &serde_json::Value) -> Option<i64> {
+    let x = match v {
+        serde_json::Value::Null => return None,
+        serde_json::Value::String(s) => s
+            .trim()
+            .parse::<f64>()
+            .unwrap_or_else(|_| panic!("a number: {s:?}")),
+        other => other
+            .as_f64()
+            .unwrap_or_else(|| panic!("a number: {other}")),
+    };
+    Some((x * 100.0).round() as i64)
+}
+
+/// C.07 (2026) as FIDE's calculator (Gacrux 1.9.57, Swiss) computed it on the 600 tournaments of
+/// `../shared/reference/tiebreaks/gacrux.tar.xz` (8-40 players, 5-9 rounds, forfeits, half-point
+/// byes, zero-point absences, players retiring for good, two players unrated in every third):
+/// every player's values in its three orders (`PTS BH/C1 BH/M1 BH SB WIN BPG ARO TPR PS DE`,
+/// `PTS DE BH/C1 SB`, `PTS BH/C1 BH DE WIN BPG`) and the places they give: 0 differences.
+#[test]
+fn c07_2026_tiebreaks_equal_the_calculators_on_the_reference_tournaments() {
+    let Some(files) = crate::support::reference_archive("tiebreaks/gacrux.tar.xz") else {
+        return;
+    };
+    let (mut tournaments, mut compared) = (0, 0);
+    let mut differences = Vec::new();
+    for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".trf")) {
+        let t = engine::formats::trf::read(&String::from_utf8_lossy(bytes))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        tournaments += 1;
+        for order in ["a", "b", "c"] {
+            let json_name = name.replace(".trf", &format!(".{order}.json"));
+            let (_, json) = files
+                .iter()
+                .find(|(n, _)| *n == json_name)
+                .unwrap_or_else(|| panic!("{json_name} is missing"));
+            let json: serde_json::Value = serde_json::from_slice(json).unwrap();
+            let result = &json["tiebreakResult"];
+            let codes: Vec<String> = result["tiebreaks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["desc"].as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(codes[0], "PTS", "{json_name}");
+            let tiebreaks: Vec<Tiebreak> = codes[1..]
+                .iter()
+                .map(|c| Tiebreak::parse(c).unwrap_or_else(|e| panic!("{json_name}: {e}")))
+                .collect();
+            let ours = standings(&t, None, &tiebreaks, 0);
+            for c in result["competitors"].as_array().unwrap() {
+                let cid = c["cid"].as_u64().unwrap() as u32;
+                let row = ours
+                    .rows
+                    .iter()
+                    .find(|r| r.tpn.get() == cid)
+                    .unwrap_or_else(|| panic!("{name}: no player {cid}"));
+                let theirs: Vec<Option<i64>> = c["tiebreakScore"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(json_hundredths)
+                    .collect();
+                let mut mine = vec![Some(i64::from(row.score.tenths()) * 10)];
+                mine.extend(row.tiebreaks.iter().map(|v| hundredths(&v.to_string())));
+                let rank = c["rank"].as_u64().unwrap() as u32;
+                compared += mine.len() + 1;
+                if mine != theirs || row.shared_rank != rank {
+                    let show = |v: &[Option<i64>]| {
+                        v.iter()
+                            .map(|v| {
+                                v.map_or("none".into(), |v| format!("{:.2}", v as f64 / 100.0))
+                            })
+                            .collect::<Vec<String>>()
+                            .join(" ")
+                    };
+                    differences.push(format!(
+                        "{name} ({}), player {cid}: ours place {} [{}], the calculator's place {rank} [{}]",
+                        codes.join(" "),
+                        row.shared_rank,
+                        show(&mine),
+                        show(&theirs)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "C.07 vs the calculator's recorded answers: {tournaments} tournaments, {compared} values and places, {} players differ",
+        differences.len()
+    );
+    assert!(tournaments >= 500, "only {tournaments} tournaments");
+    assert!(
+        differences.is_empty(),
+        "{} players differ:\n{}",
         differences.len(),
         differences
             .iter()

@@ -506,18 +506,47 @@ pub fn reference_cases(archive: &str, within: &str) -> Option<Vec<(String, Vec<u
     )
 }
 
+/// `path` inside `../shared/reference`.
+fn reference_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/reference")
+        .join(path)
+}
+
+/// Says plainly that the reference data at `full` is absent, so its check did not run.
+fn absent<T>(full: &std::path::Path) -> Option<T> {
+    eprintln!(
+        "NOTE: {} is absent: this check against the reference data did not run",
+        full.display()
+    );
+    None
+}
+
+/// The files of the folder `path` of `../shared/reference` (name, bytes), by name; `None`, said
+/// plainly, when it is absent.
+pub fn reference_dir(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
+    let full = reference_path(path);
+    let Ok(entries) = std::fs::read_dir(&full) else {
+        return absent(&full);
+    };
+    let mut files: Vec<(String, Vec<u8>)> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            (p.file_name().unwrap().to_string_lossy().into_owned(), bytes)
+        })
+        .collect();
+    files.sort();
+    Some(files)
+}
+
 /// The files of an archive of `../shared/reference` (a `.tar.xz`), by name in the archive, in
 /// the archive's order; `None`, said plainly, when the reference data is absent.
 pub fn reference_archive(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/reference")
-        .join(path);
+    let full = reference_path(path);
     let Ok(packed) = std::fs::read(&full) else {
-        eprintln!(
-            "NOTE: {} is absent: this check against the reference data did not run",
-            full.display()
-        );
-        return None;
+        return absent(&full);
     };
     let mut tar = Vec::new();
     lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar)

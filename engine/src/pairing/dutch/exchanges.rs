@@ -15,9 +15,6 @@ pub(crate) struct Exchanges {
     pub(super) k: usize,
     pub(super) d: i64,
     pub(super) batch: std::vec::IntoIter<(Vec<usize>, Vec<usize>)>,
-    /// S1 positions of players who can meet no S2 player; an exchange of k that leaves more
-    /// than k of them in S1 cannot work, so it is not generated.
-    pub(super) inner: Vec<bool>,
 }
 
 impl Exchanges {
@@ -28,22 +25,6 @@ impl Exchanges {
             k: 0,
             d: 0,
             batch: vec![(Vec::new(), Vec::new())].into_iter(),
-            inner: Vec::new(),
-        }
-    }
-
-    /// The exchanges from size `k` and difference `d` on, without the identity.
-    /// Without the exchanges that leave more `inner` players (S1 positions) in S1 than they
-    /// move out of it.
-    pub fn from_class(p: usize, m: usize, k: usize, d: i64, inner: Vec<bool>) -> Exchanges {
-        let k = k.max(1);
-        Exchanges {
-            p,
-            m,
-            k,
-            d: d.max(Exchanges::range(p, m, k).0) - 1,
-            batch: Vec::new().into_iter(),
-            inner,
         }
     }
 
@@ -56,54 +37,27 @@ impl Exchanges {
     }
 
     /// Every exchange of size `k` and difference `d`, in order.
-    pub(super) fn batch(
-        p: usize,
-        m: usize,
-        k: usize,
-        d: i64,
-        inner: &[bool],
-    ) -> Vec<(Vec<usize>, Vec<usize>)> {
+    pub(super) fn batch(p: usize, m: usize, k: usize, d: i64) -> Vec<(Vec<usize>, Vec<usize>)> {
         let mut out = Vec::new();
         let mut a: Vec<usize> = Vec::with_capacity(k);
-        // below[x]: inner positions under x; A must take at least `need` of them.
-        let mut below = vec![0usize; p + 1];
-        for x in 0..p {
-            below[x + 1] = below[x] + usize::from(inner.get(x).copied().unwrap_or(false));
-        }
-        let need = below[p].saturating_sub(k);
-        let filter = Filter {
-            p,
-            m,
-            k,
-            d,
-            inner,
-            below: &below,
-            need,
-        };
+        let filter = Filter { p, m, k, d };
         // A: the largest positions first (descending tuples, lexicographically descending).
-        struct Filter<'f> {
+        struct Filter {
             /// S1's and S2's sizes, the players exchanged, and the difference of sums D.2
             /// orders by.
             p: usize,
             m: usize,
             k: usize,
             d: i64,
-            inner: &'f [bool],
-            below: &'f [usize],
-            need: usize,
         }
         fn for_a(
             top: usize,
-            have: usize,
             f: &Filter,
             a: &mut Vec<usize>,
             out: &mut Vec<(Vec<usize>, Vec<usize>)>,
         ) {
             let (p, m, k, d) = (f.p, f.m, f.k, f.d);
             let left = k - a.len();
-            if have + left.min(f.below[top]) < f.need {
-                return;
-            }
             if a.len() == k {
                 let sa: i64 = a.iter().map(|&i| i as i64).sum();
                 // B's positions must sum to sa + d - k p.
@@ -115,9 +69,8 @@ impl Exchanges {
                 return;
             }
             for x in (left - 1..top).rev() {
-                let inner_x = usize::from(f.inner.get(x).copied().unwrap_or(false));
                 a.push(x);
-                for_a(x, have + inner_x, f, a, out);
+                for_a(x, f, a, out);
                 a.pop();
             }
         }
@@ -156,7 +109,7 @@ impl Exchanges {
                 b.pop();
             }
         }
-        for_a(p, 0, &filter, &mut a, &mut out);
+        for_a(p, &filter, &mut a, &mut out);
         out
     }
 }
@@ -182,7 +135,7 @@ impl Iterator for Exchanges {
             if self.k > limit {
                 return None;
             }
-            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d, &self.inner).into_iter();
+            self.batch = Exchanges::batch(self.p, self.m, self.k, self.d).into_iter();
         }
     }
 }

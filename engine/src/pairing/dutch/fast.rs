@@ -2,9 +2,10 @@
 //! still be completed (greedily, by the players' kinds; else, when no completion may deny
 //! more preferences than the fewest any denies, by the first completion at that least, found
 //! over the kinds by a transportation problem; else as an assignment of every cell or a
-//! maximum matching says), D.2's classes of exchanges walked by the fewest denials they
-//! allow, memoised. A transposition's choices are the same whichever answers: each is the
-//! first position whose completion exists within x (B.4).
+//! maximum matching says); D.2's first exchange by the classes (size, difference) of the
+//! pairings, member by member, each asked of a weighted matching; the fewest denials memoised.
+//! A transposition's choices are the same whichever answers: each is the first position whose
+//! completion exists within x (B.4).
 //!
 //! This file is long because the fast search's three ways of completing a candidate (by the
 //! players' kinds, by an assignment, by a matching) share its state and must give the literal
@@ -44,8 +45,6 @@ pub(crate) struct Fast {
     pub(super) least: std::cell::RefCell<std::collections::HashMap<MemoKey, Option<usize>>>,
     /// The first class of exchanges worth trying, by the same key.
     pub(super) first_class: std::cell::RefCell<std::collections::HashMap<MemoKey, (usize, i64)>>,
-    /// The work allowed for walking exchanges one by one in a bracket (see [`EXCHANGE_WORK`]).
-    pub(super) exchange_work: u64,
     /// Whether a transposition's fewest denials are first asked of the players' kinds
     /// ([`Costs::first_least`]) before every cell ([`Costs::solve`]); off only to test the
     /// one against the other.
@@ -54,32 +53,13 @@ pub(crate) struct Fast {
 
 impl Default for Fast {
     fn default() -> Fast {
-        Fast::with_exchange_work(EXCHANGE_WORK)
-    }
-}
-
-impl Fast {
-    /// A search that may spend `work` walking exchanges one by one in a bracket.
-    pub fn with_exchange_work(work: u64) -> Fast {
         Fast {
             least: Default::default(),
             first_class: Default::default(),
-            exchange_work: work,
             by_kinds: true,
         }
     }
 }
-
-/// The work (the cube of the bracket's size for each exchange tried: a second or so) allowed
-/// for walking D.2's exchanges one by one in a bracket. They are walked only when x allows
-/// more denials than the fewest any pairing needs and no pairing of the first class keeps
-/// within x: which exchange comes first then is not a question one matching answers (it is a
-/// matching under two weights at once), so the exchanges are tried in order, each in
-/// polynomial time. 86,252 rounds of generated events walked at most 7 (a bracket of 16 may
-/// walk about 70,000). Past the limit, the first exchange among the pairings with the fewest
-/// denials (which keep within x) is taken and the explanation says so: no bracket takes
-/// exponential time.
-pub const EXCHANGE_WORK: u64 = 300_000_000;
 
 /// The first class (size, difference) of D.2's order that can hold an exchange admitting a
 /// pairing of `s1` and `s2` with `s1.len()` pairs at level `lv`, denials aside. A pairing with
@@ -846,15 +826,10 @@ impl Search for Fast {
         if let Some(f) = first.and_then(|(a, b)| through(&a, &b)) {
             return Some(f);
         }
-        let each = (group.len() as u64).pow(3).max(1);
-        let walk = Exchanges::from_class(s1.len(), s2.len(), k0, d0, inner.clone());
-        for (a, b) in walk.take(usize::try_from(self.exchange_work / each).unwrap_or(usize::MAX)) {
-            if let Some(f) = through(&a, &b) {
-                return Some(f);
-            }
-        }
-        // The limit: the first exchange among the pairings with the fewest denials (`least`,
-        // within x), found member by member like the first class.
+        // Left: x allows more denials than the fewest any pairing needs (`least < allowed`),
+        // and no pairing of the first class keeps within x. Such a level is never the first
+        // at which this bracket pairs (`above_least`), so what is asked of it is only whether
+        // a pairing exists, and one does: the first among those with the fewest denials.
         let least = least?;
         let class = first_class_of(cx, s1, s2, lv, sink, true);
         let (a, b) = class_exchange(
@@ -871,7 +846,9 @@ impl Search for Fast {
             true,
         )?;
         through(&a, &b).map(|mut f| {
-            f.limited = true;
+            f.above_least = true;
+            #[cfg(test)]
+            super::search::ABOVE_LEAST.with(|c| c.set((c.get().0 + 1, c.get().1)));
             f
         })
     }

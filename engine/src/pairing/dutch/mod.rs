@@ -70,11 +70,13 @@
 //!   goes down with it when it was above 0.
 //! - D.2 leaves open the order of exchanges with the same difference and the same S1
 //!   players: the S2 players with the smaller numbers are taken first.
-//! - C.8 in time: when x allows more denials than the fewest any pairing needs and no
-//!   pairing of D.2's first possible class keeps within x, the exchanges are tried one by one
-//!   in order, within a limit of work (about a second; never reached in generated events).
-//!   Past it, the first exchange among the pairings with the fewest denials is taken, and the
-//!   explanation asks the arbiter to check that bracket by hand.
+//! - C.8 and B.4: D.2's first exchange admitting a pairing within x is found by matchings
+//!   (`fast.rs`): the first class (size, difference) of all pairings and its first exchange,
+//!   member by member, when a pairing of that class keeps within x; else, when x is the fewest
+//!   denials any pairing needs, the same among the pairings denying that fewest. x never
+//!   allows more than the fewest at the first level at which a bracket pairs (the proof is at
+//!   `search::Found::above_least`); a level above it, probed by C.11's search for the first
+//!   x that pairs, is asked only whether a pairing exists. No exchange is walked one by one.
 //! - B.6 notes: in the last round, B.2 is not applied to players with exactly 50 % only when
 //!   no pairing of the bracket with as many pairs exists otherwise (B.2 is kept before B.4-B.6
 //!   are relaxed); the look-ahead of C.12 and C.13 keeps B.2 as well until then, so a bracket
@@ -114,8 +116,6 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use fast::EXCHANGE_WORK;
-
 /// The largest field [`pair_literal`] takes: its search visits every candidate.
 pub const LITERAL_LIMIT: usize = 16;
 
@@ -129,17 +129,6 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
         }
     }
     pair_with(tournament, round, &Fast::default())
-}
-
-/// Pairs `round` allowing `work` for walking D.2's exchanges one by one in a bracket (the
-/// pairing allows [`EXCHANGE_WORK`]): for testing what happens past it.
-#[doc(hidden)]
-pub fn pair_with_exchange_work(
-    tournament: &Tournament,
-    round: RoundNo,
-    work: u64,
-) -> Result<RoundPairing, PairingError> {
-    pair_with(tournament, round, &Fast::with_exchange_work(work))
 }
 
 /// Pairs `round` with every transposition's fewest denials found by an assignment that sees

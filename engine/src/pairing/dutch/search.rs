@@ -31,10 +31,35 @@ pub(crate) struct Found {
     pub floaters: Vec<PlayerIx>,
     /// Colour preferences denied (B.4).
     pub viol: usize,
-    /// The walk through D.2's exchanges reached [`Fast`]'s limit: this is the first exchange
-    /// among the pairings that deny the fewest preferences, not necessarily the first of all
-    /// within x (said in the explanation).
-    pub limited: bool,
+    /// Found at a level where x allows more denials than the fewest any pairing of the
+    /// bracket needs, with no pairing of D.2's first class within x: the first exchange among
+    /// the pairings with the fewest denials, which is within x but not necessarily D.2's first
+    /// within x. Such a level is only ever asked whether a pairing exists, never for its
+    /// answer: at the first level at which a bracket (or a remainder) pairs, x never exceeds
+    /// the fewest denials.
+    /// - Where x is A.8's (lowered by C.14 with p): of `n` players `w` prefer White; a pairing
+    ///   of `P` pairs leaves `n - 2P` over and puts at most one White-seeker in each pair
+    ///   that denies none, so it denies at least `w - (n - 2P) - P` preferences, which for
+    ///   `P = n/2` rounded down less `j` is `w - q - j`, A.8's x lowered `j` times by C.14
+    ///   (likewise Black; A.7 d's flexible preferences, never denied, never raise x above
+    ///   this). A remainder's allowance is x less what the pairs of the players moved down
+    ///   deny, and those pairs and any pairing of the remainder pair the bracket: at most
+    ///   the remainder's fewest.
+    /// - Where C.11 raised x: the level before has the same criteria and x one less and
+    ///   found no pairing (`criteria::first_level` accepts a level only after the one before
+    ///   it failed), so every pairing denies at least x.
+    ///
+    /// Finding D.2's first exchange within an x above the fewest would be a matching under a
+    /// bound on a second weight (the exact-matching problem, with no known deterministic
+    /// polynomial method); by the above it is never needed.
+    pub above_least: bool,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Candidates marked [`Found::above_least`] on this thread: found, and accepted (tests
+    /// assert that none is accepted).
+    pub(super) static ABOVE_LEAST: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 /// Finds a bracket's first acceptable candidate.
@@ -81,6 +106,6 @@ pub(super) fn found(
         pairs: s1.iter().zip(chosen).map(|(&a, &j)| (a, s2[j])).collect(),
         floaters,
         viol,
-        limited: false,
+        above_least: false,
     }
 }

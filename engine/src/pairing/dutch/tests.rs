@@ -310,3 +310,51 @@ fn dutch_b1_b6_the_greedy_completion_by_kinds_is_the_first_by_positions() {
     }
     assert!(completed > 500, "{completed} completed");
 }
+
+/// C.8 with B.4 and C.11: a level at which x allows more denials than the fewest, with no
+/// pairing of D.2's first class within x, is answered by the first exchange among the pairings
+/// with the fewest denials (`Found::above_least`), which need not be D.2's first within x. By
+/// the proof there, such a level is only ever probed (C.11's search for the first x that
+/// pairs), never accepted. Generated events that reach it (the seeds a sweep of 20,000 found,
+/// then `DUTCH_ABOVE_LEAST_SEEDS` more, 80 by default, of 4 to `DUTCH_ABOVE_LEAST_MOST` players,
+/// 60 by default): it is probed, and no candidate so found is accepted.
+#[test]
+fn dutch_1992_c8_c11_x_above_the_fewest_denials_is_only_probed() {
+    use crate::pairing::generate::{generate_partial, GenerateConfig};
+    use crate::System;
+    let more: u64 = std::env::var("DUTCH_ABOVE_LEAST_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(80);
+    let most: u64 = std::env::var("DUTCH_ABOVE_LEAST_MOST")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let known = [5207u64, 6691, 6978, 7740, 9449, 10268, 10391, 10951];
+    super::search::ABOVE_LEAST.with(|c| c.set((0, 0)));
+    let mut rounds = 0;
+    for seed in known.into_iter().chain(1..=more) {
+        let players = if known.contains(&seed) {
+            4 + (seed % 13) as u32
+        } else {
+            4 + (seed % (most - 3)) as u32
+        };
+        let config = GenerateConfig {
+            system: System::Dutch1992,
+            players,
+            rounds: 3 + (seed % 7) as u16,
+            seed,
+        };
+        let (t, _) = generate_partial(config);
+        rounds += t.rounds().len();
+    }
+    let (probed, accepted) = super::search::ABOVE_LEAST.with(|c| c.get());
+    eprintln!(
+        "{rounds} rounds; {probed} candidates found above the fewest denials, {accepted} accepted"
+    );
+    assert!(
+        probed > 0,
+        "the sweep never reached a level above the fewest denials"
+    );
+    assert_eq!(accepted, 0);
+}
