@@ -11,8 +11,8 @@
 //! case (the system by name or as TRF 192 names it, players, rounds already played; then
 //! `final` for the tournament's last round, `seed N` for another seed than 42, `times N` to
 //! pair it N times and print the median);
-//! `cargo bench -p engine --bench pairing -- white-wins`: the Dutch 2026 on the worst case
-//! known, opens of 100 to 1,000 where White wins every game but every third board's (drawn),
+//! `cargo bench -p engine --bench pairing -- white-wins [SYSTEM]`: the Dutch 2026 (or the system
+//! named) on the worst case known (`WHITE_WINS_PLAYERS=200,300` for other fields), opens of 100 to 1,000 where White wins every game but every third board's (drawn),
 //! every round of seven, each round's time printed (brackets leaving several players over and
 //! brackets of many MDPs, chosen by weighted matchings of everyone not yet paired);
 //! `PAIRING_FILE="dutch-2026 FILE.trf"` times the re-pairing of every round of a TRF file (as
@@ -400,16 +400,34 @@ fn main() {
     }
 }
 
-/// See the module's docs: opens where White wins every game but every third board's.
+/// See the module's docs: opens where White wins every game but every third board's, paired
+/// by the system named after `white-wins` (the Dutch 2026 when none is).
 fn time_white_wins() {
     use engine::pairing::generate::{play_white_wins, white_wins_field};
-    for players in [100u32, 200, 400, 1_000] {
-        let mut t = white_wins_field(System::Dutch2026, players, 7);
+    let system = std::env::args()
+        .skip_while(|a| a != "white-wins")
+        .nth(1)
+        .and_then(|name| System::from_name(&name.to_ascii_lowercase()))
+        .unwrap_or(System::Dutch2026);
+    let sizes: Vec<u32> = match std::env::var("WHITE_WINS_PLAYERS") {
+        Ok(list) => list
+            .split(',')
+            .map(|n| n.trim().parse().expect("WHITE_WINS_PLAYERS: numbers"))
+            .collect(),
+        Err(_) => vec![100, 200, 400, 1_000],
+    };
+    for players in sizes {
+        let mut t = white_wins_field(system, players, 7);
         let mut times = Vec::new();
         for _ in 0..7 {
-            let round = t.next_round();
             let start = Instant::now();
-            let pairing = engine::pairing::dutch2026::pair(&t, round).expect("a pairing");
+            let pairing = match engine::pairing::pair_next_round(&t, system) {
+                Ok(p) => p,
+                Err(e) => {
+                    println!("{} white wins, {players:>5} players: {e}", system.name());
+                    break;
+                }
+            };
             times.push(start.elapsed());
             play_white_wins(&mut t, &pairing);
         }
@@ -418,7 +436,9 @@ fn time_white_wins() {
             .map(|d| format!("{:.0} ms", d.as_secs_f64() * 1000.0))
             .collect();
         println!(
-            "dutch-2026 white wins, {players:>5} players, rounds 1-7: {}",
+            "{} white wins, {players:>5} players, rounds 1-{}: {}",
+            system.name(),
+            times.len(),
             each.join(", ")
         );
     }

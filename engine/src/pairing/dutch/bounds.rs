@@ -49,75 +49,170 @@ pub(super) fn colour_bound(
     excess(w, b) + excess(b, w)
 }
 
+/// The graph of a question's completions: its vertices (`a`, then `b`, then `pool`, in order,
+/// then the sink's), and its edges, each weighted one more than a pair inside the group
+/// denying a preference is (`tier` above it), so that the heaviest perfect matching has the
+/// fewest denials. `None` when the sink cannot take the players left over.
+pub(super) struct Completions {
+    pub(super) vertices: usize,
+    pub(super) edges: Vec<Edge>,
+    /// The players of the group (`a`, `b`, `pool`), by vertex.
+    pub(super) group: Vec<PlayerIx>,
+}
+
+impl Completions {
+    pub(super) fn of(cx: &Ctx, q: &Question) -> Option<Completions> {
+        let (na, nb) = (q.a.len(), q.b.len());
+        let group: Vec<PlayerIx> = q.a.iter().chain(q.b).chain(q.pool).copied().collect();
+        let n = group.len();
+        let floaters = n.checked_sub(2 * q.internal)?;
+        if q.internal < na {
+            return None;
+        }
+        let tier = (n as i64) + 2;
+        let mut edges: Vec<Edge> = Vec::new();
+        let internal_edge = |i: usize, j: usize, edges: &mut Vec<Edge>| {
+            let (x, y) = (group[i], group[j]);
+            if cx.pair_ok(x, y, q.lv) {
+                edges.push((i, j, 1 + tier - i64::from(cx.denies(x, y))));
+            }
+        };
+        for i in 0..na {
+            for j in na..n {
+                internal_edge(i, j, &mut edges);
+            }
+        }
+        for i in na + nb..n {
+            for j in i + 1..n {
+                internal_edge(i, j, &mut edges);
+            }
+        }
+        // The players that may be left over (vertex, player): S2 and the pool.
+        let leftovers: Vec<(usize, PlayerIx)> = (na..n).map(|k| (k, group[k])).collect();
+        let (vertices, to) = sink_side(
+            cx,
+            q.lv,
+            q.sink,
+            &leftovers,
+            floaters,
+            SideOut {
+                edges: &mut edges,
+                first: n,
+                weight: 1,
+            },
+        )?;
+        edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
+        (vertices % 2 == 0).then_some(Completions {
+            vertices,
+            edges,
+            group,
+        })
+    }
+}
+
 /// The fewest preferences a completion must deny, or `None` if there is no completion at all
 /// (the allowed of `q` is not used).
 pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
-    let (na, nb, np) = (q.a.len(), q.b.len(), q.pool.len());
-    let group = na + nb + np;
-    let floaters = group.checked_sub(2 * q.internal)?;
-    if q.internal < na {
-        return None;
-    }
-    let node = |k: usize| -> PlayerIx {
-        if k < na {
-            q.a[k]
-        } else if k < na + nb {
-            q.b[k - na]
-        } else {
-            q.pool[k - na - nb]
-        }
-    };
-    let tier = (group as i64) + 2;
-    let mut edges: Vec<Edge> = Vec::new();
-    let internal_edge = |i: usize, j: usize, edges: &mut Vec<Edge>| {
-        let (x, y) = (node(i), node(j));
-        if cx.pair_ok(x, y, q.lv) {
-            edges.push((i, j, 1 + tier - i64::from(cx.denies(x, y))));
-        }
-    };
-    for i in 0..na {
-        for j in na..group {
-            internal_edge(i, j, &mut edges);
-        }
-    }
-    for i in na + nb..group {
-        for j in i + 1..group {
-            internal_edge(i, j, &mut edges);
-        }
-    }
-    // The players that may be left over (vertex, player): S2 and the pool.
-    let leftovers: Vec<(usize, PlayerIx)> = (na..group).map(|k| (k, node(k))).collect();
-    let (vertices, to) = sink_side(
-        cx,
-        q.lv,
-        q.sink,
-        &leftovers,
-        floaters,
-        SideOut {
-            edges: &mut edges,
-            first: group,
-            weight: 1,
-        },
-    )?;
-    edges.extend(to.into_iter().map(|(k, d)| (k, d, 1)));
-    if vertices % 2 == 1 {
-        return None;
-    }
+    let Completions {
+        vertices,
+        edges,
+        group,
+    } = Completions::of(cx, q)?;
+    let n = group.len();
     let mate = max_weight_matching(vertices, &edges, true);
     if mate.iter().any(Option::is_none) {
         return None;
     }
     let mut pairs = 0;
     let mut denied = 0;
-    for (i, partner) in mate.iter().enumerate().take(group) {
+    for (i, partner) in mate.iter().enumerate().take(n) {
         if let Some(j) = *partner {
-            if j < group && i < j {
+            if j < n && i < j {
                 pairs += 1;
-                denied += usize::from(cx.denies(node(i), node(j)));
+                denied += usize::from(cx.denies(group[i], group[j]));
             }
         }
     }
     (pairs == q.internal).then_some(denied)
+}
+
+/// The completions of a question as a graph kept with one perfect matching of it, to ask
+/// cheaply, pair after pair, whether a perfect matching survives a pair being forced: the
+/// pairings B.1-B.6 allow, whatever they deny (a necessary condition for [`oracle`], O(n²) a
+/// question where the oracle's weighted matching is O(n³)).
+pub(super) struct Kept {
+    n: usize,
+    adjacent: Vec<u64>,
+    matching: crate::matching::cardinality::Cardinality,
+    /// Vertices taken out by earlier forced pairs.
+    gone: Vec<bool>,
+}
+
+impl Kept {
+    /// The graph of `q`'s completions with a perfect matching, or `None` if it has none.
+    pub(super) fn new(cx: &Ctx, q: &Question) -> Option<Kept> {
+        let c = Completions::of(cx, q)?;
+        let n = c.vertices;
+        let words = (n * n).div_ceil(64);
+        let mut adjacent = vec![0u64; words];
+        for &(i, j, _) in &c.edges {
+            for (x, y) in [(i, j), (j, i)] {
+                let bit = x * n + y;
+                adjacent[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+        let mut kept = Kept {
+            n,
+            adjacent,
+            matching: crate::matching::cardinality::Cardinality::new(n),
+            gone: vec![false; n],
+        };
+        let mut matching = std::mem::replace(
+            &mut kept.matching,
+            crate::matching::cardinality::Cardinality::new(0),
+        );
+        let perfect = matching.complete(&|x, y| kept.edge(x, y));
+        kept.matching = matching;
+        perfect.then_some(kept)
+    }
+
+    fn edge(&self, x: usize, y: usize) -> bool {
+        let bit = x * self.n + y;
+        !self.gone[x] && !self.gone[y] && self.adjacent[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
+    /// Whether a perfect matching pairs vertex `x` with vertex `y` (and the vertices taken out
+    /// before stay out); with `keep`, the pair is then taken out too, the matching kept
+    /// perfect on the rest.
+    pub(super) fn allows(&mut self, x: usize, y: usize, keep: bool) -> bool {
+        if !self.edge(x, y) {
+            return false;
+        }
+        let mut trial = self.matching.clone();
+        if trial.mate(x) != Some(y) {
+            let (u, v) = (trial.mate(x), trial.mate(y));
+            trial.unpair(x);
+            trial.unpair(y);
+            self.gone[x] = true;
+            self.gone[y] = true;
+            let found = match (u, v) {
+                (Some(u), Some(_)) => trial.augment_soon(u, &|a, b| self.edge(a, b)),
+                _ => false,
+            };
+            self.gone[x] = false;
+            self.gone[y] = false;
+            if !found {
+                return false;
+            }
+            trial.pair(x, y);
+        }
+        if keep {
+            self.gone[x] = true;
+            self.gone[y] = true;
+            self.matching = trial;
+        }
+        true
+    }
 }
 
 /// What a completion needs at least, from counts alone: the preferences that must be denied

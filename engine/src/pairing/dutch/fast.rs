@@ -14,6 +14,7 @@
 use super::bounds::colour_bound;
 use super::bounds::least_denied;
 use super::bounds::oracle;
+use super::bounds::Kept;
 use super::bounds::Question;
 use super::bounds::Tally;
 use super::bounds::{sink_side, SideOut};
@@ -897,6 +898,24 @@ impl Search for Fast {
                 })
         };
         let mut witness: Option<std::collections::VecDeque<usize>> = None;
+        // Every pairing B.1-B.6 allow, whatever it denies, as a graph kept with one perfect
+        // matching: a candidate it rules out needs no weighted matching (C.9's first sentence
+        // asks one per candidate otherwise, O(n^3) each).
+        let k = mdps.len();
+        let mut kept = if k == 0 {
+            None
+        } else {
+            let all = Question {
+                a: mdps,
+                b: &[],
+                pool: residents,
+                internal: k + pr,
+                lv,
+                allowed,
+                sink,
+            };
+            Some(Kept::new(cx, &all)?)
+        };
         for i in 0..mdps.len() {
             let a = mdps[i];
             let mut pick = None;
@@ -906,6 +925,9 @@ impl Search for Fast {
                 }
                 let v = usize::from(cx.denies(a, residents[j]));
                 if viol + v > allowed {
+                    continue;
+                }
+                if kept.as_mut().is_some_and(|g| !g.allows(i, k + j, false)) {
                     continue;
                 }
                 if let Some(w) = witness.as_mut() {
@@ -962,6 +984,9 @@ impl Search for Fast {
                 used[j] = false;
             }
             let (j, v) = pick?;
+            if let Some(g) = kept.as_mut() {
+                g.allows(i, k + j, true);
+            }
             used[j] = true;
             chosen.push(j);
             viol += v;
