@@ -50,6 +50,9 @@ pub(crate) struct Ctx {
     /// Whether a bracket a witness settles is settled so (`procedure`'s fast answers); a test
     /// pairs generated tournaments both ways.
     pub(crate) fast: bool,
+    /// The most players not yet paired the general weighted matching is run for
+    /// ([`super::MATCHING_LIMIT`]; a test lowers it to see the refusal).
+    pub(crate) matching_limit: usize,
 }
 
 /// 1.6.2: the seeding rounds, half the rounds (rounded down) or 4, whichever is lower
@@ -172,6 +175,7 @@ impl Ctx {
             players,
             met,
             fast: true,
+            matching_limit: super::MATCHING_LIMIT,
         }
     }
 

@@ -270,7 +270,7 @@ pub(super) fn by_stand_ins(
         } else if left_out.is_none() {
             left_out = Some(p);
         }
-        if 2 * (m + stand_ins.len()) > super::MATCHING_LIMIT {
+        if 2 * (m + stand_ins.len()) > cx.matching_limit {
             return None;
         }
     }
@@ -694,6 +694,7 @@ mod tests {
                 met: Barred::from_pairs(m, &met),
                 players: players.into_iter().collect(),
                 fast: true,
+                matching_limit: super::super::MATCHING_LIMIT,
             };
             let bracket: Vec<PlayerIx> = (0..m).map(PlayerIx::new).collect();
             let rule = if rng.gen_bool(0.5) {

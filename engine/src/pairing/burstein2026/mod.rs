@@ -31,7 +31,8 @@
 //!   of players settled by one matching (`crate::matching::row_order::first_in_row_order_of`):
 //!   at most one O(V³) matching per block of bracket players (V the players not yet paired),
 //!   run for up to `MATCHING_LIMIT` players (a round needing it beyond is refused in words; in
-//!   generated fields of 1,000 to 100,000 no round has).
+//!   generated fields of 1,000 to 100,000 no round has; the refusal is tested with the limit lowered,
+//!   `burstein_2026_a_round_beyond_the_general_methods_limit_is_refused_in_words`).
 //!
 //! Tests pair every round of generated tournaments both ways (bounds on and off) and 4.3's rows
 //! against the note's list enumerated.

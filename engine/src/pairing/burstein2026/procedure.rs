@@ -4,7 +4,6 @@
 use super::colours::allocate;
 use super::definitions::Ctx;
 use super::fast;
-use super::MATCHING_LIMIT;
 use crate::matching::cardinality::Cardinality;
 use crate::matching::row_order::first_in_row_order_of;
 use crate::matching::weighted::Tiers;
@@ -239,12 +238,13 @@ fn pair_bracket(
         }
     }
     let waiting = bracket.len() + next.len() + below.len();
-    if waiting > MATCHING_LIMIT {
+    if waiting > cx.matching_limit {
         return Err(format!(
             "no pairing of the bracket reaches the best a bracket can have ([C5]-[C8] with the \
              rest completed), and the general method (a weighted matching of the {waiting} \
-             players not yet paired) runs in this build for up to {MATCHING_LIMIT}: this \
-             round is refused rather than kept waiting"
+             players not yet paired) runs in this build for up to {}: this \
+             round is refused rather than kept waiting",
+            cx.matching_limit
         ));
     }
     let all: Vec<PlayerIx> = bracket.iter().chain(next).chain(below).copied().collect();

@@ -145,6 +145,7 @@ fn burstein_2026_c6_the_incoming_floater_is_paired_before_article_4_s_order() {
         met: Barred::from_pairs(players.len(), &[]),
         players: players.into_iter().collect(),
         fast: true,
+        matching_limit: super::MATCHING_LIMIT,
     };
     let mut steps = Vec::new();
     let (pairs, _) = super::procedure::procedure(&cx, Color::White, &mut steps).unwrap();
@@ -319,6 +320,7 @@ fn built(
             })
             .collect(),
         fast: true,
+        matching_limit: super::MATCHING_LIMIT,
     }
 }
 
@@ -512,5 +514,46 @@ fn burstein_2026_c4_the_rest_can_always_be_paired() {
     assert!(
         !met_in(&pairs, 1, 2) && !met_in(&pairs, 3, 4),
         "{pairs:?}\n{text}"
+    );
+}
+
+/// The general method's limit (`MATCHING_LIMIT`, lowered here to 12 players not yet paired): a
+/// round after the seeding rounds whose bracket no bound settles (the bounds off here) and
+/// that would need the weighted matching of more players than that is refused in words,
+/// naming both numbers (and the bracket); with the limit as built, the same round pairs as the bounds pair it.
+#[test]
+fn burstein_2026_a_round_beyond_the_general_methods_limit_is_refused_in_words() {
+    use crate::model::ids::RoundNo;
+    let (t, _) =
+        crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+            system: crate::model::settings::System::Burstein2026,
+            players: 30,
+            rounds: 9,
+            seed: 3,
+        });
+    let round = RoundNo::new(6).expect("a round");
+    let mut cx = Ctx::read(&t, round, super::definitions::Exception::AsWritten);
+    let fast = super::procedure::procedure(&cx, Color::White, &mut Vec::new());
+    cx.fast = false;
+    cx.matching_limit = 12;
+    let refused =
+        super::procedure::procedure(&cx, Color::White, &mut Vec::new()).expect_err("refused");
+    assert!(
+        refused.contains("players not yet paired) runs in this build for up to 12")
+            && refused.contains("refused rather than kept waiting"),
+        "{refused}"
+    );
+    // The players not yet paired, as the message counts them: more than the limit.
+    let waiting: usize = refused
+        .split("weighted matching of the ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the number of players not yet paired");
+    assert!(waiting > 12 && waiting <= cx.players.len(), "{refused}");
+    cx.matching_limit = super::MATCHING_LIMIT;
+    assert_eq!(
+        super::procedure::procedure(&cx, Color::White, &mut Vec::new()),
+        fast
     );
 }

@@ -63,6 +63,9 @@ pub(crate) struct Ctx {
     /// Whether a bracket a witness settles is settled so (`procedure`'s fast answers); a test
     /// pairs generated tournaments both ways.
     pub(crate) fast: bool,
+    /// The most players not yet paired the general weighted matching is run for
+    /// ([`super::MATCHING_LIMIT`]; a test lowers it to see the refusal).
+    pub(crate) matching_limit: usize,
 }
 
 /// 1.8.2: MaxT = 2 + [Rnds/5].
@@ -146,6 +149,7 @@ impl Ctx {
             last_round: t.settings.rounds == Some(round.get()),
             max_t,
             fast: true,
+            matching_limit: super::MATCHING_LIMIT,
         }
     }
 

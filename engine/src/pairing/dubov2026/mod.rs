@@ -28,7 +28,8 @@
 //!   those reaching it is fixed member by member in 4.2's order: at most one O(V³) matching
 //!   per possible upfloater (V the players not yet paired), run for up to `MATCHING_LIMIT`
 //!   players (a round needing it beyond is refused in words; in generated fields of 1,000 to
-//!   100,000 no round has).
+//!   100,000 no round has; the refusal is tested with the limit lowered,
+//!   `dubov_2026_a_round_beyond_the_general_methods_limit_is_refused_in_words`).
 //! - 3.2.4: no pair inside the smaller subgroup and the first shifters of 4.3's order, when a
 //!   perfect matching across the two new subgroups shows both; else the fewest pairs inside
 //!   the smaller subgroup (the pairing best by [C7]) by one weighted matching of the bracket,

@@ -5,7 +5,6 @@
 use super::colours::allocate;
 use super::definitions::Ctx;
 use super::sequence::{first_set, first_transposition, middle_out};
-use super::MATCHING_LIMIT;
 use crate::matching::cardinality::Cardinality;
 use crate::matching::weighted::{max_weight_matching_from, max_weight_matching_of, Tiers};
 use crate::model::color::Color;
@@ -165,13 +164,14 @@ fn pair_bracket(
                 *whole = split;
                 ups
             } else {
-                if waiting > MATCHING_LIMIT {
+                if waiting > cx.matching_limit {
                     return Err(format!(
                         "no set of upfloaters reaches the best a bracket can have ([C5]-[C10] \
                      with every player paired in his own group), and the general method \
                      (a weighted matching of the {waiting} players not yet paired) runs in \
-                     this build for up to {MATCHING_LIMIT}: this round is refused rather than \
-                     kept waiting"
+                     this build for up to {}: this round is refused rather than \
+                     kept waiting",
+                        cx.matching_limit
                     ));
                 }
                 let ups = upfloaters_by_weights(cx, residents, lower, false)
@@ -378,7 +378,7 @@ fn by_stand_ins(
         if stands_in {
             stand_ins.push(p);
         }
-        if residents.len() + stand_ins.len() > MATCHING_LIMIT {
+        if residents.len() + stand_ins.len() > cx.matching_limit {
             return None;
         }
     }

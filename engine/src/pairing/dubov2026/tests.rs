@@ -46,6 +46,7 @@ fn ctx(players: Vec<Player>, met: &[(u32, u32)]) -> Ctx {
         last_round: false,
         max_t: 3,
         fast: true,
+        matching_limit: super::MATCHING_LIMIT,
     }
 }
 
@@ -61,6 +62,7 @@ fn pair(cx: &Ctx) -> (Vec<(u32, u32)>, Option<u32>, Vec<Step>) {
         last_round: cx.last_round,
         max_t: cx.max_t,
         fast: false,
+        matching_limit: super::MATCHING_LIMIT,
     };
     assert_eq!(
         procedure(&slow, W, &mut Vec::new()),
@@ -558,4 +560,41 @@ fn dubov_2026_c4_the_rest_can_always_be_paired() {
     let (pairs, _, _) = pair(&cx);
     let u = unordered(&pairs);
     assert!(!u.contains(&(1, 2)) && !u.contains(&(3, 4)), "{u:?}");
+}
+
+/// The general method's limit (`MATCHING_LIMIT`, lowered here to 12 players not yet paired): a
+/// round whose bracket no bound settles (the bounds off here) and that would need the weighted
+/// matching of more players than that is refused in words, naming both numbers (and the bracket); with the limit
+/// as built, the same round pairs as the bounds pair it.
+#[test]
+fn dubov_2026_a_round_beyond_the_general_methods_limit_is_refused_in_words() {
+    use crate::model::ids::RoundNo;
+    let (t, _) =
+        crate::pairing::generate::generate_partial(crate::pairing::generate::GenerateConfig {
+            system: crate::model::settings::System::Dubov2026,
+            players: 30,
+            rounds: 5,
+            seed: 3,
+        });
+    let round = RoundNo::new(4).expect("a round");
+    let mut cx = Ctx::new(&t, round);
+    let fast = procedure(&cx, W, &mut Vec::new());
+    cx.fast = false;
+    cx.matching_limit = 12;
+    let refused = procedure(&cx, W, &mut Vec::new()).expect_err("refused");
+    assert!(
+        refused.contains("players not yet paired) runs in this build for up to 12")
+            && refused.contains("refused rather than kept waiting"),
+        "{refused}"
+    );
+    // The players not yet paired, as the message counts them: more than the limit.
+    let waiting: usize = refused
+        .split("weighted matching of the ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the number of players not yet paired");
+    assert!(waiting > 12 && waiting <= cx.players.len(), "{refused}");
+    cx.matching_limit = super::MATCHING_LIMIT;
+    assert_eq!(procedure(&cx, W, &mut Vec::new()), fast);
 }
