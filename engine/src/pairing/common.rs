@@ -348,6 +348,25 @@ pub(crate) fn boards(
     out
 }
 
+/// A round refused for the general method's limit says so in words: the limit, and the players
+/// not yet paired it would have had to match, more than the limit and at most the field.
+#[cfg(test)]
+pub(crate) fn assert_refused_beyond_limit(refused: &str, limit: usize, field: usize) {
+    assert!(
+        refused.contains(&format!(
+            "players not yet paired) runs in this build for up to {limit}"
+        )) && refused.contains("refused rather than kept waiting"),
+        "{refused}"
+    );
+    let waiting: usize = refused
+        .split("weighted matching of the ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the number of players not yet paired");
+    assert!(waiting > limit && waiting <= field, "{refused}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -582,19 +582,7 @@ fn dubov_2026_a_round_beyond_the_general_methods_limit_is_refused_in_words() {
     cx.fast = false;
     cx.matching_limit = 12;
     let refused = procedure(&cx, W, &mut Vec::new()).expect_err("refused");
-    assert!(
-        refused.contains("players not yet paired) runs in this build for up to 12")
-            && refused.contains("refused rather than kept waiting"),
-        "{refused}"
-    );
-    // The players not yet paired, as the message counts them: more than the limit.
-    let waiting: usize = refused
-        .split("weighted matching of the ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .expect("the number of players not yet paired");
-    assert!(waiting > 12 && waiting <= cx.players.len(), "{refused}");
+    crate::pairing::common::assert_refused_beyond_limit(&refused, 12, cx.players.len());
     cx.matching_limit = super::MATCHING_LIMIT;
     assert_eq!(procedure(&cx, W, &mut Vec::new()), fast);
 }
