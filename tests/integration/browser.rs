@@ -317,6 +317,31 @@ impl Page {
             .unwrap()
     }
 
+    /// The page at a tablet's size (820 x 1180, a touch screen) and then a desktop's (1920 x
+    /// 1080), checked to fit each width, screenshot as `{name}-tablet.png` and
+    /// `{name}-desktop.png`; the page is left at the desktop's size.
+    pub(crate) fn tablet_and_desktop(&mut self, what: &str, name: &str) {
+        for (size, width, height, scale, mobile) in [
+            ("tablet", 820, 1180, 2, true),
+            ("desktop", 1920, 1080, 1, false),
+        ] {
+            self.call(
+                "Emulation.setDeviceMetricsOverride",
+                json!({ "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile }),
+            );
+            self.wait_for(
+                &format!("the {size}'s width"),
+                &format!("window.innerWidth === {width}"),
+            );
+            assert_eq!(
+                self.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+                json!(true),
+                "{what} fits a {size}'s width"
+            );
+            self.screenshot(&format!("{name}-{size}.png"));
+        }
+    }
+
     pub(crate) fn screenshot(&mut self, name: &str) -> PathBuf {
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let png = base64::engine::general_purpose::STANDARD
@@ -535,6 +560,7 @@ fn public_pages_and_a_display_that_survives_a_server_restart() {
         "(() => { const b = document.querySelector('#tabs button.on'), s = document.querySelector('#tabs'); const l = b.offsetLeft - s.offsetLeft; return b.dataset.tab === 'aro' && l >= s.scrollLeft && l + b.offsetWidth <= s.scrollLeft + s.clientWidth; })()",
     );
     public.screenshot("public-phone-aro-dubov-2026.png");
+    public.tablet_and_desktop("the AROs", "public-aro-dubov-2026");
     public.call("Emulation.clearDeviceMetricsOverride", json!({}));
     // The cross table as a table: each round's opponent by rank, colour and the player's own
     // result; its own address, which a reload keeps.
@@ -790,6 +816,7 @@ fn a_tournament_created_on_the_index_page_is_paired_by_the_dutch_in_force() {
         "the creation form fits a phone's width"
     );
     index.screenshot("index-create-phone.png");
+    index.tablet_and_desktop("the creation form", "index-create");
     index.eval(
         "document.querySelector('#createform select[name=system]').value = 'dutch-2026'; true",
     );
