@@ -3,6 +3,7 @@
 use super::criteria::Sink;
 use super::definitions::Ctx;
 use super::definitions::Level;
+use crate::matching::cardinality::Cardinality;
 use crate::matching::weighted::max_weight_matching;
 use crate::matching::weighted::Edge;
 use crate::pairing::index::PlayerIx;
@@ -143,7 +144,7 @@ pub(super) fn least_denied(cx: &Ctx, q: &Question) -> Option<usize> {
 pub(super) struct Kept {
     n: usize,
     adjacent: Vec<u64>,
-    matching: crate::matching::cardinality::Cardinality,
+    matching: Cardinality,
     /// Vertices taken out by earlier forced pairs.
     gone: Vec<bool>,
 }
@@ -164,13 +165,10 @@ impl Kept {
         let mut kept = Kept {
             n,
             adjacent,
-            matching: crate::matching::cardinality::Cardinality::new(n),
+            matching: Cardinality::new(n),
             gone: vec![false; n],
         };
-        let mut matching = std::mem::replace(
-            &mut kept.matching,
-            crate::matching::cardinality::Cardinality::new(0),
-        );
+        let mut matching = Cardinality::new(n);
         let perfect = matching.complete(&|x, y| kept.edge(x, y));
         kept.matching = matching;
         perfect.then_some(kept)

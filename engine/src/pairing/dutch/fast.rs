@@ -801,7 +801,7 @@ impl Search for Fast {
         };
         // The first exchange of that class, if a pairing of the class keeps within x: chosen
         // member by member in D.2's order, each choice asked of a matching.
-        let mut first = class_exchange(
+        let first = class_exchange(
             cx,
             s1,
             s2,
@@ -810,27 +810,14 @@ impl Search for Fast {
             &inner,
             false,
         );
-        if first.is_none() && least == Some(allowed) {
-            // Only pairings denying the fewest preferences keep within x: the first class
-            // among them, and its first exchange, the same way.
-            let class = first_class_of(cx, s1, s2, lv, sink, true);
-            first = class_exchange(
-                cx,
-                s1,
-                s2,
-                Within { lv, allowed, sink },
-                class,
-                &inner,
-                true,
-            );
-        }
         if let Some(f) = first.and_then(|(a, b)| through(&a, &b)) {
             return Some(f);
         }
-        // Left: x allows more denials than the fewest any pairing needs (`least < allowed`),
-        // and no pairing of the first class keeps within x. Such a level is never the first
-        // at which this bracket pairs (`above_least`), so what is asked of it is only whether
-        // a pairing exists, and one does: the first among those with the fewest denials.
+        // No pairing of the first class keeps within x: the first class among the pairings
+        // that deny the fewest preferences, and its first exchange, the same way. When x is
+        // that fewest, the pairings within x are those, and this is the answer. When x allows
+        // more (`above_least`), the level is never the first at which this bracket pairs, so
+        // what is asked of it is only whether a pairing exists, and this one does.
         let least = least?;
         let class = first_class_of(cx, s1, s2, lv, sink, true);
         let (a, b) = class_exchange(
@@ -847,9 +834,11 @@ impl Search for Fast {
             true,
         )?;
         through(&a, &b).map(|mut f| {
-            f.above_least = true;
-            #[cfg(test)]
-            super::search::ABOVE_LEAST.with(|c| c.set((c.get().0 + 1, c.get().1)));
+            if least < allowed {
+                f.above_least = true;
+                #[cfg(test)]
+                super::search::ABOVE_LEAST.with(|c| c.set((c.get().0 + 1, c.get().1)));
+            }
             f
         })
     }
@@ -899,23 +888,11 @@ impl Search for Fast {
         };
         let mut witness: Option<std::collections::VecDeque<usize>> = None;
         // Every pairing B.1-B.6 allow, whatever it denies, as a graph kept with one perfect
-        // matching: a candidate it rules out needs no weighted matching (C.9's first sentence
-        // asks one per candidate otherwise, O(n^3) each).
+        // matching, built once a greedy completion has failed: a candidate it rules out needs
+        // no weighted matching (C.9's first sentence asks one per candidate otherwise, O(n^3)
+        // each).
         let k = mdps.len();
-        let mut kept = if k == 0 {
-            None
-        } else {
-            let all = Question {
-                a: mdps,
-                b: &[],
-                pool: residents,
-                internal: k + pr,
-                lv,
-                allowed,
-                sink,
-            };
-            Some(Kept::new(cx, &all)?)
-        };
+        let mut kept: Option<Kept> = None;
         for i in 0..mdps.len() {
             let a = mdps[i];
             let mut pick = None;
@@ -964,6 +941,28 @@ impl Search for Fast {
                     witness = Some(rest.into());
                     pick = Some((j, v));
                     break;
+                }
+                if kept.is_none() {
+                    let all = Question {
+                        a: mdps,
+                        b: &[],
+                        pool: residents,
+                        internal: k + pr,
+                        lv,
+                        allowed,
+                        sink,
+                    };
+                    // No completion at all, whatever it denies: no candidate can be accepted.
+                    let mut g = Kept::new(cx, &all)?;
+                    for (earlier, &partner) in chosen.iter().enumerate() {
+                        g.allows(earlier, k + partner, true);
+                    }
+                    let rules_out = !g.allows(i, k + j, false);
+                    kept = Some(g);
+                    if rules_out {
+                        used[j] = false;
+                        continue;
+                    }
                 }
                 let pool: Vec<PlayerIx> =
                     (0..m).filter(|&k| !used[k]).map(|k| residents[k]).collect();
