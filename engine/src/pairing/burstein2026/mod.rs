@@ -42,6 +42,7 @@
 //!   rounds) and what [C1]-[C3] allow.
 //! - `procedure.rs`: 1.9 and Articles 3-4.
 //! - `fast.rs`: the brackets the bounds settle (Articles 2-4 without a matching of everyone).
+//! - `weights.rs`: a bracket by one weighted matching ([C5]-[C8] as tiers, Article 4 below).
 //! - `colours.rs`: Article 5 (5.2.2-5.2.5 shared with the 2026 Dubov, whose words they are).
 //!
 //! # Readings
@@ -81,6 +82,7 @@ mod fast;
 mod procedure;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 /// The largest field this build pairs, as the 2026 Dutch's (its seeding rounds are the 2026
 /// Dutch's rounds): a larger one is refused in words from round 1.
