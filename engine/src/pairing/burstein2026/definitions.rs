@@ -61,14 +61,12 @@ pub(crate) fn seeding_rounds(rounds: Option<u16>) -> u16 {
     rounds.map_or(4, |r| (r / 2).min(4))
 }
 
-/// 1.5: the colour preference of a player who played `colors` (oldest first): the side the
-/// colour difference's when it is not 0, else alternating with the last game; absolute beyond
-/// ±1 or after the same colour twice, strong at ±1, else mild; none before any game (1.5.4).
+/// 1.5: the colour preference of a player who played `colors` (oldest first): 1.5.1-1.5.3 as
+/// the 2026 Dubov text words them too (`common::preference_after_games`: the side the colour
+/// difference's when it is not 0, else alternating with the last game; absolute beyond ±1 or
+/// after the same colour twice, strong at ±1, else mild); none before any game (1.5.4).
 pub(crate) fn preference(colors: &[Color]) -> ColorPreference {
-    if colors.is_empty() {
-        return ColorPreference::None;
-    }
-    crate::pairing::dubov2026::preference(colors)
+    crate::pairing::common::preference_after_games(colors).unwrap_or(ColorPreference::None)
 }
 
 /// How 1.7.2's exception is read: as the text says (a player absent since his last game, up
@@ -179,22 +177,14 @@ impl Ctx {
         }
     }
 
-    /// [C1] and [C3]: `a` and `b` may meet.
+    /// [C1] and [C3]: `a` and `b` may meet (`common::may_meet`, the words both 2026 texts
+    /// share).
     pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        if a == b || self.met.contains(a, b) {
-            return false;
-        }
-        match (self.players[a].pref, self.players[b].pref) {
-            (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) => x != y,
-            _ => true,
-        }
+        crate::pairing::common::may_meet(&self.met, a, b, |p| self.players[p].pref)
     }
 
     /// The players' TPNs, as the explanation lists them.
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
-        crate::pairing::explanation::joined(players, " ", |out, &i| {
-            use std::fmt::Write as _;
-            write!(out, "{}", self.players[i].tpn)
-        })
+        crate::pairing::common::tpns_of(players, |p| self.players[p].tpn)
     }
 }

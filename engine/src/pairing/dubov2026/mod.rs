@@ -44,7 +44,8 @@
 //! # Files, by the text's articles
 //! - `definitions.rs`: Article 1 (score, colour preference, ARO, upfloats, MaxT) and what
 //!   [C1]-[C3] allow.
-//! - `procedure.rs`: 1.9 and Article 3.
+//! - `procedure.rs`: 1.9 and Article 3 (the bye, each bracket's upfloaters).
+//! - `groups.rs`: 3.2.3-3.2.6, a bracket's G1 and G2, their shifters and S1 against G2.
 //! - `sequence.rs`: Article 4's orders.
 //! - `colours.rs`: Article 5.
 //!
@@ -84,12 +85,11 @@ use crate::model::tournament::Tournament;
 use crate::pairing::common::initial_color;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
-pub(crate) use colours::{by_rules_5_2, Seen};
-pub(crate) use definitions::preference;
 use definitions::Ctx;
 
 mod colours;
 mod definitions;
+mod groups;
 mod procedure;
 mod sequence;
 #[cfg(test)]
