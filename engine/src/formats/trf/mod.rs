@@ -3,7 +3,7 @@
 //! `192`, `240`, `260`.
 //!
 //! Reading is in two steps, as the house style wants: every line is read field by field into a
-//! raw [`line::Record`] at its fixed columns, then the records are validated together into a
+//! raw [`record::Record`] at its fixed columns, then the records are validated together into a
 //! [`Tournament`] (players without gaps, opponents who exist, entries that mirror each other,
 //! points that add up). Every problem is reported with its line and column; nothing panics.
 //!
@@ -31,6 +31,7 @@
 mod error;
 pub(crate) mod line;
 mod read;
+mod record;
 mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
@@ -40,7 +41,7 @@ pub use write::{write, write_as, write_with_xxa};
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::result::ByeKind;
 use crate::model::tournament::Tournament;
-use line::{ColorCode, RoundsCode, TiebreaksCode};
+use record::{ColorCode, RoundsCode, TiebreaksCode};
 
 /// Whether two texts of the header record `code` say the same: dates (042, 052, the round
 /// dates of 132) compared as dates whatever their form (`24/09/2010` is `2010/09/24`), counts
