@@ -5,9 +5,9 @@
 //! context.
 
 use super::error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
+use super::layout::{split_lines, Layout, LineEnding, LineKey, TrfFile};
 use super::line::{Cell, Code, Fields, PlayerLine, CELL_STRIDE, FIRST_CELL};
 use super::record::{is_known_code, Record, RoundsCode};
-use super::{split_lines, Layout, LineEnding, LineKey, TrfFile};
 use crate::model::acceleration::{baku, group_a, Acceleration, VirtualPoints};
 use crate::model::color::Color;
 use crate::model::ids::{RoundNo, Tpn};

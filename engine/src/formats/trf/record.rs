@@ -481,7 +481,7 @@ impl Record {
             (Record::Player(a), Record::Player(b)) => PlayerLine::same_meaning(a, b),
             (Record::Type(a, x), Record::Type(b, y)) => a.code() == b.code() && x == y,
             (Record::Info { code: a, text: x }, Record::Info { code: b, text: y }) => {
-                a == b && super::info_same_meaning(a, x, y)
+                a == b && super::header::info_same_meaning(a, x, y)
             }
             // Virtual points of rounds after the last one given are none.
             (Record::Xxa(a, x), Record::Xxa(b, y)) => {

@@ -1,8 +1,8 @@
 //! Writing a [`Tournament`] as a TRF file.
 
+use super::layout::{Layout, LineEnding, LineKey};
 use super::line::{Cell, Code, Fields, PlayerLine};
 use super::record::{ColorCode, Record, RoundsCode, TiebreaksCode, XXS_KEYS};
-use super::{Layout, LineEnding, LineKey};
 use crate::model::acceleration::{virtual_points_in, Acceleration};
 use crate::model::color::Color;
 use crate::model::history;
