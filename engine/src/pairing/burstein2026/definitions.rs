@@ -41,6 +41,12 @@ impl Player {
     }
 }
 
+/// The most players not yet paired for which a bracket no bound settles is chosen by the
+/// weighted matching of them all (`procedure`; 500 take 2-3 s on one core). A round that
+/// needs the matching beyond this size is refused in words, naming the bracket, rather than
+/// kept waiting.
+pub const MATCHING_LIMIT: usize = 500;
+
 /// What the procedure knows before the round.
 pub(crate) struct Ctx {
     /// The players to pair, by score (highest first), then by 1.8's ranking.
@@ -51,7 +57,7 @@ pub(crate) struct Ctx {
     /// pairs generated tournaments both ways.
     pub(crate) fast: bool,
     /// The most players not yet paired the general weighted matching is run for
-    /// ([`super::MATCHING_LIMIT`]; a test lowers it to see the refusal).
+    /// ([`MATCHING_LIMIT`]; a test lowers it to see the refusal).
     pub(crate) matching_limit: usize,
 }
 
@@ -173,7 +179,7 @@ impl Ctx {
             players,
             met,
             fast: true,
-            matching_limit: super::MATCHING_LIMIT,
+            matching_limit: MATCHING_LIMIT,
         }
     }
 

@@ -694,7 +694,7 @@ mod tests {
                 met: Barred::from_pairs(m, &met),
                 players: players.into_iter().collect(),
                 fast: true,
-                matching_limit: super::super::MATCHING_LIMIT,
+                matching_limit: super::super::definitions::MATCHING_LIMIT,
             };
             let bracket: Vec<PlayerIx> = (0..m).map(PlayerIx::new).collect();
             let rule = if rng.gen_bool(0.5) {

@@ -75,6 +75,7 @@ use crate::pairing::common::initial_color;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
 use definitions::Ctx;
+pub use definitions::MATCHING_LIMIT;
 
 mod colours;
 mod definitions;
@@ -87,12 +88,6 @@ mod weights;
 /// The largest field this build pairs, as the 2026 Dutch's (its seeding rounds are the 2026
 /// Dutch's rounds): a larger one is refused in words from round 1.
 pub const FIELD_LIMIT: usize = 100_000;
-
-/// The most players not yet paired for which a bracket no bound settles is chosen by the
-/// weighted matching of them all (`procedure`; 500 take 2-3 s on one core). A round that
-/// needs the matching beyond this size is refused in words, naming the bracket, rather than
-/// kept waiting.
-pub const MATCHING_LIMIT: usize = 500;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -86,6 +86,7 @@ use crate::pairing::common::initial_color;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
 use definitions::Ctx;
+pub use definitions::MATCHING_LIMIT;
 
 mod colours;
 mod definitions;
@@ -98,13 +99,6 @@ mod tests;
 /// The largest field this build pairs, as the 2026 Dutch's: 100,000 players in 0.03-0.13 s a
 /// round (`docs/performance.md`); a larger one is refused in words.
 pub const FIELD_LIMIT: usize = 100_000;
-
-/// The most players not yet paired for which a bracket no bound settles is chosen by the
-/// weighted matching of them all (`procedure`; 1,000 take 0.1-4 s on one core). In generated
-/// fields the bounds settle every bracket but a few at the bottom; a round that needs the
-/// matching beyond this size is refused in words, naming the bracket, rather than kept
-/// waiting.
-pub const MATCHING_LIMIT: usize = 1_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
