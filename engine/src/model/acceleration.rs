@@ -32,6 +32,9 @@
 
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::points::Points;
+/// The setting itself lives with the other settings (which this module reads, not the other
+/// way round); named here too, where the method it chooses is.
+pub use crate::model::settings::Acceleration;
 use crate::model::settings::PointValues;
 
 /// Virtual points for the players numbered `first..=last` in rounds `from..=to`.
@@ -47,16 +50,6 @@ pub struct VirtualPoints {
     pub last: Tpn,
     /// The points added to each one's score for the pairing of those rounds.
     pub points: Points,
-}
-
-/// The acceleration a tournament is set to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Acceleration {
-    /// None: pairing scores are the scores.
-    #[default]
-    None,
-    /// C.04.7's Baku method.
-    Baku,
 }
 
 /// C.04.7 1.4: the accelerated rounds are the first half, rounded up, of `rounds`.

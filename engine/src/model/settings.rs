@@ -320,6 +320,17 @@ impl PointValues {
     }
 }
 
+/// The acceleration a tournament is set to (FIDE C.04.7; the method itself, and the virtual
+/// points it gives, in [`crate::model::acceleration`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Acceleration {
+    /// None: pairing scores are the scores.
+    #[default]
+    None,
+    /// C.04.7's Baku method.
+    Baku,
+}
+
 /// A tournament's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -339,7 +350,7 @@ pub struct Settings {
     pub lot_seed: u64,
     /// The acceleration the tournament is set to (C.04.7); the virtual points themselves are
     /// the tournament's [`crate::model::tournament::Tournament::virtual_points`].
-    pub acceleration: crate::model::acceleration::Acceleration,
+    pub acceleration: Acceleration,
 }
 
 impl Settings {
@@ -352,7 +363,7 @@ impl Settings {
             points: PointValues::default_for(system),
             tiebreaks: Vec::new(),
             lot_seed: 0,
-            acceleration: crate::model::acceleration::Acceleration::None,
+            acceleration: Acceleration::None,
         }
     }
 
@@ -371,7 +382,7 @@ impl Default for Settings {
             points: PointValues::STANDARD,
             tiebreaks: Vec::new(),
             lot_seed: 0,
-            acceleration: crate::model::acceleration::Acceleration::None,
+            acceleration: Acceleration::None,
         }
     }
 }

@@ -1,12 +1,15 @@
 //! What the pairing systems share: who may not meet whom (built once for every system), the
 //! Dutch ranking placed score by score, each player's view made in pairing-number order, the
 //! pairing-number lists of the explanations, the initial colour and round 1's half against
-//! half, and the check that no forbidden pair stands.
+//! half, and the check that no forbidden pair stands; and what the 2026 Dubov and the 2026
+//! Burstein texts say in the same words (the colour preference after a game, [C1] and [C3],
+//! the colours of 5.2), one copy that both call.
 
 use super::explanation::{self, Step};
 use super::index::{Barred, IxVec, PlayerIx};
 use super::proposal::PairingError;
 use crate::model::color::Color;
+use crate::model::history::ColorPreference;
 use crate::model::ids::{RoundNo, Tpn};
 use crate::model::points::Points;
 use crate::model::settings::System;
@@ -346,6 +349,122 @@ pub(crate) fn boards(
         out.push((w, bl));
     }
     out
+}
+
+// What the 2026 Dubov (C.04.4.1) and the 2026 Burstein (C.04.4.2) say in the same words: the
+// colour preference of a player who has played, the absolute criteria [C1] and [C3], and the
+// colour allocation of 5.2. Each system calls these; neither has a copy.
+
+/// Dubov 2026 1.6.1-1.6.3 and Burstein 2026 1.5.1-1.5.3 (the same words): the colour
+/// preference of a player who played `colors` (oldest first), `None` before any game (where
+/// the texts differ: Dubov 1.6.4 a mild preference for Black, Burstein 1.5.4 none). The side
+/// is the colour difference's when it is not 0 (reading: it decides where a difference beyond
+/// ±1 and the last two colours point different ways), else the colour alternating with the
+/// last game; absolute beyond ±1 or after the same colour twice, strong at ±1, else mild.
+pub(crate) fn preference_after_games(colors: &[Color]) -> Option<ColorPreference> {
+    let diff: i32 = colors
+        .iter()
+        .map(|&c| if c == Color::White { 1 } else { -1 })
+        .sum();
+    let &last = colors.last()?;
+    let twice = colors.len() >= 2 && colors[colors.len() - 2] == last;
+    let side = match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => Color::Black,
+        std::cmp::Ordering::Less => Color::White,
+        std::cmp::Ordering::Equal => last.opposite(),
+    };
+    Some(if diff.abs() > 1 || twice {
+        ColorPreference::Absolute(side)
+    } else if diff != 0 {
+        ColorPreference::Strong(side)
+    } else {
+        ColorPreference::Mild(side)
+    })
+}
+
+/// [C1] and [C3] (Dubov 2026 2.1.1 and 2.1.3, Burstein 2026 2.1.1 and 2.1.3, the same words):
+/// whether `a` and `b` may meet: not the same player, not barred by `met` (a game played, or a
+/// forbidden pair), and not both with the same absolute colour preference (`pref`).
+pub(crate) fn may_meet(
+    met: &Barred,
+    a: PlayerIx,
+    b: PlayerIx,
+    pref: impl Fn(PlayerIx) -> ColorPreference,
+) -> bool {
+    if a == b || met.contains(a, b) {
+        return false;
+    }
+    match (pref(a), pref(b)) {
+        (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) => x != y,
+        _ => true,
+    }
+}
+
+/// The pairing numbers (`tpn`) of a procedure's `players`, as the explanations list them.
+pub(crate) fn tpns_of(players: &[PlayerIx], tpn: impl Fn(PlayerIx) -> Tpn) -> String {
+    explanation::joined(players, " ", |out, &i| write!(out, "{}", tpn(i)))
+}
+
+/// A player as 5.2 of the 2026 Dubov and Burstein texts sees them.
+pub(crate) struct Seen<'a> {
+    pub(crate) tpn: Tpn,
+    /// Yet to play a game (5.2.1).
+    pub(crate) unplayed: bool,
+    pub(crate) pref: ColorPreference,
+    /// The colours of the games played, oldest first.
+    pub(crate) colors: &'a [Color],
+}
+
+/// Dubov 2026 5.2 and Burstein 2026 5.2 (5.2.1-5.2.5 in the same words but for who is "higher
+/// ranked": Dubov's 5.2.1, more points then the smaller TPN; Burstein's 1.8, which each system
+/// decides before calling): the colour of `h`, the higher ranked of the pair, against `l`, and
+/// the article that decided it. A player with no preference (Burstein 1.5.4) grants the
+/// other's.
+pub(crate) fn by_rules_5_2(h: Seen, l: Seen, initial: Color) -> (Color, &'static str) {
+    // 5.2.1: both yet to play a game: the initial colour to the higher ranked if their TPN is
+    // odd.
+    if h.unplayed && l.unplayed {
+        let odd = h.tpn.get() % 2 == 1;
+        return (if odd { initial } else { initial.opposite() }, "5.2.1");
+    }
+    let (x, y) = match (h.pref.color(), l.pref.color()) {
+        (Some(x), Some(y)) => (x, y),
+        // 5.2.2: both preferences granted (1.5.4: no preference grants the other's).
+        (Some(x), None) => return (x, "5.2.2"),
+        (None, Some(y)) => return (y.opposite(), "5.2.2"),
+        (None, None) => return (initial, "5.2.5"),
+    };
+    // 5.2.2: both preferences granted.
+    if x != y {
+        return (x, "5.2.2");
+    }
+    // 5.2.3: the stronger preference.
+    let (sh, sl) = (h.pref.strength(), l.pref.strength());
+    if sh != sl {
+        return (if sh > sl { x } else { x.opposite() }, "5.2.3");
+    }
+    // 5.2.4: alternate to the most recent time one had White and the other Black (played
+    // games only, the latest aligned: C.04.2 3.4).
+    for (ch, cl) in h.colors.iter().rev().zip(l.colors.iter().rev()) {
+        if ch != cl {
+            return (ch.opposite(), "5.2.4");
+        }
+    }
+    // 5.2.5: the higher ranked player's preference.
+    (x, "5.2.5")
+}
+
+/// 5.2 of both 2026 texts for the pair `h`-`l`, `h` the higher ranked (by each system's own
+/// reading of "higher ranked"), each seen by `seen`: the pair as `(white, black)` and the
+/// article that decided it.
+pub(crate) fn allocate_5_2<'a>(
+    h: PlayerIx,
+    l: PlayerIx,
+    seen: impl Fn(PlayerIx) -> Seen<'a>,
+    initial: Color,
+) -> ((PlayerIx, PlayerIx), &'static str) {
+    let (c, why) = by_rules_5_2(seen(h), seen(l), initial);
+    (if c == Color::White { (h, l) } else { (l, h) }, why)
 }
 
 /// A round refused for the general method's limit says so in words: the limit, and the players

@@ -5,10 +5,9 @@
 //! context.
 
 use super::error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
-use super::line::{
-    is_known_code, Cell, Code, Fields, PlayerLine, Record, RoundsCode, CELL_STRIDE, FIRST_CELL,
-};
-use super::{split_lines, Layout, LineEnding, LineKey, TrfFile};
+use super::layout::{split_lines, Layout, LineEnding, LineKey, TrfFile};
+use super::line::{Cell, Code, Fields, PlayerLine, CELL_STRIDE, FIRST_CELL};
+use super::record::{is_known_code, Record, RoundsCode};
 use crate::model::acceleration::{baku, group_a, Acceleration, VirtualPoints};
 use crate::model::color::Color;
 use crate::model::ids::{RoundNo, Tpn};

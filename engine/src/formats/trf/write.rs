@@ -1,9 +1,8 @@
 //! Writing a [`Tournament`] as a TRF file.
 
-use super::line::{
-    Cell, Code, ColorCode, Fields, PlayerLine, Record, RoundsCode, TiebreaksCode, XXS_KEYS,
-};
-use super::{Layout, LineEnding, LineKey};
+use super::layout::{Layout, LineEnding, LineKey};
+use super::line::{Cell, Code, Fields, PlayerLine};
+use super::record::{ColorCode, Record, RoundsCode, TiebreaksCode, XXS_KEYS};
 use crate::model::acceleration::{virtual_points_in, Acceleration};
 use crate::model::color::Color;
 use crate::model::history;

@@ -1,8 +1,8 @@
-//! Burstein 2026 Article 5: the colours of each pair, by the words of the 2026 Dubov text's 5.2
-//! (`crate::pairing::dubov2026::by_rules_5_2`), the higher ranked by 1.8.
+//! Burstein 2026 Article 5: the colours of each pair, by 5.2, whose words are the 2026 Dubov
+//! text's (`crate::pairing::common::by_rules_5_2`, which serves both), the higher ranked by 1.8.
 use super::definitions::Ctx;
 use crate::model::color::Color;
-use crate::pairing::dubov2026::{by_rules_5_2, Seen};
+use crate::pairing::common::{allocate_5_2, Seen};
 use crate::pairing::index::PlayerIx;
 
 /// The pair `a`-`b` as `(white, black)`, and the article that decided it: 5.2 with the higher
@@ -27,6 +27,5 @@ pub(crate) fn allocate(
             colors: &q.colors,
         }
     };
-    let (c, why) = by_rules_5_2(seen(h), seen(l), initial);
-    (if c == Color::White { (h, l) } else { (l, h) }, why)
+    allocate_5_2(h, l, seen, initial)
 }

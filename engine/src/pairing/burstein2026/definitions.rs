@@ -41,6 +41,12 @@ impl Player {
     }
 }
 
+/// The most players not yet paired for which a bracket no bound settles is chosen by the
+/// weighted matching of them all (`procedure`; 500 take 2-3 s on one core). A round that
+/// needs the matching beyond this size is refused in words, naming the bracket, rather than
+/// kept waiting.
+pub const MATCHING_LIMIT: usize = 500;
+
 /// What the procedure knows before the round.
 pub(crate) struct Ctx {
     /// The players to pair, by score (highest first), then by 1.8's ranking.
@@ -51,7 +57,7 @@ pub(crate) struct Ctx {
     /// pairs generated tournaments both ways.
     pub(crate) fast: bool,
     /// The most players not yet paired the general weighted matching is run for
-    /// ([`super::MATCHING_LIMIT`]; a test lowers it to see the refusal).
+    /// ([`MATCHING_LIMIT`]; a test lowers it to see the refusal).
     pub(crate) matching_limit: usize,
 }
 
@@ -61,14 +67,12 @@ pub(crate) fn seeding_rounds(rounds: Option<u16>) -> u16 {
     rounds.map_or(4, |r| (r / 2).min(4))
 }
 
-/// 1.5: the colour preference of a player who played `colors` (oldest first): the side the
-/// colour difference's when it is not 0, else alternating with the last game; absolute beyond
-/// ±1 or after the same colour twice, strong at ±1, else mild; none before any game (1.5.4).
+/// 1.5: the colour preference of a player who played `colors` (oldest first): 1.5.1-1.5.3 as
+/// the 2026 Dubov text words them too (`common::preference_after_games`: the side the colour
+/// difference's when it is not 0, else alternating with the last game; absolute beyond ±1 or
+/// after the same colour twice, strong at ±1, else mild); none before any game (1.5.4).
 pub(crate) fn preference(colors: &[Color]) -> ColorPreference {
-    if colors.is_empty() {
-        return ColorPreference::None;
-    }
-    crate::pairing::dubov2026::preference(colors)
+    crate::pairing::common::preference_after_games(colors).unwrap_or(ColorPreference::None)
 }
 
 /// How 1.7.2's exception is read: as the text says (a player absent since his last game, up
@@ -175,26 +179,18 @@ impl Ctx {
             players,
             met,
             fast: true,
-            matching_limit: super::MATCHING_LIMIT,
+            matching_limit: MATCHING_LIMIT,
         }
     }
 
-    /// [C1] and [C3]: `a` and `b` may meet.
+    /// [C1] and [C3]: `a` and `b` may meet (`common::may_meet`, the words both 2026 texts
+    /// share).
     pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        if a == b || self.met.contains(a, b) {
-            return false;
-        }
-        match (self.players[a].pref, self.players[b].pref) {
-            (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) => x != y,
-            _ => true,
-        }
+        crate::pairing::common::may_meet(&self.met, a, b, |p| self.players[p].pref)
     }
 
     /// The players' TPNs, as the explanation lists them.
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
-        crate::pairing::explanation::joined(players, " ", |out, &i| {
-            use std::fmt::Write as _;
-            write!(out, "{}", self.players[i].tpn)
-        })
+        crate::pairing::common::tpns_of(players, |p| self.players[p].tpn)
     }
 }

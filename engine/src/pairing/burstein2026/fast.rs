@@ -217,7 +217,7 @@ fn completed(
     false
 }
 
-/// The bracket paired by one weighted matching ([`super::procedure::by_weights`]) of its
+/// The bracket paired by one weighted matching ([`super::weights::by_weights`]) of its
 /// players, a few of the next scoregroup standing in for all of it, and as many others
 /// standing in for everyone below as the two could need; exact where a witness then completes
 /// the round as the matching assumed (else `None`).
@@ -283,8 +283,8 @@ pub(super) fn by_stand_ins(
         let (i, j) = (i.min(j), i.max(j));
         j >= b + nx || (i >= b && !whole_next) || cx.pair_ok(all[i], all[j])
     };
-    let mate = super::procedure::by_weights(cx, bracket, &stand_ins, b + nx, &ok)?;
-    let pairs = super::procedure::bracket_pairs(bracket, &mate);
+    let mate = super::weights::by_weights(cx, bracket, &stand_ins, b + nx, &ok)?;
+    let pairs = super::weights::bracket_pairs(bracket, &mate);
     // The witness: the bracket's pairs and the floaters' pairs in the next bracket kept.
     let mut part = vec![2u8; alive.len()];
     for &p in next {
@@ -694,7 +694,7 @@ mod tests {
                 met: Barred::from_pairs(m, &met),
                 players: players.into_iter().collect(),
                 fast: true,
-                matching_limit: super::super::MATCHING_LIMIT,
+                matching_limit: super::super::definitions::MATCHING_LIMIT,
             };
             let bracket: Vec<PlayerIx> = (0..m).map(PlayerIx::new).collect();
             let rule = if rng.gen_bool(0.5) {

@@ -42,6 +42,7 @@
 //!   rounds) and what [C1]-[C3] allow.
 //! - `procedure.rs`: 1.9 and Articles 3-4.
 //! - `fast.rs`: the brackets the bounds settle (Articles 2-4 without a matching of everyone).
+//! - `weights.rs`: a bracket by one weighted matching ([C5]-[C8] as tiers, Article 4 below).
 //! - `colours.rs`: Article 5 (5.2.2-5.2.5 shared with the 2026 Dubov, whose words they are).
 //!
 //! # Readings
@@ -74,6 +75,7 @@ use crate::pairing::common::initial_color;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
 use definitions::Ctx;
+pub use definitions::MATCHING_LIMIT;
 
 mod colours;
 mod definitions;
@@ -81,16 +83,11 @@ mod fast;
 mod procedure;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 /// The largest field this build pairs, as the 2026 Dutch's (its seeding rounds are the 2026
 /// Dutch's rounds): a larger one is refused in words from round 1.
 pub const FIELD_LIMIT: usize = 100_000;
-
-/// The most players not yet paired for which a bracket no bound settles is chosen by the
-/// weighted matching of them all (`procedure`; 500 take 2-3 s on one core). A round that
-/// needs the matching beyond this size is refused in words, naming the bracket, rather than
-/// kept waiting.
-pub const MATCHING_LIMIT: usize = 500;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

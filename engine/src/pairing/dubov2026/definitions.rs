@@ -50,6 +50,13 @@ impl Player {
     }
 }
 
+/// The most players not yet paired for which a bracket no bound settles is chosen by the
+/// weighted matching of them all (`procedure`; 1,000 take 0.1-4 s on one core). In generated
+/// fields the bounds settle every bracket but a few at the bottom; a round that needs the
+/// matching beyond this size is refused in words, naming the bracket, rather than kept
+/// waiting.
+pub const MATCHING_LIMIT: usize = 1_000;
+
 /// What the procedure knows before the round.
 pub(crate) struct Ctx {
     /// The players to pair, by rank (score, then TPN): index 0 is the highest.
@@ -64,7 +71,7 @@ pub(crate) struct Ctx {
     /// pairs generated tournaments both ways.
     pub(crate) fast: bool,
     /// The most players not yet paired the general weighted matching is run for
-    /// ([`super::MATCHING_LIMIT`]; a test lowers it to see the refusal).
+    /// ([`MATCHING_LIMIT`]; a test lowers it to see the refusal).
     pub(crate) matching_limit: usize,
 }
 
@@ -73,32 +80,12 @@ pub(crate) fn max_t(rounds: u16) -> u32 {
     2 + u32::from(rounds) / 5
 }
 
-/// 1.6: the colour preference of a player who played `colors` (oldest first). The side is
-/// the colour difference's when it is not 0 (reading: it decides where a difference beyond ±1
-/// and the last two colours point different ways), else the colour alternating with the last
-/// game; absolute beyond ±1 or after the same colour twice, strong at ±1, else mild; 1.6.4:
-/// no game yet is a mild preference for Black.
+/// 1.6: the colour preference of a player who played `colors` (oldest first): 1.6.1-1.6.3
+/// as the 2026 Burstein text words them too (`common::preference_after_games`); 1.6.4: no game
+/// yet is a mild preference for Black.
 pub(crate) fn preference(colors: &[Color]) -> ColorPreference {
-    let diff: i32 = colors
-        .iter()
-        .map(|&c| if c == Color::White { 1 } else { -1 })
-        .sum();
-    let Some(&last) = colors.last() else {
-        return ColorPreference::Mild(Color::Black);
-    };
-    let twice = colors.len() >= 2 && colors[colors.len() - 2] == last;
-    let side = match diff.cmp(&0) {
-        std::cmp::Ordering::Greater => Color::Black,
-        std::cmp::Ordering::Less => Color::White,
-        std::cmp::Ordering::Equal => last.opposite(),
-    };
-    if diff.abs() > 1 || twice {
-        ColorPreference::Absolute(side)
-    } else if diff != 0 {
-        ColorPreference::Strong(side)
-    } else {
-        ColorPreference::Mild(side)
-    }
+    crate::pairing::common::preference_after_games(colors)
+        .unwrap_or(ColorPreference::Mild(Color::Black))
 }
 
 impl Ctx {
@@ -149,26 +136,18 @@ impl Ctx {
             last_round: t.settings.rounds == Some(round.get()),
             max_t,
             fast: true,
-            matching_limit: super::MATCHING_LIMIT,
+            matching_limit: MATCHING_LIMIT,
         }
     }
 
-    /// [C1] and [C3]: `a` and `b` may meet.
+    /// [C1] and [C3]: `a` and `b` may meet (`common::may_meet`, the words both 2026 texts
+    /// share).
     pub(crate) fn pair_ok(&self, a: PlayerIx, b: PlayerIx) -> bool {
-        if a == b || self.met.contains(a, b) {
-            return false;
-        }
-        match (self.players[a].pref, self.players[b].pref) {
-            (ColorPreference::Absolute(x), ColorPreference::Absolute(y)) => x != y,
-            _ => true,
-        }
+        crate::pairing::common::may_meet(&self.met, a, b, |p| self.players[p].pref)
     }
 
     /// The players' TPNs, as the explanation lists them.
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
-        crate::pairing::explanation::joined(players, " ", |out, &i| {
-            use std::fmt::Write as _;
-            write!(out, "{}", self.players[i].tpn)
-        })
+        crate::pairing::common::tpns_of(players, |p| self.players[p].tpn)
     }
 }

@@ -44,7 +44,8 @@
 //! # Files, by the text's articles
 //! - `definitions.rs`: Article 1 (score, colour preference, ARO, upfloats, MaxT) and what
 //!   [C1]-[C3] allow.
-//! - `procedure.rs`: 1.9 and Article 3.
+//! - `procedure.rs`: 1.9 and Article 3 (the bye, each bracket's upfloaters).
+//! - `groups.rs`: 3.2.3-3.2.6, a bracket's G1 and G2, their shifters and S1 against G2.
 //! - `sequence.rs`: Article 4's orders.
 //! - `colours.rs`: Article 5.
 //!
@@ -84,12 +85,12 @@ use crate::model::tournament::Tournament;
 use crate::pairing::common::initial_color;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
-pub(crate) use colours::{by_rules_5_2, Seen};
-pub(crate) use definitions::preference;
 use definitions::Ctx;
+pub use definitions::MATCHING_LIMIT;
 
 mod colours;
 mod definitions;
+mod groups;
 mod procedure;
 mod sequence;
 #[cfg(test)]
@@ -98,13 +99,6 @@ mod tests;
 /// The largest field this build pairs, as the 2026 Dutch's: 100,000 players in 0.03-0.13 s a
 /// round (`docs/performance.md`); a larger one is refused in words.
 pub const FIELD_LIMIT: usize = 100_000;
-
-/// The most players not yet paired for which a bracket no bound settles is chosen by the
-/// weighted matching of them all (`procedure`; 1,000 take 0.1-4 s on one core). In generated
-/// fields the bounds settle every bracket but a few at the bottom; a round that needs the
-/// matching beyond this size is refused in words, naming the bracket, rather than kept
-/// waiting.
-pub const MATCHING_LIMIT: usize = 1_000;
 
 /// Pairs `round` of `tournament`.
 pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {

@@ -21,7 +21,7 @@
 //! problem of a few classes, rematches checked by alternating paths through an assignment of
 //! the classes' optimum: `crate::matching::class_assignment`), with no cost for every pair; the costs
 //! of every pair decide only where the classes cannot show it (a test pairs generated
-//! tournaments both ways), and only in remainders of up to `procedure::DENSE_LIMIT` players.
+//! tournaments both ways), and only in remainders of up to `definitions::DENSE_LIMIT` players.
 //! Each player a remainder may leave over is judged by [C4]-[C9] from matchings of the
 //! players below that all of them share, completed by one pair per player (`criteria::Witnesses`;
 //! where that pair is not allowed, by a matching of his own). The search then builds only the
@@ -48,7 +48,10 @@
 //! - `definitions.rs`: Article 1 (ranking, colour preference, floats, topscorers) and what
 //!   [C1]-[C4] ask of the players.
 //! - `criteria.rs`: Article 2, a candidate's standing on [C4]-[C21].
-//! - `procedure.rs`: 1.9 and Article 3, the round and each bracket's search.
+//! - `procedure.rs`: 1.9 and Article 3, the round and each bracket (its MDP-Pairings, 3.7).
+//! - `search.rs`: 3.4-3.8, a bracket's search: its state, the ideal and the candidate accepted.
+//! - `walk.rs`: 3.4-3.8 with Article 4, the sequence of candidates walked in order.
+//! - `remainder.rs`: 3.6-3.8, a remainder's best known before its candidates are built.
 //! - `sequence.rs`: Article 4, the order of transpositions, exchanges and MDP sets.
 //! - `colours.rs`: Article 5.
 //!
@@ -123,8 +126,11 @@ mod colours;
 mod criteria;
 pub(crate) mod definitions;
 pub(crate) mod procedure;
+mod remainder;
+mod search;
 mod sequence;
 pub(crate) mod several;
+mod walk;
 
 use crate::model::ids::RoundNo;
 use crate::model::tournament::Tournament;
@@ -133,7 +139,7 @@ use crate::pairing::explanation::Step;
 use crate::pairing::proposal::{PairingError, RoundPairing};
 use definitions::Ctx;
 use procedure::procedure;
-use procedure::Way;
+use search::Way;
 
 /// The largest field this procedure pairs (ten times what a TRF can hold). Most large
 /// brackets are settled without a cost for every pair: their first candidate is perfect, or

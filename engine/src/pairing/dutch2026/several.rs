@@ -67,6 +67,11 @@
 //! limit. Measured (`cargo bench -p engine --bench pairing -- white-wins`): a round of an open
 //! of 200 where White wins every game in under 0.3 s, of 400 in under 5 s, of 1,000 in about
 //! two minutes, the matchings of all the players below (`V`) being the cost.
+//!
+//! This file is long because one graph (`Graph`) answers both of its questions (a remainder's,
+//! [`first_best`], and an MDP-Pairing's, [`mdp_pairing`]): the layout of the criteria's fields
+//! in a weight, their values on each edge, the solving and the rows are steps over the same
+//! vertices and fields, methods of one type each calling the others.
 use super::criteria::Bracket;
 use super::criteria::PairPart;
 use super::criteria::BYE_DIFFERENCE;
