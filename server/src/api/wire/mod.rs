@@ -21,8 +21,8 @@ pub use answers::{
 };
 pub use live::{Event, Live, Recorded};
 pub use requests::{
-    games_of, parse_result, ByeRequest, CancelBye, ChangeAcceleration, ChangeDetails,
-    ChangeTiebreaks, CorrectPlayer, CreateAccount, CreateTournament, DrawNumbers, EnterResult,
+    parse_result, ByeRequest, CancelBye, ChangeAcceleration, ChangeDetails, ChangeTiebreaks,
+    CorrectPlayer, CorrectResult, CreateAccount, CreateTournament, DrawNumbers, EnterResult, Games,
     KeepApart, Pair, PlayerRef, Publish, QrText, RegisterPlayer, ReleaseKeptApart, RemovePlayer,
     RequestBye, Withdraw,
 };
