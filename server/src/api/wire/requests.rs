@@ -1,7 +1,9 @@
 //! The requests: every body the API reads, and results as arbiters write them ("1-0",
 //! "1/2-1/2"), parsed into the application's vocabulary.
 
-use super::vocabulary::{Details, PlayerCorrection, Role, Settings};
+use super::player_data::PlayerCorrection;
+use super::settings::{Details, Settings};
+use super::vocabulary::Role;
 use engine::model::result::{GameMode, GameResult, GameScore};
 use serde::{Deserialize, Serialize};
 
@@ -44,11 +46,11 @@ pub struct ChangeTiebreaks {
 #[serde(deny_unknown_fields)]
 pub struct ChangeAcceleration {
     /// `none` or `baku`.
-    pub acceleration: super::vocabulary::Acceleration,
+    pub acceleration: super::settings::Acceleration,
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.
-pub use super::vocabulary::PlayerData as RegisterPlayer;
+pub use super::player_data::PlayerData as RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{player}`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
@@ -106,7 +108,7 @@ pub struct QrText {
 #[serde(deny_unknown_fields)]
 pub struct DrawNumbers {
     /// How.
-    pub method: super::vocabulary::DrawMethod,
+    pub method: super::settings::DrawMethod,
     /// The seed of the drawing (`lots`, `varma`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
