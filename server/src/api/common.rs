@@ -1,13 +1,15 @@
-//! What the routes share: how a query reaches the application (on the blocking pool), the
-//! tournament of a path and the 404s that name it, a part of a long list, and the copies kept
-//! after a round. How a write reaches it and answers is [`super::write`]'s.
+//! What the routes share: how a query reaches the application (on the blocking pool, with the
+//! account held to what the query needs when it needs one), the tournament of a path and the
+//! 404s that name it, a part of a long list, and the copies kept after a round. How a write
+//! reaches it and answers is [`super::write`]'s.
 
 use super::error::ApiError;
 use super::wire;
+use crate::auth::Asker;
 use crate::state::AppState;
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use events::app::App;
-use events::{AppError, TournamentId};
+use events::{AppError, Need, TournamentId};
 
 pub(super) type Result<T> = std::result::Result<T, ApiError>;
 
@@ -42,6 +44,24 @@ pub(super) enum NoPlayer {
     /// No such tournament or player.
     #[response(status = 404, description = "No such tournament or player.")]
     Missing(wire::ErrorBody),
+}
+
+/// Runs one of the application's queries for a request whose account must meet `need`: the
+/// token checked (or the account the middleware found held to the need) and the query run in
+/// one trip to the blocking pool.
+pub(super) async fn query_as<T: Send + 'static>(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    need: Need,
+    f: impl FnOnce(&App) -> std::result::Result<T, AppError> + Send + 'static,
+) -> Result<T> {
+    let asker = Asker::of(req)?;
+    let (accounts, app) = (state.accounts.clone(), state.app.clone());
+    web::block(move || {
+        asker.authorize(&accounts, need)?;
+        Ok(f(&app)?)
+    })
+    .await?
 }
 
 /// Runs one of the application's queries or commands on the blocking pool.

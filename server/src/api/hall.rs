@@ -9,7 +9,7 @@
 //! also carries a bearer token comes from a terminal: the token must be a hall terminal (or an
 //! arbiter) of the tournament, so that a terminal's sign-in, once revoked, stops at once.
 
-use super::common::{query, NoPlayer, NoTournament, Result, TournamentPath};
+use super::common::{query, query_as, NoPlayer, NoTournament, Result, TournamentPath};
 use super::error::ApiError;
 use super::json;
 use super::wire::hall::{
@@ -40,8 +40,7 @@ pub(super) async fn show_hall(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    crate::auth::require(&req, &state.accounts, Need::Arbiter(t)).await?;
-    let hall = query(&state, move |app| app.hall(t)).await?;
+    let hall = query_as(&req, &state, Need::Arbiter(t), move |app| app.hall(t)).await?;
     Ok(HttpResponse::Ok().json(Hall::from(hall)))
 }
 
@@ -147,8 +146,7 @@ pub(super) async fn list_codes(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    crate::auth::require(&req, &state.accounts, Need::Arbiter(t)).await?;
-    let codes = query(&state, move |app| app.codes(t)).await?;
+    let codes = query_as(&req, &state, Need::Arbiter(t), move |app| app.codes(t)).await?;
     let codes: Vec<PlayerCode> = codes.into_iter().map(Into::into).collect();
     Ok(HttpResponse::Ok().json(codes))
 }

@@ -15,7 +15,7 @@ use events::{Need, TournamentId};
 /// has: asked of the application in the write's own trip to it (a wrong number is the
 /// request's fault, 400, in words).
 fn checked(
-    app: &events::App,
+    app: &app::App,
     t: TournamentId,
     games: Games,
 ) -> Result<Vec<engine::model::result::GameResult>> {
@@ -50,6 +50,8 @@ pub(super) async fn enter_result(
         .await
 }
 
+// The body as the document declares it for both result routes is `EnterResult`; a correction
+// reads it as its own type, `CorrectResult` (the same fields).
 #[utoipa::path(
     tag = "results",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), ("board" = u32, Path, description = "The board."), RetryKey),

@@ -5,7 +5,8 @@ use super::common::{keep_copies, query, NoTournament, Result, TournamentPath};
 use super::error::ApiError;
 use super::wire::{ChangeDetails, ChangeTiebreaks, CreateTournament};
 use super::write::{
-    answer, as_sent, no_body, sorted, NotNow, Recorded, Refused, RetryKey, Unreadable, Write,
+    answer, as_sent, no_body, sorted, Changed, NotNow, Recorded, Refused, RetryKey, Unreadable,
+    Write,
 };
 use super::{json, wire};
 use crate::state::AppState;
@@ -233,7 +234,7 @@ pub(super) async fn close(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = ChangeDetails,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read, or a detail is out of bounds (a date that is not YYYY-MM-DD, a federation that is not three letters, more round dates than rounds).", body = wire::ErrorBody), NoTournament, (status = 422, description = "The tournament is closed.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read, or a detail is out of bounds (a date that is not YYYY-MM-DD, a federation that is not three letters, more round dates than rounds).", body = wire::ErrorBody), NoTournament, (status = 422, description = "The tournament is closed.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/details")]
@@ -260,7 +261,7 @@ pub(super) async fn change_details(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = wire::ChangeAcceleration,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A round-robin, point values the Baku method does not apply to, or round 1 already published.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A round-robin, point values the Baku method does not apply to, or round 1 already published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/acceleration")]
@@ -286,7 +287,7 @@ pub(super) async fn change_acceleration(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = ChangeTiebreaks,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A code that is not a tie-break (the answer names it and lists the codes), a tie-break given twice, more than 12, or round 1 already published.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A code that is not a tie-break (the answer names it and lists the codes), a tie-break given twice, more than 12, or round 1 already published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/tiebreaks")]

@@ -187,6 +187,19 @@ pub(super) enum Recorded {
     Before(wire::Written),
 }
 
+/// What a write that changes a setting answers ([`Write::record`]: the setting given again
+/// writes nothing), declared once for the document.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(super) enum Changed {
+    /// The event appended.
+    #[response(status = 201, description = "Recorded.")]
+    New(wire::Written),
+    /// The setting was so already.
+    #[response(status = 200, description = "Already so: nothing written.")]
+    Unchanged(wire::Written),
+}
+
 /// A body that cannot be read (400), as most writes declare it.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
