@@ -1,18 +1,68 @@
-//! Who is asking: the bearer token of a request, checked against the store's accounts.
+//! Who is asking: the bearer token of a request, checked against the store's accounts once
+//! per request. A write's token is checked by [`token_first`] before its body is read, and the
+//! account it found travels with the request ([`Asker`]); a read that needs a token has it
+//! checked by its handler.
 
 use crate::api::error::ApiError;
-use actix_web::{web, HttpRequest};
+use actix_web::{web, HttpMessage, HttpRequest};
 use events::{Account, Accounts, Need};
 
-/// The account a request's token belongs to, if it meets `need`.
+/// The account a request's token belongs to, if it meets `need`: the account [`token_first`]
+/// found, else the token checked now (on the blocking pool).
 pub async fn require(
     req: &HttpRequest,
     accounts: &Accounts,
     need: Need,
 ) -> Result<Account, ApiError> {
-    let token = bearer(req)?;
-    let accounts = accounts.clone();
-    web::block(move || authorize(&accounts, &token, need)).await?
+    match Asker::of(req)? {
+        Asker::Known(account) => permit(account, need),
+        asker => {
+            let accounts = accounts.clone();
+            web::block(move || asker.authorize(&accounts, need)).await?
+        }
+    }
+}
+
+/// The account [`token_first`] found for a request's token, kept in the request's extensions
+/// so that its handler does not look the token up again.
+#[derive(Clone)]
+struct SignedIn(Account);
+
+/// Who a request says it is: the account its token was found to be (a write, checked by
+/// [`token_first`]), or a token not yet checked (a read).
+pub enum Asker {
+    /// The account the request's token belongs to, found before its body was read.
+    Known(Account),
+    /// The request's bearer token, not yet checked.
+    Token(String),
+}
+
+impl Asker {
+    /// Who `req` says it is; 401 when it carries no bearer token.
+    pub fn of(req: &HttpRequest) -> Result<Asker, ApiError> {
+        if let Some(SignedIn(account)) = req.extensions().get::<SignedIn>() {
+            return Ok(Asker::Known(account.clone()));
+        }
+        bearer(req).map(Asker::Token)
+    }
+
+    /// The account, if it meets `need` (blocking when the token is still to be checked: it
+    /// reads the store).
+    pub fn authorize(self, accounts: &Accounts, need: Need) -> Result<Account, ApiError> {
+        match self {
+            Asker::Known(account) => permit(account, need),
+            Asker::Token(token) => authorize(accounts, &token, need),
+        }
+    }
+}
+
+/// `account`, if it meets `need`; 403 naming both otherwise.
+fn permit(account: Account, need: Need) -> Result<Account, ApiError> {
+    if account.may(need) {
+        Ok(account)
+    } else {
+        Err(forbidden(&account, need.title()))
+    }
 }
 
 /// The request's bearer token.
@@ -44,8 +94,9 @@ pub fn forbidden(account: &Account, needed: String) -> ApiError {
 
 /// Writes (`POST`, `PUT`, `PATCH`, `DELETE` under `/api/`) need a valid token before anything
 /// else: a request without one is answered 401 at once, and its body is never read (forty
-/// anonymous connections sending megabytes would otherwise be held in memory). The handler
-/// checks the role it needs afterwards, as before.
+/// anonymous connections sending megabytes would otherwise be held in memory). The account
+/// found is kept with the request ([`Asker::of`]): the handler checks the role it needs
+/// against it, without looking the token up again.
 pub async fn token_first(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
@@ -68,29 +119,31 @@ pub async fn token_first(
         // account, or accounts read again after a few seconds): on the blocking pool.
         // A token nobody has is 401; accounts that cannot be read (the database out of reach)
         // are the store's failure, answered as such (503, in words), not as a bad token.
-        let known: Result<bool, ApiError> = match (accounts, bearer(req.request())) {
+        let known: Result<Option<Account>, ApiError> = match (accounts, bearer(req.request())) {
             (Some(accounts), Ok(token)) if accounts.is_shared() => {
                 web::block(move || accounts.authenticate(&token))
                     .await
                     .map_err(ApiError::from)
-                    .and_then(|r| r.map(|a| a.is_some()).map_err(ApiError::from))
+                    .and_then(|r| r.map_err(ApiError::from))
             }
-            (Some(accounts), Ok(token)) => accounts
-                .authenticate(&token)
-                .map(|a| a.is_some())
-                .map_err(ApiError::from),
-            _ => Ok(false),
+            (Some(accounts), Ok(token)) => accounts.authenticate(&token).map_err(ApiError::from),
+            _ => Ok(None),
         };
-        if known.as_ref().is_ok_and(|&k| !k) || known.is_err() {
-            let mut answer = match known {
-                Err(e) => e.error_response(),
-                Ok(_) => ApiError::Unauthorized.error_response(),
-            };
-            // The body is never read: the connection closes with the answer.
-            answer
-                .head_mut()
-                .set_connection_type(actix_web::http::ConnectionType::Close);
-            return Ok(req.into_response(answer).map_into_right_body());
+        match known {
+            Ok(Some(account)) => {
+                req.extensions_mut().insert(SignedIn(account));
+            }
+            refused => {
+                let mut answer = match refused {
+                    Err(e) => e.error_response(),
+                    Ok(_) => ApiError::Unauthorized.error_response(),
+                };
+                // The body is never read: the connection closes with the answer.
+                answer
+                    .head_mut()
+                    .set_connection_type(actix_web::http::ConnectionType::Close);
+                return Ok(req.into_response(answer).map_into_right_body());
+            }
         }
     }
     Ok(next.call(req).await?.map_into_left_body())

@@ -1,16 +1,7 @@
-//! The `swiss` commands that work on files: `pair`, `check` and `generate`.
+//! The `swiss` commands that work on files: `pair`, `check`, `generate` and `standings`.
 //!
-//! Each returns a [`CliError`] whose [`CliError::exit_code`] is what the process exits with:
-//!
-//! | code | meaning |
-//! |---|---|
-//! | 0 | done (for `check`: every round re-pairs as recorded) |
-//! | 1 | no valid pairing exists (`pair`), or a round re-pairs differently (`check`) |
-//! | 2 | the command line is wrong |
-//! | 3 | the input file is malformed (each problem is printed with its line and column) |
-//! | 4 | a file could not be read or written |
-//! | 5 | this build does not yet pair that round with that system |
-//! | 6 | nothing to pair (`pair`): every round is paired, or the last round lacks results |
+//! Each returns a [`CliError`] whose [`CliError::exit`] is how the process ends (the codes and
+//! their meanings are [`crate::exit`]'s).
 
 use engine::formats::trf::{self, Layout, ReadError};
 use engine::pairing::check::{recheck, RoundCheck};
@@ -20,6 +11,8 @@ use engine::pairing::{pair_next_round, PairingError};
 use engine::System;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use crate::exit::Exit;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -71,21 +64,22 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The process exit code for this error.
-    pub fn exit_code(&self) -> u8 {
+    /// How the process ends for this error.
+    pub fn exit(&self) -> Exit {
         match self {
-            CliError::NoPairing(_) | CliError::Differences { .. } | CliError::Invalid(_) => 1,
-            CliError::BadArgument(_) => 2,
-            CliError::BadInput { .. } => 3,
-
-            CliError::Io { .. } => 4,
-            CliError::NotImplemented(_) => 5,
-            CliError::NothingToPair(_) => 6,
+            CliError::NoPairing(_) | CliError::Differences { .. } | CliError::Invalid(_) => {
+                Exit::Failed
+            }
+            CliError::BadArgument(_) => Exit::Usage,
+            CliError::BadInput { .. } => Exit::BadInput,
+            CliError::Io { .. } => Exit::Io,
+            CliError::NotImplemented(_) => Exit::NotImplemented,
+            CliError::NothingToPair(_) => Exit::NothingToPair,
             CliError::Generate(GenerateError::Pairing {
                 error: PairingError::NotImplemented { .. },
                 ..
-            }) => 5,
-            CliError::Generate(_) => 1,
+            }) => Exit::NotImplemented,
+            CliError::Generate(_) => Exit::Failed,
         }
     }
 }

@@ -1,23 +1,22 @@
 //! The `swiss` command line: its flags (clap's definitions), and what each command runs, with
-//! the exit code each failure gives. `main.rs` only parses the arguments and exits with the
-//! code [`run`] answers; `serve` is [`crate::run::run`].
+//! the exit each failure gives ([`crate::exit::Exit`], where the codes are decided). `main.rs`
+//! only parses the arguments and exits with the code [`run`] answers; `serve` is
+//! [`crate::run::run`].
 
 use crate::cli;
 use crate::config::{Config, Overrides};
+use crate::exit::Exit;
 use clap::{Args, Parser, Subcommand};
 use engine::pairing::generate::GenerateConfig;
 use engine::System;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Swiss tournaments by the FIDE rules: pairing (Dutch, Dubov, Double-Swiss), TRF files, and
-/// the server for arbiters and hall displays.
+/// Tournaments by the FIDE rules: pairing by the Swiss systems (Dutch, Dubov, Burstein,
+/// Double-Swiss) and round-robins (single and double round-robin, by the Berger tables), TRF
+/// files, and the server for arbiters and hall displays.
 #[derive(Parser)]
-#[command(
-    name = "swiss",
-    version,
-    after_help = "Exit codes: 0 done; 1 no valid pairing (pair) or differences found (check); 2 bad command line; 3 malformed input file; 4 file could not be read or written; 5 round not yet supported by this build; 6 nothing to pair (every round paired, or the last lacks results)."
-)]
+#[command(name = "swiss", version, after_help = Exit::help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -279,10 +278,10 @@ pub fn run(cli: Cli) -> ExitCode {
         ),
         Command::Serve(args) => {
             return match serve(args) {
-                Ok(()) => ExitCode::SUCCESS,
+                Ok(()) => Exit::Done.into(),
                 Err(e) => {
                     eprintln!("swiss serve: {e:#}");
-                    ExitCode::from(4)
+                    Exit::Io.into()
                 }
             }
         }
@@ -291,10 +290,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::AdminToken { store } => return admin_token(&store),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => Exit::Done.into(),
         Err(e) => {
             eprintln!("swiss: {e}");
-            ExitCode::from(e.exit_code())
+            e.exit().into()
         }
     }
 }
@@ -306,8 +305,8 @@ fn random_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
-/// The store as configured, or the exit code of a message already printed.
-fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, ExitCode> {
+/// The store as configured, or the exit of a message already printed.
+fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, Exit> {
     let config = Config::load(
         args.config.as_deref(),
         |k| std::env::var(k).ok(),
@@ -315,18 +314,18 @@ fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, ExitCode
     )
     .map_err(|e| {
         eprintln!("swiss {command}: {e}");
-        ExitCode::from(2)
+        Exit::Usage
     })?;
     config.open_store().map_err(|e| {
         eprintln!("swiss {command}: {e}");
-        ExitCode::from(4)
+        Exit::Io
     })
 }
 
 fn admin_token(args: &StoreArgs) -> ExitCode {
     let store = match open_store("admin-token", args) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err(exit) => return exit.into(),
     };
     let accounts = events::Accounts::new(store.clone());
     let issued = match accounts.reissue_token("admin") {
@@ -339,11 +338,11 @@ fn admin_token(args: &StoreArgs) -> ExitCode {
     match issued {
         Ok(token) => {
             println!("swiss admin-token: the administrator account \"admin\" of {} has a new token (shown once; the old one no longer works): {token}", store.location());
-            ExitCode::SUCCESS
+            Exit::Done.into()
         }
         Err(e) => {
             eprintln!("swiss admin-token: {e}");
-            ExitCode::from(4)
+            Exit::Io.into()
         }
     }
 }
@@ -351,7 +350,7 @@ fn admin_token(args: &StoreArgs) -> ExitCode {
 fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {
     let store = match open_store("backup", args) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err(exit) => return exit.into(),
     };
     let written = match output {
         None => store.export(&mut std::io::stdout().lock()),
@@ -362,11 +361,11 @@ fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {
     match written {
         Ok(n) => {
             eprintln!("swiss backup: {n} events from {}", store.location());
-            ExitCode::SUCCESS
+            Exit::Done.into()
         }
         Err(e) => {
             eprintln!("swiss backup: {e}");
-            ExitCode::from(4)
+            Exit::Io.into()
         }
     }
 }
@@ -376,25 +375,25 @@ fn restore(args: &StoreArgs, input: &std::path::Path) -> ExitCode {
         Ok(f) => f,
         Err(e) => {
             eprintln!("swiss restore: {}: {e}", input.display());
-            return ExitCode::from(4);
+            return Exit::Io.into();
         }
     };
     let store = match open_store("restore", args) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err(exit) => return exit.into(),
     };
     match store.import(&mut std::io::BufReader::new(file)) {
         Ok(n) => {
             eprintln!("swiss restore: {n} events into {}", store.location());
-            ExitCode::SUCCESS
+            Exit::Done.into()
         }
         Err(e @ events::StoreError::BadBackup { .. }) => {
             eprintln!("swiss restore: {}: {e}", input.display());
-            ExitCode::from(3)
+            Exit::BadInput.into()
         }
         Err(e) => {
             eprintln!("swiss restore: {e}");
-            ExitCode::from(4)
+            Exit::Io.into()
         }
     }
 }
@@ -413,4 +412,37 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         &flags,
     )?;
     crate::run::run(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// `swiss --help` names every system, and each system's name is a flag of the pairing
+    /// commands that selects it; the exit codes follow the commands.
+    #[test]
+    fn the_help_names_every_system() {
+        let help = Cli::command().render_long_help().to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for system in System::ALL {
+            let family = match system {
+                System::Dutch1992 | System::Dutch2026 => "Dutch",
+                System::Dubov | System::Dubov2026 => "Dubov",
+                System::Burstein2026 => "Burstein",
+                System::DoubleSwiss => "Double-Swiss",
+                System::RoundRobin => "round-robin",
+                System::DoubleRoundRobin => "double round-robin",
+            };
+            assert!(help.contains(family), "{family}: {help}");
+            let flag = format!("--{}", system.name());
+            let cli = Cli::try_parse_from(["swiss", "pair", &flag, "t.trf"])
+                .unwrap_or_else(|e| panic!("{flag}: {e}"));
+            let Command::Pair { system: chosen, .. } = cli.command else {
+                panic!("{flag}: not the pair command")
+            };
+            assert_eq!(chosen.system(), system, "{flag}");
+        }
+        assert!(help.contains(&Exit::help()), "{help}");
+    }
 }

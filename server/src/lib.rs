@@ -9,6 +9,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod copies;
+pub mod exit;
 pub mod guard;
 pub mod limits;
 pub mod live;

@@ -4,7 +4,7 @@
 use super::common::Result;
 use super::wire::CreateAccount;
 use super::{json, wire};
-use crate::auth::require;
+use crate::auth::{require, Asker};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use events::{Need, TournamentId};
@@ -29,7 +29,7 @@ pub(super) async fn list_accounts(
     Ok(HttpResponse::Ok().json(list))
 }
 
-/// Runs `op` as the request's account, on the blocking pool.
+/// Runs `op` as the request's account, in one trip to the blocking pool.
 pub(super) async fn as_signed<T: Send + 'static>(
     req: &HttpRequest,
     state: &web::Data<AppState>,
@@ -37,9 +37,13 @@ pub(super) async fn as_signed<T: Send + 'static>(
         + Send
         + 'static,
 ) -> Result<T> {
-    let who = require(req, &state.accounts, Need::Signed).await?;
+    let asker = Asker::of(req)?;
     let accounts = state.accounts.clone();
-    Ok(web::block(move || op(&accounts, &who)).await??)
+    web::block(move || {
+        let who = asker.authorize(&accounts, Need::Signed)?;
+        Ok(op(&accounts, &who)?)
+    })
+    .await?
 }
 
 /// Revokes an account: its token stops working at once and the name is free again. The last

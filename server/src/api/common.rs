@@ -1,14 +1,14 @@
-//! What the routes share: how a request reaches the application (on the blocking pool, with
-//! its account, idempotency key and fingerprint), how a write answers (201 new, 200 already
-//! recorded), the tournament of a path, a part of a long list, and the retry key and refusals
-//! every write declares.
+//! What the routes share: how a query reaches the application (on the blocking pool, with the
+//! account held to what the query needs when it needs one), the tournament of a path and the
+//! 404s that name it, a part of a long list, and the copies kept after a round. How a write
+//! reaches it and answers is [`super::write`]'s.
 
 use super::error::ApiError;
 use super::wire;
-use crate::auth::require;
+use crate::auth::Asker;
 use crate::state::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
-use events::app::{self, App, Request};
+use actix_web::{web, HttpRequest};
+use events::app::App;
 use events::{AppError, Need, TournamentId};
 
 pub(super) type Result<T> = std::result::Result<T, ApiError>;
@@ -27,28 +27,41 @@ impl TournamentPath {
     }
 }
 
-/// The `Idempotency-Key` header a write may carry, as the document declares it (the handlers
-/// read it from the request: [`idempotency_key`]).
-#[derive(utoipa::IntoParams)]
-#[into_params(parameter_in = Header)]
-#[allow(dead_code)]
-pub(super) struct RetryKey {
-    /// Makes a retry safe: the same request again answers what the first answered.
-    #[param(rename = "Idempotency-Key")]
-    key: Option<String>,
-}
-
-/// The refusals every write may answer, declared once for the document (the answers
-/// themselves are [`ApiError`]'s).
+/// A path naming no tournament (404), declared once for the document.
 #[derive(utoipa::IntoResponses)]
 #[allow(dead_code)]
-pub(super) enum Refused {
-    /// No valid bearer token.
-    #[response(status = 401, description = "No valid bearer token.")]
-    Unauthorized(wire::ErrorBody),
-    /// The account's role does not allow this.
-    #[response(status = 403, description = "The account's role does not allow this.")]
-    Forbidden(wire::ErrorBody),
+pub(super) enum NoTournament {
+    /// No such tournament.
+    #[response(status = 404, description = "No such tournament.")]
+    Missing(wire::ErrorBody),
+}
+
+/// A path or body naming no tournament or no player of it (404), declared once for the
+/// document.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub(super) enum NoPlayer {
+    /// No such tournament or player.
+    #[response(status = 404, description = "No such tournament or player.")]
+    Missing(wire::ErrorBody),
+}
+
+/// Runs one of the application's queries for a request whose account must meet `need`: the
+/// token checked (or the account the middleware found held to the need) and the query run in
+/// one trip to the blocking pool.
+pub(super) async fn query_as<T: Send + 'static>(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    need: Need,
+    f: impl FnOnce(&App) -> std::result::Result<T, AppError> + Send + 'static,
+) -> Result<T> {
+    let asker = Asker::of(req)?;
+    let (accounts, app) = (state.accounts.clone(), state.app.clone());
+    web::block(move || {
+        asker.authorize(&accounts, need)?;
+        Ok(f(&app)?)
+    })
+    .await?
 }
 
 /// Runs one of the application's queries or commands on the blocking pool.
@@ -58,75 +71,6 @@ pub(super) async fn query<T: Send + 'static>(
 ) -> Result<T> {
     let app = state.app.clone();
     Ok(web::block(move || f(&app)).await??)
-}
-
-/// Checks the request's account meets `need`, then runs `f` with the request's account,
-/// idempotency key and fingerprint (the account, the method, the route and `body`: the same
-/// key on another request is refused), as [`query`] does.
-pub(super) async fn command<T: Send + 'static>(
-    req: &HttpRequest,
-    state: &web::Data<AppState>,
-    need: Need,
-    body: &impl serde::Serialize,
-    f: impl FnOnce(&App, &Request) -> std::result::Result<T, AppError> + Send + 'static,
-) -> Result<T> {
-    let who = require(req, &state.accounts, need).await?;
-    let request = Parts::of(req).request(who.name, &serde_json::to_vec(body).unwrap_or_default());
-    query(state, move |app| f(app, &request)).await
-}
-
-pub(super) fn written(done: &app::Written) -> HttpResponse {
-    answer(done, wire::Written::from(done))
-}
-
-/// 201 with `body` when the event is new, 200 when it was recorded before.
-pub(super) fn answer(done: &app::Written, body: impl serde::Serialize) -> HttpResponse {
-    if done.new {
-        HttpResponse::Created().json(body)
-    } else {
-        HttpResponse::Ok().json(body)
-    }
-}
-
-/// What identifies a request beside its account and body: its method, route and
-/// idempotency key.
-pub(super) struct Parts {
-    method: String,
-    path: String,
-    key: Option<String>,
-}
-
-impl Parts {
-    pub(super) fn of(req: &HttpRequest) -> Parts {
-        Parts {
-            method: req.method().as_str().to_string(),
-            path: req.path().to_string(),
-            key: idempotency_key(req),
-        }
-    }
-
-    /// The application's view of the request by `actor` with `body`.
-    pub(super) fn request(self, actor: String, body: &[u8]) -> Request {
-        let fingerprint = app::fingerprint(&[
-            actor.as_bytes(),
-            self.method.as_bytes(),
-            self.path.as_bytes(),
-            body,
-        ]);
-        Request {
-            actor,
-            idempotency_key: self.key,
-            fingerprint,
-            reason_public: false,
-        }
-    }
-}
-
-pub(super) fn idempotency_key(req: &HttpRequest) -> Option<String> {
-    req.headers()
-        .get("Idempotency-Key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string)
 }
 
 /// `?from=N&count=M`: a part of a long list (a round's boards from board N, the standings'

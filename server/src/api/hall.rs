@@ -9,14 +9,15 @@
 //! also carries a bearer token comes from a terminal: the token must be a hall terminal (or an
 //! arbiter) of the tournament, so that a terminal's sign-in, once revoked, stops at once.
 
-use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
+use super::common::{query, query_as, NoPlayer, NoTournament, Result, TournamentPath};
 use super::error::ApiError;
 use super::json;
 use super::wire::hall::{
     Accept, ArbiterCheckIn, Hall, HallRules, IssueCodes, PlayerCheckIn, PlayerCode, PlayerHall,
     PlayerReport, PlayerSignIn,
 };
-use super::wire::{self, games_of, EnterResult};
+use super::wire::{self, EnterResult, Games};
+use super::write::{answer, as_sent, Parts, Refused, RetryKey, Unreadable, Write};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use events::app::{self, Acting};
@@ -29,7 +30,7 @@ use std::net::{IpAddr, Ipv4Addr};
 #[utoipa::path(
     tag = "hall",
     params(TournamentPath),
-    responses((status = 200, body = Hall), (status = 404, description = "No such tournament.", body = wire::ErrorBody), Refused),
+    responses((status = 200, body = Hall), NoTournament, Refused),
     security(("bearer" = []))
 )]
 #[get("/api/tournaments/{id}/hall")]
@@ -39,8 +40,7 @@ pub(super) async fn show_hall(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    crate::auth::require(&req, &state.accounts, Need::Arbiter(t)).await?;
-    let hall = query(&state, move |app| app.hall(t)).await?;
+    let hall = query_as(&req, &state, Need::Arbiter(t), move |app| app.hall(t)).await?;
     Ok(HttpResponse::Ok().json(Hall::from(hall)))
 }
 
@@ -50,7 +50,7 @@ pub(super) async fn show_hall(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = HallRules,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 422, description = "A round already paired, or outside the tournament.", body = wire::ErrorBody), Refused, (status = 404, description = "No such tournament or player.", body = wire::ErrorBody)),
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 422, description = "A round already paired, or outside the tournament.", body = wire::ErrorBody), Refused, NoPlayer),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/hall/rules")]
@@ -62,15 +62,11 @@ pub(super) async fn set_rules(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let rules = body.into_inner();
-    let done = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &rules.clone(),
-        move |app, r| app.set_hall_rules(t, r, (&rules).into()),
-    )
-    .await?;
-    Ok(written(&done))
+    Write::new(&req, Need::Chief(t), as_sent(&rules))
+        .record(&state, move |app, r| {
+            app.set_hall_rules(t, r, (&rules).into())
+        })
+        .await
 }
 
 /// An arbiter checks a player in for the next round (or withdraws the check-in), at any time
@@ -79,7 +75,7 @@ pub(super) async fn set_rules(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = ArbiterCheckIn,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already checked in.", body = wire::Written), (status = 422, description = "Not allowed now (withdrawn, a bye recorded, not checked in).", body = wire::ErrorBody), Refused, (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody)),
+    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already checked in.", body = wire::Written), (status = 422, description = "Not allowed now (withdrawn, a bye recorded, not checked in).", body = wire::ErrorBody), Refused, Unreadable, NoPlayer),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/hall/check-in")]
@@ -91,18 +87,18 @@ pub(super) async fn arbiter_check_in(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let done = command(&req, &state, Need::Arbiter(t), &b.clone(), move |app, r| {
-        app.check_in(
-            t,
-            r,
-            Acting::Arbiter,
-            PlayerKey(b.player),
-            b.present,
-            now_ms(),
-        )
-    })
-    .await?;
-    Ok(written(&done))
+    Write::new(&req, Need::Arbiter(t), as_sent(&b))
+        .record(&state, move |app, r| {
+            app.check_in(
+                t,
+                r,
+                Acting::Arbiter,
+                PlayerKey(b.player),
+                b.present,
+                now_ms(),
+            )
+        })
+        .await
 }
 
 /// Issues personal codes: to every player who has none, or a new one to one player (their old
@@ -111,7 +107,7 @@ pub(super) async fn arbiter_check_in(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = IssueCodes,
-    responses((status = 201, description = "Issued: every player's code.", body = Vec<PlayerCode>), (status = 200, description = "Every player had a code: nothing issued.", body = Vec<PlayerCode>), (status = 404, description = "No such player.", body = wire::ErrorBody), Refused, (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody)),
+    responses((status = 201, description = "Issued: every player's code.", body = Vec<PlayerCode>), (status = 200, description = "Every player had a code: nothing issued.", body = Vec<PlayerCode>), (status = 404, description = "No such player.", body = wire::ErrorBody), Refused, Unreadable, (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/hall/codes")]
@@ -123,11 +119,12 @@ pub(super) async fn issue_codes(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let (done, codes) = command(&req, &state, Need::Arbiter(t), &b.clone(), move |app, r| {
-        let done = app.issue_codes(t, r, b.player.map(PlayerKey))?;
-        Ok((done, app.codes(t)?))
-    })
-    .await?;
+    let (done, codes) = Write::new(&req, Need::Arbiter(t), as_sent(&b))
+        .run(&state, move |app, r| {
+            let done = app.issue_codes(t, r, b.player.map(PlayerKey))?;
+            Ok::<_, ApiError>((done, app.codes(t)?))
+        })
+        .await?;
     let codes: Vec<PlayerCode> = codes.into_iter().map(Into::into).collect();
     Ok(match done {
         Some(done) => answer(&done, codes),
@@ -149,8 +146,7 @@ pub(super) async fn list_codes(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    crate::auth::require(&req, &state.accounts, Need::Arbiter(t)).await?;
-    let codes = query(&state, move |app| app.codes(t)).await?;
+    let codes = query_as(&req, &state, Need::Arbiter(t), move |app| app.codes(t)).await?;
     let codes: Vec<PlayerCode> = codes.into_iter().map(Into::into).collect();
     Ok(HttpResponse::Ok().json(codes))
 }
@@ -161,7 +157,7 @@ pub(super) async fn list_codes(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = Accept,
-    responses((status = 200, description = "What was written, board by board (none when no board was agreed).", body = Vec<wire::Written>), (status = 422, description = "The board's players have not both reported the same.", body = wire::ErrorBody), Refused, (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody)),
+    responses((status = 200, description = "What was written, board by board (none when no board was agreed).", body = Vec<wire::Written>), (status = 422, description = "The board's players have not both reported the same.", body = wire::ErrorBody), Refused, Unreadable, NoPlayer),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/hall/accept")]
@@ -173,10 +169,9 @@ pub(super) async fn accept(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let done = command(&req, &state, Need::Arbiter(t), &b.clone(), move |app, r| {
-        app.accept_agreed(t, r, b.board)
-    })
-    .await?;
+    let done = Write::new(&req, Need::Arbiter(t), as_sent(&b))
+        .run(&state, move |app, r| app.accept_agreed(t, r, b.board))
+        .await?;
     let done: Vec<wire::Written> = done.iter().map(Into::into).collect();
     Ok(HttpResponse::Ok().json(done))
 }
@@ -257,7 +252,7 @@ async fn player_writing(
     tag = "hall",
     params(TournamentPath),
     request_body = PlayerSignIn,
-    responses((status = 200, body = PlayerHall), (status = 403, description = "Not this player's code.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 429, description = "Too many wrong codes for this player or from this device.", body = wire::ErrorBody), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody))
+    responses((status = 200, body = PlayerHall), (status = 403, description = "Not this player's code.", body = wire::ErrorBody), NoPlayer, (status = 429, description = "Too many wrong codes for this player or from this device.", body = wire::ErrorBody), Unreadable, (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody))
 )]
 #[post("/api/tournaments/{id}/hall/player/sign-in")]
 pub(super) async fn player_sign_in(
@@ -279,7 +274,7 @@ pub(super) async fn player_sign_in(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = PlayerCheckIn,
-    responses((status = 201, description = "Checked in (or withdrawn); their view.", body = PlayerHall), (status = 200, description = "Already checked in; their view.", body = PlayerHall), (status = 403, description = "Not this player's code.", body = wire::ErrorBody), (status = 422, description = "Check-in has closed, or is not possible (withdrawn, a bye recorded).", body = wire::ErrorBody), (status = 429, description = "Too many wrong codes.", body = wire::ErrorBody), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody))
+    responses((status = 201, description = "Checked in (or withdrawn); their view.", body = PlayerHall), (status = 200, description = "Already checked in; their view.", body = PlayerHall), (status = 403, description = "Not this player's code.", body = wire::ErrorBody), (status = 422, description = "Check-in has closed, or is not possible (withdrawn, a bye recorded).", body = wire::ErrorBody), (status = 429, description = "Too many wrong codes.", body = wire::ErrorBody), Unreadable, NoPlayer)
 )]
 #[post("/api/tournaments/{id}/hall/player/check-in")]
 pub(super) async fn player_check_in(
@@ -292,7 +287,7 @@ pub(super) async fn player_check_in(
     let b = body.into_inner();
     let actor = player_writing(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
-    let r = super::common::Parts::of(&req).request(actor, &fingerprint_of(&b.player, &b.present));
+    let r = Parts::of(&req).request(actor, &fingerprint_of(&b.player, &b.present));
     let (done, me) = query(&state, move |app| {
         let done = app.check_in(t, &r, Acting::Player(key), key, b.present, now_ms())?;
         Ok((done, app.player_hall(t, key)?))
@@ -308,7 +303,7 @@ pub(super) async fn player_check_in(
     tag = "hall",
     params(TournamentPath, RetryKey),
     request_body = PlayerReport,
-    responses((status = 201, description = "Reported; their view.", body = PlayerHall), (status = 200, description = "The same report again; their view.", body = PlayerHall), (status = 403, description = "Not this player's code, or not their board.", body = wire::ErrorBody), (status = 409, description = "The board has its result already.", body = wire::ErrorBody), (status = 429, description = "Too many wrong codes.", body = wire::ErrorBody), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody))
+    responses((status = 201, description = "Reported; their view.", body = PlayerHall), (status = 200, description = "The same report again; their view.", body = PlayerHall), (status = 403, description = "Not this player's code, or not their board.", body = wire::ErrorBody), (status = 409, description = "The board has its result already.", body = wire::ErrorBody), (status = 429, description = "Too many wrong codes.", body = wire::ErrorBody), Unreadable, NoPlayer, (status = 422, description = "The tournament does not allow it now.", body = wire::ErrorBody))
 )]
 #[post("/api/tournaments/{id}/hall/player/report")]
 pub(super) async fn player_report(
@@ -321,14 +316,9 @@ pub(super) async fn player_report(
     let b = body.into_inner();
     let actor = player_writing(&req, &state, t, b.player, &b.code).await?;
     let key = PlayerKey(b.player);
-    let result = EnterResult {
-        result: b.result,
-        games: b.games,
-        reason: None,
-        reason_public: false,
-        colors_swapped: false,
-    };
-    let r = super::common::Parts::of(&req).request(
+    let games = Games::read(b.result.as_deref(), b.games.as_deref());
+    let result = EnterResult::new(b.result, b.games);
+    let r = Parts::of(&req).request(
         actor,
         &[
             b.board.to_be_bytes().as_slice(),
@@ -338,7 +328,9 @@ pub(super) async fn player_report(
     );
     let board = b.board;
     let (done, me) = query(&state, move |app| {
-        let games = games_of(&result, app.games_per_pairing(t)?).map_err(app::AppError::Refused)?;
+        let games = games
+            .per_pairing(app.games_per_pairing(t)?)
+            .map_err(app::AppError::Refused)?;
         let done = app.report_result(t, &r, key, board, games)?;
         Ok((done, app.player_hall(t, key)?))
     })

@@ -9,9 +9,10 @@
 //!
 //! The routes by resource, each file a resource's handlers with their OpenAPI descriptions:
 //! [`tournaments`], [`players`], [`rounds`], [`results`], [`views`], [`accounts`],
-//! [`rating_list`], [`meta`], [`hall`]. Here: their registration, the document, and what they share (how a
-//! request reaches the application, the tournament of a path, the refusals every write may
-//! answer).
+//! [`rating_list`], [`meta`], [`hall`]. Here: their registration and the document; what they
+//! share is in [`common`] (how a query reaches the application, the tournament of a path) and
+//! [`write`] (the one way a write reaches the application and answers, and the responses
+//! writes declare).
 
 mod accounts;
 mod common;
@@ -26,6 +27,7 @@ mod rounds;
 mod tournaments;
 mod views;
 pub mod wire;
+mod write;
 
 use actix_web::{get, HttpResponse};
 use utoipa_actix_web::service_config::ServiceConfig;

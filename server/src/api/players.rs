@@ -1,11 +1,14 @@
 //! Players: the list, registering, correcting, withdrawing, and byes or absences asked for
 //! rounds to come.
 
-use super::common::{answer, command, query, written, Refused, Result, RetryKey, TournamentPath};
+use super::common::{query, NoPlayer, NoTournament, Result, TournamentPath};
 use super::error::ApiError;
 use super::wire::{
     ByeRequest, CancelBye, CorrectPlayer, DrawNumbers, KeepApart, PlayerRef, RegisterPlayer,
     ReleaseKeptApart, RemovePlayer, RequestBye, Withdraw,
+};
+use super::write::{
+    answer, as_sent, sorted, NotNow, Recorded, Refused, RetryKey, Unreadable, Write,
 };
 use super::{json, wire};
 use crate::state::AppState;
@@ -18,7 +21,7 @@ use events::{Need, PlayerKey, TournamentId};
 #[utoipa::path(
     tag = "players",
     params(TournamentPath),
-    responses((status = 200, body = Vec<wire::Player>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, body = Vec<wire::Player>), NoTournament)
 )]
 #[get("/api/tournaments/{id}/players")]
 pub(super) async fn list_players(
@@ -35,7 +38,7 @@ pub(super) async fn list_players(
     tag = "players",
     params(TournamentPath, RetryKey),
     request_body = RegisterPlayer,
-    responses((status = 201, description = "Registered: what was written, and the player with both numbers (`player`, the registration number; `tpn`, the pairing number as it is now).", body = wire::PlayerWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::PlayerWritten), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses((status = 201, description = "Registered: what was written, and the player with both numbers (`player`, the registration number; `tpn`, the pairing number as it is now).", body = wire::PlayerWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::PlayerWritten), Unreadable, NoTournament, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/players")]
@@ -47,14 +50,9 @@ pub(super) async fn register(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let data = body.into_inner();
-    let (appended, player) = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &data.clone(),
-        move |app, r| app.register(t, r, data.into()),
-    )
-    .await?;
+    let (appended, player) = Write::new(&req, Need::Chief(t), as_sent(&data))
+        .run(&state, move |app, r| app.register(t, r, data.into()))
+        .await?;
     let key = player.key.0;
     let mut response = answer(
         &appended,
@@ -77,7 +75,7 @@ pub(super) async fn register(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
     request_body = CorrectPlayer,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[patch("/api/tournaments/{id}/players/{player}")]
@@ -90,26 +88,19 @@ pub(super) async fn correct_player(
     let (t, key) = path.into_inner();
     let t = TournamentId(t);
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
             let r = public_reason(r, body.reason_public);
             app.correct_player(t, &r, PlayerKey(key), body.correction.into(), body.reason)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 #[utoipa::path(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
     request_body = Withdraw,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/players/{player}/withdrawal")]
@@ -122,26 +113,19 @@ pub(super) async fn withdraw(
     let (t, key) = path.into_inner();
     let t = TournamentId(t);
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
             let r = public_reason(r, body.reason_public);
             app.withdraw(t, &r, PlayerKey(key), body.from_round, body.reason)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 #[utoipa::path(
     tag = "players",
     params(TournamentPath, RetryKey),
     request_body = RequestBye,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/byes")]
@@ -159,22 +143,15 @@ pub(super) async fn request_bye(
         ByeRequest::Full => app::ByeRequest::Full,
         ByeRequest::Zero => app::ByeRequest::Zero,
     };
-    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&b))
+        .record(&state, move |app, r| {
             let who = PlayerRef {
                 player: b.player,
                 tpn: b.tpn,
             };
             app.request_bye(t, r, who.named(), b.round, kind)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 /// A round-robin's numbers, before round 1 (C.05): drawn by lot or by the Varma tables
@@ -185,7 +162,7 @@ pub(super) async fn request_bye(
     tag = "players",
     params(TournamentPath, RetryKey),
     request_body = DrawNumbers,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not a round-robin, round 1 already published, a field outside the Varma tables, or an order that does not list every player once.", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoTournament, (status = 422, description = "Not a round-robin, round 1 already published, a field outside the Varma tables, or an order that does not list every player once.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/numbers")]
@@ -197,19 +174,12 @@ pub(super) async fn draw_numbers(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
             let order: Vec<app::Named> = body.order.iter().map(|p| p.named()).collect();
             app.draw_numbers(t, r, body.method.into(), body.seed, &order)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 /// Cancels a bye asked for, or an absence announced, for a round not yet published: the player
@@ -218,7 +188,7 @@ pub(super) async fn draw_numbers(
     tag = "players",
     params(TournamentPath, RetryKey),
     request_body = CancelBye,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "No bye or absence recorded for that player and round, or the round is published.", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, (status = 422, description = "No bye or absence recorded for that player and round, or the round is published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/byes/cancellation")]
@@ -230,23 +200,16 @@ pub(super) async fn cancel_bye(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&b))
+        .record(&state, move |app, r| {
             let who = PlayerRef {
                 player: b.player,
                 tpn: b.tpn,
             };
             let r = public_reason(r, b.reason_public);
             app.cancel_bye(t, &r, who.named(), b.round, b.reason)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 /// Removes a player registered by mistake, who has never been in a published round: nothing
@@ -256,7 +219,7 @@ pub(super) async fn cancel_bye(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer)."), RetryKey),
     request_body = RemovePlayer,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "The player was in a published round (withdraw them instead), or was removed already.", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, (status = 422, description = "The player was in a published round (withdraw them instead), or was removed already.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/players/{player}/removal")]
@@ -269,19 +232,12 @@ pub(super) async fn remove_player(
     let (t, key) = path.into_inner();
     let t = TournamentId(t);
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
             let r = public_reason(r, body.reason_public);
             app.remove_player(t, &r, PlayerKey(key), body.reason)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 /// The groups of players kept apart, by number: no two players of a group are paired in its
@@ -289,7 +245,7 @@ pub(super) async fn remove_player(
 #[utoipa::path(
     tag = "players",
     params(TournamentPath),
-    responses((status = 200, description = "The groups.", body = [wire::KeptApartGroup]), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, description = "The groups.", body = [wire::KeptApartGroup]), NoTournament)
 )]
 #[get("/api/tournaments/{id}/kept-apart")]
 pub(super) async fn kept_apart(
@@ -318,7 +274,7 @@ pub(super) async fn kept_apart(
     tag = "players",
     params(TournamentPath, RetryKey),
     request_body = KeepApart,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody), (status = 422, description = "Fewer than two different players, rounds out of order, or rounds already published.", body = wire::ErrorBody), Refused),
+    responses(Recorded, Unreadable, NoPlayer, (status = 422, description = "Fewer than two different players, rounds out of order, or rounds already published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/kept-apart")]
@@ -330,19 +286,12 @@ pub(super) async fn keep_apart(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let b = body.into_inner();
-    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| {
+    Write::new(&req, Need::Chief(t), sorted(&b))
+        .record(&state, move |app, r| {
             let players: Vec<app::Named> = b.players.iter().map(|p| p.named()).collect();
             app.keep_apart(t, r, &players, b.from_round, b.to_round, b.reason)
-        },
-    )
-    .await?;
-    Ok(written(&appended))
+        })
+        .await
 }
 
 /// Ends a group of players kept apart, for the rounds still to be paired.
@@ -350,7 +299,7 @@ pub(super) async fn keep_apart(
     tag = "players",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("group" = u32, Path, description = "The group's number."), RetryKey),
     request_body = ReleaseKeptApart,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "No such group.", body = wire::ErrorBody), Refused),
+    responses(Recorded, (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "No such group.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/kept-apart/{group}/removal")]
@@ -363,16 +312,11 @@ pub(super) async fn release_kept_apart(
     let (t, group) = path.into_inner();
     let t = TournamentId(t);
     let b = body.into_inner();
-    let fingerprinted = serde_json::to_value(&b).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| app.release_kept_apart(t, r, group, b.reason),
-    )
-    .await?;
-    Ok(written(&appended))
+    Write::new(&req, Need::Chief(t), sorted(&b))
+        .record(&state, move |app, r| {
+            app.release_kept_apart(t, r, group, b.reason)
+        })
+        .await
 }
 
 /// The request with whether its reason may be shown to the public, as its body says.

@@ -1,9 +1,10 @@
 //! FIDE's rating list: its state, loading it, searching it for a registration, and bringing
 //! a tournament's ratings up to date from it before round 1.
 
-use super::common::{command, Refused, Result, TournamentPath};
+use super::common::{Result, TournamentPath};
 use super::error::ApiError;
 use super::wire;
+use super::write::{no_body, Refused, Write};
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
@@ -126,10 +127,11 @@ pub(super) async fn update_ratings(
     let loaded = loaded_list(&state)?;
     let source = loaded.describe();
     let said = source.clone();
-    let changes = command(&req, &state, Need::Chief(t), &(), move |app, r| {
-        app.update_ratings(t, r, &loaded.list, &said)
-    })
-    .await?;
+    let changes = Write::new(&req, Need::Chief(t), no_body())
+        .run(&state, move |app, r| {
+            app.update_ratings(t, r, &loaded.list, &said)
+        })
+        .await?;
     Ok(HttpResponse::Created().json(wire::RatingUpdate {
         source,
         changes: changes.into_iter().map(Into::into).collect(),

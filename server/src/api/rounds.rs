@@ -1,12 +1,10 @@
 //! Rounds: the system's proposal, publishing (as proposed or changed by hand), unpublishing,
 //! and a published round by board and by name.
 
-use super::common::{
-    answer, command, keep_copies, query, written, PartQuery, Refused, Result, RetryKey,
-    TournamentPath,
-};
+use super::common::{keep_copies, query, NoTournament, PartQuery, Result, TournamentPath};
 use super::error::ApiError;
 use super::wire::Publish;
+use super::write::{answer, as_sent, no_body, Recorded, Refused, RetryKey, Unreadable, Write};
 use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
@@ -17,7 +15,7 @@ use events::{Need, TournamentId};
 #[utoipa::path(
     tag = "rounds",
     params(TournamentPath, RetryKey),
-    responses((status = 200, description = "The proposal; nothing is recorded.", body = wire::Proposal), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "No round to pair, or no pairing satisfies the absolute criteria (details.manual_pairing_possible).", body = wire::ErrorBody), Refused),
+    responses((status = 200, description = "The proposal; nothing is recorded.", body = wire::Proposal), NoTournament, (status = 422, description = "No round to pair, or no pairing satisfies the absolute criteria (details.manual_pairing_possible).", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/pairing")]
@@ -27,10 +25,9 @@ pub(super) async fn propose(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    let proposal = command(&req, &state, Need::Chief(t), &(), move |app, _| {
-        app.proposal(t)
-    })
-    .await?;
+    let proposal = Write::new(&req, Need::Chief(t), no_body())
+        .run(&state, move |app, _| app.proposal(t))
+        .await?;
     Ok(HttpResponse::Ok().json(wire::Proposal::from(proposal)))
 }
 
@@ -43,7 +40,7 @@ pub(super) async fn propose(
     tag = "rounds",
     params(TournamentPath, RetryKey),
     request_body = Publish,
-    responses((status = 201, description = "Published: what was written, and `manual_changes`, how the round differs from the system's proposal, each player by name and both numbers (empty when it is the proposal).", body = wire::RoundWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::RoundWritten), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "Not the next round, or the pairing breaks absolute criteria (details.violations) and accept_violations is not set.", body = wire::ErrorBody), Refused),
+    responses((status = 201, description = "Published: what was written, and `manual_changes`, how the round differs from the system's proposal, each player by name and both numbers (empty when it is the proposal).", body = wire::RoundWritten), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::RoundWritten), Unreadable, NoTournament, (status = 422, description = "Not the next round, or the pairing breaks absolute criteria (details.violations) and accept_violations is not set.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/rounds")]
@@ -66,10 +63,9 @@ pub(super) async fn publish(
         accept_violations: body.accept_violations,
     };
     let round = body.round;
-    let published = command(&req, &state, Need::Chief(t), &body, move |app, r| {
-        app.publish(t, r, publication)
-    })
-    .await?;
+    let published = Write::new(&req, Need::Chief(t), as_sent(&body))
+        .run(&state, move |app, r| app.publish(t, r, publication))
+        .await?;
     keep_copies(&state, t, round).await;
     let mut response = answer(
         &published.written,
@@ -94,7 +90,7 @@ pub(super) async fn publish(
 #[utoipa::path(
     tag = "rounds",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("round" = u16, Path, description = "The round."), RetryKey),
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 404, description = "No such tournament or round.", body = wire::ErrorBody), (status = 422, description = "Not the last round, or it has results.", body = wire::ErrorBody), Refused),
+    responses(Recorded, (status = 404, description = "No such tournament or round.", body = wire::ErrorBody), (status = 422, description = "Not the last round, or it has results.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[delete("/api/tournaments/{id}/rounds/{round}")]
@@ -105,11 +101,9 @@ pub(super) async fn unpublish(
 ) -> Result<HttpResponse> {
     let (t, round) = path.into_inner();
     let t = TournamentId(t);
-    let appended = command(&req, &state, Need::Chief(t), &(), move |app, r| {
-        app.unpublish(t, r, round)
-    })
-    .await?;
-    Ok(written(&appended))
+    Write::new(&req, Need::Chief(t), no_body())
+        .record(&state, move |app, r| app.unpublish(t, r, round))
+        .await
 }
 
 #[utoipa::path(

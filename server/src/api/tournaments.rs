@@ -1,11 +1,13 @@
 //! Tournaments: the list, creating one or importing a TRF file, one tournament, its details
 //! and tie-breaks, its TRF export, its audit trail, its QR code, closing it.
 
-use super::common::{
-    answer, command, keep_copies, query, written, Refused, Result, RetryKey, TournamentPath,
-};
+use super::common::{keep_copies, query, NoTournament, Result, TournamentPath};
 use super::error::ApiError;
 use super::wire::{ChangeDetails, ChangeTiebreaks, CreateTournament};
+use super::write::{
+    answer, as_sent, no_body, sorted, Changed, NotNow, Recorded, Refused, RetryKey, Unreadable,
+    Write,
+};
 use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
@@ -26,7 +28,7 @@ pub(super) async fn list_tournaments(state: web::Data<AppState>) -> Result<HttpR
     tag = "tournaments",
     params(RetryKey),
     request_body = CreateTournament,
-    responses((status = 201, body = wire::Created), (status = 200, description = "Created before, by the same request with the same Idempotency-Key.", body = wire::Created), (status = 400, description = "The body cannot be read: malformed JSON, an unknown field, a bad value.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses((status = 201, body = wire::Created), (status = 200, description = "Created before, by the same request with the same Idempotency-Key.", body = wire::Created), Unreadable, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments")]
@@ -36,12 +38,13 @@ pub(super) async fn create(
     body: json::Json<CreateTournament>,
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
+    let fingerprint = sorted(&body);
     let settings = body.settings.into_app();
-    let (id, done) = command(&req, &state, Need::Admin, &fingerprinted, move |app, r| {
-        app.create(r, body.name, settings, body.details.into())
-    })
-    .await?;
+    let (id, done) = Write::new(&req, Need::Admin, fingerprint)
+        .run(&state, move |app, r| {
+            app.create(r, body.name, settings, body.details.into())
+        })
+        .await?;
     let body = wire::Created {
         id: id.to_string(),
         seq: done.entry.seq,
@@ -66,7 +69,7 @@ struct ImportQuery {
     tag = "tournaments",
     params(ImportQuery, RetryKey),
     request_body(content = String, content_type = "text/plain", description = "A TRF file (FIDE's tournament report format)."),
-    responses((status = 201, body = wire::Imported), (status = 200, description = "Imported before, by the same request with the same Idempotency-Key.", body = wire::Imported), (status = 400, description = "The file cannot be read: the line and column of the first problem.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses((status = 201, body = wire::Imported), (status = 200, description = "Imported before, by the same request with the same Idempotency-Key.", body = wire::Imported), (status = 400, description = "The file cannot be read: the line and column of the first problem.", body = wire::ErrorBody), NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/import")]
@@ -77,10 +80,9 @@ pub(super) async fn import(
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
     let (system, name) = (query.system.map(Into::into), query.name.clone());
-    let (id, again) = command(&req, &state, Need::Admin, &body.clone(), move |app, r| {
-        app.import(r, &body, system, name)
-    })
-    .await?;
+    let (id, again) = Write::new(&req, Need::Admin, as_sent(&body))
+        .run(&state, move |app, r| app.import(r, &body, system, name))
+        .await?;
     Ok(if again {
         HttpResponse::Ok().json(wire::Imported { id: id.to_string() })
     } else {
@@ -105,17 +107,20 @@ pub(super) async fn preview_import(
     body: String,
     query: web::Query<ImportQuery>,
 ) -> Result<HttpResponse> {
-    crate::auth::require(&req, &state.accounts, Need::Admin).await?;
     let (system, name) = (query.system.map(Into::into), query.name.clone());
-    let preview =
-        super::common::query(&state, move |app| app.preview_import(&body, system, name)).await?;
+    // Nothing is written: the account is held to the need in the same trip as the preview.
+    let preview = Write::new(&req, Need::Admin, no_body())
+        .run(&state, move |app, _| {
+            app.preview_import(&body, system, name)
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(wire::ImportPreview::from(preview)))
 }
 
 #[utoipa::path(
     tag = "tournaments",
     params(TournamentPath),
-    responses((status = 200, body = wire::Tournament), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, body = wire::Tournament), NoTournament)
 )]
 #[get("/api/tournaments/{id}")]
 pub(super) async fn show(
@@ -141,7 +146,7 @@ pub(super) struct ExportQuery {
 #[utoipa::path(
     tag = "views",
     params(TournamentPath, ExportQuery),
-    responses((status = 200, description = "The tournament as a TRF file.", body = String, content_type = "text/plain"), (status = 400, description = "`virtual_points` is neither `250` nor `xxa`.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, description = "The tournament as a TRF file.", body = String, content_type = "text/plain"), (status = 400, description = "`virtual_points` is neither `250` nor `xxa`.", body = wire::ErrorBody), NoTournament)
 )]
 #[get("/api/tournaments/{id}/export.trf")]
 pub(super) async fn export_trf(
@@ -168,7 +173,7 @@ pub(super) async fn export_trf(
 #[utoipa::path(
     tag = "views",
     params(TournamentPath),
-    responses((status = 200, description = "Every event, in order, with who, when and why.", body = Vec<wire::Recorded>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, description = "Every event, in order, with who, when and why.", body = Vec<wire::Recorded>), NoTournament)
 )]
 #[get("/api/tournaments/{id}/audit")]
 pub(super) async fn audit(
@@ -202,7 +207,7 @@ pub(super) async fn audit(
 #[utoipa::path(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Recorded before, by the same request with the same Idempotency-Key.", body = wire::Written), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament does not allow it now (closed, a round in progress, a key reused on another request).", body = wire::ErrorBody), Refused),
+    responses(Recorded, NoTournament, NotNow, Refused),
     security(("bearer" = []))
 )]
 #[post("/api/tournaments/{id}/close")]
@@ -212,13 +217,14 @@ pub(super) async fn close(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse> {
     let t = path.tournament();
-    let (appended, rounds) = command(&req, &state, Need::Chief(t), &(), move |app, r| {
-        let closed = app.close(t, r)?;
-        Ok((closed, app.summary(t)?.rounds_published))
-    })
-    .await?;
+    let (appended, rounds) = Write::new(&req, Need::Chief(t), no_body())
+        .run(&state, move |app, r| {
+            let closed = app.close(t, r)?;
+            Ok::<_, ApiError>((closed, app.summary(t)?.rounds_published))
+        })
+        .await?;
     keep_copies(&state, t, rounds as u16).await;
-    Ok(written(&appended))
+    Ok(answer(&appended, wire::Written::from(&appended)))
 }
 
 /// Changes the tournament's details (place, dates, arbiters, time control, round dates) and,
@@ -228,7 +234,7 @@ pub(super) async fn close(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = ChangeDetails,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read, or a detail is out of bounds (a date that is not YYYY-MM-DD, a federation that is not three letters, more round dates than rounds).", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "The tournament is closed.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read, or a detail is out of bounds (a date that is not YYYY-MM-DD, a federation that is not three letters, more round dates than rounds).", body = wire::ErrorBody), NoTournament, (status = 422, description = "The tournament is closed.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/details")]
@@ -240,16 +246,11 @@ pub(super) async fn change_details(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| app.change_details(t, r, body.name, body.details.into()),
-    )
-    .await?;
-    Ok(written(&appended))
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
+            app.change_details(t, r, body.name, body.details.into())
+        })
+        .await
 }
 
 /// Changes the tournament's acceleration (FIDE C.04.7: `none` or `baku`): the chief
@@ -260,7 +261,7 @@ pub(super) async fn change_details(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = wire::ChangeAcceleration,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "A round-robin, point values the Baku method does not apply to, or round 1 already published.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A round-robin, point values the Baku method does not apply to, or round 1 already published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/acceleration")]
@@ -272,16 +273,11 @@ pub(super) async fn change_acceleration(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| app.change_acceleration(t, r, body.acceleration.into()),
-    )
-    .await?;
-    Ok(written(&appended))
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
+            app.change_acceleration(t, r, body.acceleration.into())
+        })
+        .await
 }
 
 /// Changes the tournament's tie-breaks, in order (FIDE C.07's codes; an empty list for the
@@ -291,7 +287,7 @@ pub(super) async fn change_acceleration(
     tag = "tournaments",
     params(TournamentPath, RetryKey),
     request_body = ChangeTiebreaks,
-    responses((status = 201, description = "Recorded.", body = wire::Written), (status = 200, description = "Already so: nothing written.", body = wire::Written), (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody), (status = 422, description = "A code that is not a tie-break (the answer names it and lists the codes), a tie-break given twice, more than 12, or round 1 already published.", body = wire::ErrorBody), Refused),
+    responses(Changed, (status = 400, description = "The body cannot be read.", body = wire::ErrorBody), NoTournament, (status = 422, description = "A code that is not a tie-break (the answer names it and lists the codes), a tie-break given twice, more than 12, or round 1 already published.", body = wire::ErrorBody), Refused),
     security(("bearer" = []))
 )]
 #[put("/api/tournaments/{id}/tiebreaks")]
@@ -303,16 +299,11 @@ pub(super) async fn change_tiebreaks(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let body = body.into_inner();
-    let fingerprinted = serde_json::to_value(&body).unwrap_or_default();
-    let appended = command(
-        &req,
-        &state,
-        Need::Chief(t),
-        &fingerprinted,
-        move |app, r| app.change_tiebreaks(t, r, body.tiebreaks),
-    )
-    .await?;
-    Ok(written(&appended))
+    Write::new(&req, Need::Chief(t), sorted(&body))
+        .record(&state, move |app, r| {
+            app.change_tiebreaks(t, r, body.tiebreaks)
+        })
+        .await
 }
 
 /// A QR code (SVG) of the tournament's public page, as the request reached this server
@@ -321,7 +312,7 @@ pub(super) async fn change_tiebreaks(
 #[utoipa::path(
     tag = "tournaments",
     params(TournamentPath),
-    responses((status = 200, description = "The QR code, as SVG.", content_type = "image/svg+xml", body = String), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, description = "The QR code, as SVG.", content_type = "image/svg+xml", body = String), NoTournament)
 )]
 #[get("/api/tournaments/{id}/qr.svg")]
 pub(super) async fn public_qr(

@@ -1,7 +1,7 @@
 //! Views computed from the rounds: standings, the cross table, a player's card, Dubov's
 //! AROs.
 
-use super::common::{query, PartQuery, Result, TournamentPath};
+use super::common::{query, NoPlayer, NoTournament, PartQuery, Result, TournamentPath};
 use super::wire;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
@@ -13,7 +13,7 @@ use events::{PlayerKey, TournamentId};
 #[utoipa::path(
     tag = "views",
     params(TournamentPath),
-    responses((status = 200, body = Vec<wire::AroRow>), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, body = Vec<wire::AroRow>), NoTournament)
 )]
 #[get("/api/tournaments/{id}/aro")]
 pub(super) async fn aro(
@@ -38,7 +38,7 @@ struct AfterQuery {
 #[utoipa::path(
     tag = "views",
     params(TournamentPath, AfterQuery, PartQuery),
-    responses((status = 200, body = wire::Standings), (status = 400, description = "`from` or `count` is 0.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, body = wire::Standings), (status = 400, description = "`from` or `count` is 0.", body = wire::ErrorBody), NoTournament)
 )]
 #[get("/api/tournaments/{id}/standings")]
 pub(super) async fn standings_json(
@@ -58,7 +58,7 @@ pub(super) async fn standings_json(
 #[utoipa::path(
     tag = "views",
     params(TournamentPath, PartQuery),
-    responses((status = 200, description = "The cross table, as text: its heading, then a row per player by rank (with `from` and `count`, the rows from the `from`-th; the header `X-Total-Rows` gives the whole table's number of rows).", body = String, content_type = "text/plain", headers(("X-Total-Rows" = u32, description = "The whole table's number of rows."))), (status = 400, description = "`from` or `count` is 0 or not a number.", body = wire::ErrorBody), (status = 404, description = "No such tournament.", body = wire::ErrorBody))
+    responses((status = 200, description = "The cross table, as text: its heading, then a row per player by rank (with `from` and `count`, the rows from the `from`-th; the header `X-Total-Rows` gives the whole table's number of rows).", body = String, content_type = "text/plain", headers(("X-Total-Rows" = u32, description = "The whole table's number of rows."))), (status = 400, description = "`from` or `count` is 0 or not a number.", body = wire::ErrorBody), NoTournament)
 )]
 #[get("/api/tournaments/{id}/crosstable")]
 pub(super) async fn crosstable(
@@ -78,7 +78,7 @@ pub(super) async fn crosstable(
 #[utoipa::path(
     tag = "views",
     params(("id" = uuid::Uuid, Path, description = "The tournament's identifier."), ("player" = u32, Path, description = "The player's registration number (`player` in every answer).")),
-    responses((status = 200, body = wire::Card), (status = 404, description = "No such tournament or player.", body = wire::ErrorBody))
+    responses((status = 200, body = wire::Card), NoPlayer)
 )]
 #[get("/api/tournaments/{id}/players/{player}/card")]
 pub(super) async fn card(

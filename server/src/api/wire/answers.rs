@@ -258,7 +258,7 @@ pub struct ImportPreview {
     /// The name it would have (the file's 012, or the one asked).
     pub name: String,
     /// The system the file names (or the one asked); `null`: the import needs `?system=`.
-    pub system: Option<super::vocabulary::System>,
+    pub system: Option<super::settings::System>,
     /// Players.
     pub players: usize,
     /// Rounds recorded in the file (published with their results on import).

@@ -1,7 +1,7 @@
 //! The hall's wire types: what players send from a terminal or their phone (always with
 //! their personal code), what the arbiters send to run the hall, and the views of both.
 
-use super::views::Player;
+use super::views::{NamedPlayer, Player};
 use super::vocabulary::{results_text, Color};
 use events::app;
 use serde::{Deserialize, Serialize};
@@ -119,24 +119,6 @@ pub struct Accept {
     /// One board (left out: every board whose players agree).
     #[serde(default)]
     pub board: Option<u32>,
-}
-
-/// A player named with their registration number.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct NamedPlayer {
-    /// The registration number.
-    pub player: u32,
-    /// The name.
-    pub name: String,
-}
-
-impl From<&app::PlayerView> for NamedPlayer {
-    fn from(p: &app::PlayerView) -> NamedPlayer {
-        NamedPlayer {
-            player: p.key.0,
-            name: p.name.clone(),
-        }
-    }
 }
 
 /// Where a board's result stands: `no_report`, `reported` (by one player), `agreed` (both

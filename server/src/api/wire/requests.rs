@@ -1,7 +1,9 @@
 //! The requests: every body the API reads, and results as arbiters write them ("1-0",
 //! "1/2-1/2"), parsed into the application's vocabulary.
 
-use super::vocabulary::{Details, PlayerCorrection, Role, Settings};
+use super::player_data::PlayerCorrection;
+use super::settings::{Details, Settings};
+use super::vocabulary::Role;
 use engine::model::result::{GameMode, GameResult, GameScore};
 use serde::{Deserialize, Serialize};
 
@@ -44,11 +46,11 @@ pub struct ChangeTiebreaks {
 #[serde(deny_unknown_fields)]
 pub struct ChangeAcceleration {
     /// `none` or `baku`.
-    pub acceleration: super::vocabulary::Acceleration,
+    pub acceleration: super::settings::Acceleration,
 }
 
 /// `POST /api/tournaments/{id}/players`: the player's data.
-pub use super::vocabulary::PlayerData as RegisterPlayer;
+pub use super::player_data::PlayerData as RegisterPlayer;
 
 /// `PATCH /api/tournaments/{id}/players/{player}`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
@@ -106,7 +108,7 @@ pub struct QrText {
 #[serde(deny_unknown_fields)]
 pub struct DrawNumbers {
     /// How.
-    pub method: super::vocabulary::DrawMethod,
+    pub method: super::settings::DrawMethod,
     /// The seed of the drawing (`lots`, `varma`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -283,6 +285,9 @@ pub struct Publish {
     pub accept_violations: bool,
 }
 
+// The document declares one body for both result routes, this one (its name and fields are
+// the API's contract): a result entered refuses a correction's fields in words, and a
+// correction is read as its own type, [`CorrectResult`], with the same fields.
 /// `PUT .../boards/{board}/result` and `POST .../boards/{board}/correction`.
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -296,15 +301,123 @@ pub struct EnterResult {
     pub games: Option<Vec<String>>,
     /// Corrections: why (required).
     #[serde(default)]
-    pub reason: Option<String>,
+    reason: Option<String>,
     /// Corrections: whether the reason may be shown on the public pages and the live connection; otherwise
     /// (the default) it is for the arbiters only (the audit trail read with a token).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub reason_public: bool,
+    reason_public: bool,
 
     /// Corrections: the game was played with the colours reversed.
     #[serde(default)]
+    colors_swapped: bool,
+}
+
+impl EnterResult {
+    /// A result entered: one game's (`result`) or a match's (`games`).
+    pub fn new(result: Option<String>, games: Option<Vec<String>>) -> EnterResult {
+        EnterResult {
+            result,
+            games,
+            reason: None,
+            reason_public: false,
+            colors_swapped: false,
+        }
+    }
+
+    /// The games sent, each read; a correction's fields are refused, in words.
+    pub fn games(&self) -> Result<Games, String> {
+        if self.reason.is_some() || self.colors_swapped || self.reason_public {
+            return Err(
+                "reason/reason_public/colors_swapped: only for corrections (POST .../correction)"
+                    .into(),
+            );
+        }
+        Ok(Games::read(self.result.as_deref(), self.games.as_deref()))
+    }
+}
+
+/// `POST .../boards/{board}/correction`: a board's result corrected, with the reason. Read
+/// from the body the document declares as [`EnterResult`] (the same fields, in the same order,
+/// so that a request is fingerprinted as it always was).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectResult {
+    /// One-game rounds: the result.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Double-Swiss: both games.
+    #[serde(default)]
+    pub games: Option<Vec<String>>,
+    /// Why (required).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Whether the reason may be shown on the public pages and the live connection.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reason_public: bool,
+    /// The game was played with the colours reversed.
+    #[serde(default)]
     pub colors_swapped: bool,
+}
+
+impl CorrectResult {
+    /// The games sent, each read.
+    pub fn games(&self) -> Games {
+        Games::read(self.result.as_deref(), self.games.as_deref())
+    }
+}
+
+/// A result's games as sent, each read as arbiters write it, before the number of games a
+/// pairing has is known (the application's, asked in the same trip as the write): a problem
+/// with a game is kept and answered after the number, as the number decides which field is
+/// wrong.
+#[derive(Debug)]
+pub struct Games(Given);
+
+/// Which of `result` and `games` a body gave.
+#[derive(Debug)]
+enum Given {
+    /// `result`: one game.
+    One(Result<GameResult, String>),
+    /// `games`: a match's, in order.
+    Several(Vec<Result<GameResult, String>>),
+    /// Both.
+    Both,
+    /// Neither.
+    Neither,
+}
+
+impl Games {
+    /// Reads `result` or `games`, each game as arbiters write it.
+    pub fn read(result: Option<&str>, games: Option<&[String]>) -> Games {
+        Games(match (result, games) {
+            (Some(r), None) => Given::One(parse_result(r, "result")),
+            (None, Some(gs)) => Given::Several(
+                gs.iter()
+                    .enumerate()
+                    .map(|(i, g)| parse_result(g, &format!("games[{i}]")))
+                    .collect(),
+            ),
+            (Some(_), Some(_)) => Given::Both,
+            (None, None) => Given::Neither,
+        })
+    }
+
+    /// The games, checked against the number of games a pairing has.
+    pub fn per_pairing(self, n: usize) -> Result<Vec<GameResult>, String> {
+        match (self.0, n) {
+            (Given::One(r), 1) => Ok(vec![r?]),
+            (Given::Several(gs), n) if gs.len() == n => gs.into_iter().collect(),
+            (Given::Several(gs), n) => Err(format!(
+                "games: {} results given; a pairing here has {n} games",
+                gs.len()
+            )),
+            (Given::One(_), n) => Err(format!(
+                "result: this tournament plays matches of {n} games; send \"games\" with {n} results"
+            )),
+            (Given::Both, _) => Err("give either \"result\" or \"games\", not both".into()),
+            (Given::Neither, _) => Err("result: missing (or \"games\" for a match)".into()),
+        }
+    }
 }
 
 /// `POST /api/accounts`.
@@ -349,23 +462,73 @@ pub fn parse_result(text: &str, field: &str) -> Result<GameResult, String> {
         .ok_or_else(|| format!("{field}: {text:?} is not a possible result"))
 }
 
-/// The games of an [`EnterResult`], checked against the number of games a pairing has.
-pub fn games_of(body: &EnterResult, per_pairing: usize) -> Result<Vec<GameResult>, String> {
-    match (&body.result, &body.games, per_pairing) {
-        (Some(r), None, 1) => Ok(vec![parse_result(r, "result")?]),
-        (None, Some(gs), n) if gs.len() == n => gs
-            .iter()
-            .enumerate()
-            .map(|(i, g)| parse_result(g, &format!("games[{i}]")))
-            .collect(),
-        (None, Some(gs), n) => Err(format!(
-            "games: {} results given; a pairing here has {n} games",
-            gs.len()
-        )),
-        (Some(_), None, n) => Err(format!(
-            "result: this tournament plays matches of {n} games; send \"games\" with {n} results"
-        )),
-        (Some(_), Some(_), _) => Err("give either \"result\" or \"games\", not both".into()),
-        (None, None, _) => Err("result: missing (or \"games\" for a match)".into()),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result's games are read without the tournament, and checked against its number of
+    /// games per pairing afterwards, with the same words in the same order as when they were
+    /// read knowing it: the number first, then each game.
+    #[test]
+    fn games_are_read_first_and_counted_after() {
+        let games = |v: &[&str]| Some(v.iter().map(|g| g.to_string()).collect::<Vec<_>>());
+        let check = |result: Option<&str>, sent: Option<Vec<String>>, n: usize| {
+            Games::read(result, sent.as_deref()).per_pairing(n)
+        };
+        assert_eq!(check(Some("1-0"), None, 1).unwrap().len(), 1);
+        assert_eq!(check(None, games(&["1-0", "0-1"]), 2).unwrap().len(), 2);
+        assert_eq!(
+            check(Some("x"), None, 1).unwrap_err(),
+            "result: \"x\" is not a result (1-0, 1/2-1/2, 0-1, +-, -+, --; in Double-Swiss also 1/2-0, 0-1/2, 0-0)"
+        );
+        assert_eq!(
+            check(Some("x"), None, 2).unwrap_err(),
+            "result: this tournament plays matches of 2 games; send \"games\" with 2 results"
+        );
+        assert_eq!(
+            check(None, games(&["x"]), 2).unwrap_err(),
+            "games: 1 results given; a pairing here has 2 games"
+        );
+        assert!(check(None, games(&["1-0", "y"]), 2)
+            .unwrap_err()
+            .starts_with("games[1]: \"y\" is not a result"));
+        assert_eq!(
+            check(Some("1-0"), games(&["1-0"]), 1).unwrap_err(),
+            "give either \"result\" or \"games\", not both"
+        );
+        assert_eq!(
+            check(None, None, 1).unwrap_err(),
+            "result: missing (or \"games\" for a match)"
+        );
+    }
+
+    /// A correction is its own type, read from the body the document declares for both result
+    /// routes: every body either reads is read alike by the other, and fingerprinted by the same
+    /// bytes; a result entered refuses a correction's fields in words.
+    #[test]
+    fn a_correction_reads_and_fingerprints_as_a_result_entered() {
+        for body in [
+            r#"{"result": "1-0"}"#,
+            r#"{"games": ["1-0", "0-1"], "reason": "typo", "reason_public": true, "colors_swapped": true}"#,
+            r#"{"result": "0-1", "reason": "typo"}"#,
+        ] {
+            let entered: EnterResult = serde_json::from_str(body).unwrap();
+            let corrected: CorrectResult = serde_json::from_str(body).unwrap();
+            assert_eq!(
+                serde_json::to_vec(&entered).unwrap(),
+                serde_json::to_vec(&corrected).unwrap(),
+                "{body}"
+            );
+        }
+        let unknown = r#"{"result": "1-0", "why": "x"}"#;
+        let entered = serde_json::from_str::<EnterResult>(unknown).unwrap_err();
+        let corrected = serde_json::from_str::<CorrectResult>(unknown).unwrap_err();
+        assert_eq!(entered.to_string(), corrected.to_string());
+        let correction: EnterResult =
+            serde_json::from_str(r#"{"result": "1-0", "reason": "x"}"#).unwrap();
+        assert_eq!(
+            correction.games().unwrap_err(),
+            "reason/reason_public/colors_swapped: only for corrections (POST .../correction)"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! proposal with its explanation, the standings, a player's card, Dubov's AROs; each converted
 //! explicitly from the application's answers.
 
-use super::vocabulary::{results_text, Bye, Color, Details, Float, Settings, System};
+use super::settings::{Details, Settings, System};
+use super::vocabulary::{results_text, Bye, Color, Float};
 use events::app;
 use serde::Serialize;
 
@@ -169,10 +170,28 @@ pub struct Board {
     /// Who of the players reported the result, when it came from their reports (left out
     /// when an arbiter entered it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reported_by: Option<super::hall::NamedPlayer>,
+    pub reported_by: Option<NamedPlayer>,
     /// Who confirmed their report (the opponent).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confirmed_by: Option<super::hall::NamedPlayer>,
+    pub confirmed_by: Option<NamedPlayer>,
+}
+
+/// A player named with their registration number.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct NamedPlayer {
+    /// The registration number.
+    pub player: u32,
+    /// The name.
+    pub name: String,
+}
+
+impl From<&app::PlayerView> for NamedPlayer {
+    fn from(p: &app::PlayerView) -> NamedPlayer {
+        NamedPlayer {
+            player: p.key.0,
+            name: p.name.clone(),
+        }
+    }
 }
 
 /// A player not playing a round by request.
