@@ -7,7 +7,7 @@
 //! ([`crate::convert`]), so that a new version of a persisted type changes nothing a caller of
 //! the application sees.
 
-use crate::schema::{PlayerKey, TournamentId};
+use crate::ids::{PlayerKey, TournamentId};
 pub use engine::model::acceleration::Acceleration;
 use engine::model::player::{Sex, Title};
 use engine::model::result::{ByeKind, GameResult};

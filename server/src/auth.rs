@@ -2,7 +2,7 @@
 
 use crate::api::error::ApiError;
 use actix_web::{web, HttpRequest};
-use events::{Account, Accounts, Need};
+use events::app::{Account, Accounts, Need};
 
 /// The account a request's token belongs to, if it meets `need`.
 pub async fn require(

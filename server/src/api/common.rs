@@ -9,7 +9,7 @@ use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use events::app::{self, App, Request};
-use events::{AppError, Need, TournamentId};
+use events::app::{AppError, Need, TournamentId};
 
 pub(super) type Result<T> = std::result::Result<T, ApiError>;
 

@@ -8,7 +8,7 @@ use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{post, put, web, HttpRequest, HttpResponse};
 use events::app::{self};
-use events::{Need, TournamentId};
+use events::app::{Need, TournamentId};
 
 pub(super) async fn result_event(
     req: &HttpRequest,

@@ -9,7 +9,7 @@ use super::wire::{ChangeDetails, ChangeTiebreaks, CreateTournament};
 use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use events::Need;
+use events::app::Need;
 
 #[utoipa::path(
     tag = "tournaments",
