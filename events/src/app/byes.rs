@@ -3,20 +3,9 @@
 
 use super::common::{App, Request, Result, Written};
 use super::named::{player_view, Named, PlayerView};
+use crate::convert;
 use crate::schema::*;
-
-/// A bye or absence asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ByeRequest {
-    /// Absent (Dutch F.5), no bye.
-    Absent,
-    /// A half-point bye.
-    Half,
-    /// A full-point bye.
-    Full,
-    /// A zero-point bye.
-    Zero,
-}
+use crate::vocabulary::ByeRequest;
 
 /// A group of players kept apart: its number, the players, the first round and the last
 /// (`None`: the tournament's last).
@@ -47,17 +36,7 @@ impl App {
         kind: ByeRequest,
     ) -> Result<Written> {
         let player = who.resolve(&*self.state(t)?, "player")?;
-        let requested = |kind| Event::ByeRequested {
-            player,
-            round,
-            kind,
-        };
-        let event = match kind {
-            ByeRequest::Absent => Event::AbsenceAnnounced { player, round },
-            ByeRequest::Half => requested(RequestedByeV1::Half),
-            ByeRequest::Full => requested(RequestedByeV1::Full),
-            ByeRequest::Zero => requested(RequestedByeV1::Zero),
-        };
+        let event = convert::bye_request_event(player, round, kind);
         self.append(t, req, event, None)
     }
 

@@ -8,16 +8,16 @@
 //! in the engine's vocabulary (pairing numbers, colours, byes as enums); the server converts
 //! them into its wire types. No HTTP, no JSON here.
 //!
-//! The application's vocabulary ([`crate::vocabulary`]: its own types and the engine's) is all a
+//! The application's vocabulary (`vocabulary`: its own types and the engine's) is all a
 //! caller sees: commands take it, answers and the audit trail's entries give it, and the
 //! persisted schema stays inside this crate (converted in `crate::convert`).
 //!
-//!
 //! By resource, each file an `impl App` of its commands and queries beside the answers' types
-//! they fill: [`tournaments`](self) (creation, import, details, export), players, byes and
-//! players kept apart, rounds, results, standings and cards, the hall, the log; `common` holds
-//! the door itself ([`App`], [`AppError`], [`Request`], [`Written`]) and `named` the players'
-//! views and a request's way of naming a player.
+//! they fill: `tournaments` (the list, creation, import, details, acceleration, tie-breaks,
+//! closing, the TRF export), `players`, `byes` (and players kept apart), `rounds`, `results`,
+//! `standings` (and cards, AROs), `hall`, `log` (the audit trail, following a log); `common`
+//! holds the door itself ([`App`], [`AppError`], [`Request`], [`Written`]) and `named` the
+//! players' views and a request's way of naming a player.
 //!
 //! This module is the crate's one public door: what the server needs of the crate (the store
 //! it opens, the accounts, the identifiers, the refusals) is re-exported here, and nothing
@@ -40,10 +40,10 @@ pub use crate::rejection::Rejection;
 pub use crate::replay::HallRules;
 pub use crate::store::{Store, StoreError, SubscriptionEnd};
 pub use crate::vocabulary::{
-    Acceleration, Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection,
-    PlayerData, Settings,
+    Acceleration, ByeRequest, Change, Details, DrawMethod, Entry, NewSettings, Numbering,
+    PlayerCorrection, PlayerData, Settings,
 };
-pub use byes::{ByeRequest, KeptApartView};
+pub use byes::KeptApartView;
 pub use common::{draw_lots, fingerprint, App, AppError, Breach, Request, Written};
 pub use hall::{Acting, BoardState, CodeView, HallBoard, HallPlayer, HallView, PlayerHall};
 pub use log::Feed;

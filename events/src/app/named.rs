@@ -14,7 +14,7 @@ pub struct PlayerView {
     /// The registration number.
     pub key: PlayerKey,
     /// The pairing number as it is now (the system's rules say when it is final: see
-    /// [`crate::replay`]).
+    /// the replay's numbering).
     pub tpn: Option<Tpn>,
     /// Name.
     pub name: String,

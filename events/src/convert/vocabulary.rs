@@ -11,8 +11,8 @@ use super::values::{
 };
 use crate::schema::*;
 use crate::vocabulary::{
-    Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData,
-    Settings,
+    ByeRequest, Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection,
+    PlayerData, Settings,
 };
 use engine::Color;
 
@@ -151,6 +151,21 @@ pub fn v1_draw_method(m: DrawMethod) -> DrawMethodV1 {
         DrawMethod::Lots => DrawMethodV1::Lots,
         DrawMethod::Varma => DrawMethodV1::Varma,
         DrawMethod::Assigned => DrawMethodV1::Assigned,
+    }
+}
+
+/// The event that records a bye or an absence asked for `player` in `round`.
+pub fn bye_request_event(player: PlayerKey, round: u16, kind: ByeRequest) -> Event {
+    let requested = |kind| Event::ByeRequested {
+        player,
+        round,
+        kind,
+    };
+    match kind {
+        ByeRequest::Absent => Event::AbsenceAnnounced { player, round },
+        ByeRequest::Half => requested(RequestedByeV1::Half),
+        ByeRequest::Full => requested(RequestedByeV1::Full),
+        ByeRequest::Zero => requested(RequestedByeV1::Zero),
     }
 }
 

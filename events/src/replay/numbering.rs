@@ -39,7 +39,7 @@ use engine::model::player::Player;
 use engine::{RoundNo, Tpn};
 
 impl State {
-    /// The pairing number of a registered player, as it is now (see [`crate::replay::numbering`]).
+    /// The pairing number of a registered player, as it is now (see this module's notes).
     pub fn tpn_of(&self, key: PlayerKey) -> Option<Tpn> {
         let i = usize::try_from(key.0).ok()?.checked_sub(1)?;
         self.numbering().tpns.get(i).copied().flatten()

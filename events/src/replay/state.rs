@@ -86,7 +86,7 @@ pub struct State {
     pub(super) closed: bool,
     pub(super) players: Vec<PlayerRecord>,
     pub(super) fide_ids: HashMap<u64, PlayerKey>,
-    /// The pairing numbers once fixed (see the module's notes).
+    /// The pairing numbers once fixed (see `numbering`).
     pub(super) order: Option<Fixed>,
     /// A round-robin's numbers as drawn before round 1, until round 1 fixes them.
     pub(super) drawn: Option<Vec<PlayerKey>>,
