@@ -1,5 +1,5 @@
-//! Pairing numbers: the state keeps players by registration number; pairing numbers (TPNs) are derived, by the
-//! rules the tournament was created under ([`NumberingV1`]):
+//! Pairing numbers: the state keeps players by registration number; pairing numbers (TPNs)
+//! are derived, by the rules the tournament was created under ([`NumberingV1`]):
 //! - the seed texts (Dutch 1992 A.2, Dubov 1997): the initial order fixes the numbers when
 //!   round 1 is published; a later entry takes the next number;
 //! - GHR 2026 Article 2 (Dutch 2026, Double-Swiss 2026): the numbers are the ranking's order
