@@ -8,8 +8,8 @@
 //!
 //! Run: `cargo bench -p events --bench event_log`.
 
-use events::schema::*;
-use events::{replay, Append, Store, TournamentId};
+use events::testing::schema::*;
+use events::testing::{replay, Append, Store, TournamentId};
 use std::time::Instant;
 use uuid::Uuid;
 
@@ -18,7 +18,7 @@ fn main() {
     let sled = || vec![Store::open(dir.path()).expect("store")];
     appends("sled", &sled(), 1, 1000);
     appends("sled", &sled(), 8, 4000);
-    let pg = events::testkit::ThrowawayPostgres::start().unwrap_or_else(|e| panic!("{e}"));
+    let pg = events::testing::ThrowawayPostgres::start().unwrap_or_else(|e| panic!("{e}"));
     let mut n = 0;
     let mut postgres = |stores: usize| {
         n += 1;

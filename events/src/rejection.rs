@@ -1,8 +1,10 @@
 //! Why the log refuses an event: the replayed state's answer to one that does not fit it,
 //! checked before every append and again at every replay. Nothing is written when an event is
-//! refused.
+//! refused. In the application's vocabulary (registration numbers, the engine's results),
+//! never the persisted schema's.
 
-use crate::schema::{GameResultV1, PlayerKey};
+use crate::ids::PlayerKey;
+use engine::model::result::GameResult;
 
 /// Why an event is refused. Nothing is written when an event is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -109,8 +111,8 @@ pub enum Rejection {
         round: u16,
         /// The board.
         board: u32,
-        /// The result recorded.
-        recorded: Vec<GameResultV1>,
+        /// The result recorded, one per game.
+        recorded: Vec<GameResult>,
     },
     /// A correction of a result that was never recorded.
     #[error("round {round} board {board} has no result to correct")]

@@ -2,12 +2,12 @@
 //! trail give. The engine's types where the engine has the concept (a system, a colour, a
 //! title, point values, a game's result, a bye's kind); the application's own where it has not
 //! (how pairing numbers are given, a tournament's recorded settings and details, a player's
-//! data and its correction, an entry of the audit trail). Nothing here is persisted: the log
-//! keeps its own versioned types ([`crate::schema`]), converted to and from these in one place
-//! ([`crate::convert`]), so that a new version of a persisted type changes nothing a caller of
-//! the application sees.
+//! data and its correction, a bye asked for, an entry of the audit trail). Nothing here is
+//! persisted: the log keeps its own versioned types ([`crate::schema`]), converted to and from
+//! these in one place ([`crate::convert`]), so that a new version of a persisted type changes
+//! nothing a caller of the application sees.
 
-use crate::schema::{PlayerKey, TournamentId};
+use crate::ids::{PlayerKey, TournamentId};
 pub use engine::model::acceleration::Acceleration;
 use engine::model::player::{Sex, Title};
 use engine::model::result::{ByeKind, GameResult};
@@ -380,4 +380,17 @@ pub enum Change {
         /// Who confirmed it.
         confirmed_by: PlayerKey,
     },
+}
+
+/// A bye or absence asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeRequest {
+    /// Absent (Dutch F.5), no bye.
+    Absent,
+    /// A half-point bye.
+    Half,
+    /// A full-point bye.
+    Full,
+    /// A zero-point bye.
+    Zero,
 }

@@ -16,7 +16,7 @@ mod support;
 #[path = "../../tests/integration/load.rs"]
 mod load;
 
-use events::testkit::ThrowawayPostgres;
+use events::testing::ThrowawayPostgres;
 use support::Server;
 
 fn setting(name: &str, default: usize) -> usize {

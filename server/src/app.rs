@@ -158,7 +158,7 @@ async fn page(
         return not_found(req).await;
     };
     let store = state.store.clone();
-    let known = web::block(move || store.durable_head(events::TournamentId(id)).is_ok())
+    let known = web::block(move || store.durable_head(events::app::TournamentId(id)).is_ok())
         .await
         .unwrap_or(false);
     if !known {

@@ -5,7 +5,7 @@
 
 use crate::api::error::ApiError;
 use actix_web::{web, HttpMessage, HttpRequest};
-use events::{Account, Accounts, Need};
+use events::app::{Account, Accounts, Need};
 
 /// The account a request's token belongs to, if it meets `need`: the account [`token_first`]
 /// found, else the token checked now (on the blocking pool).

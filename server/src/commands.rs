@@ -306,7 +306,7 @@ fn random_seed() -> u64 {
 }
 
 /// The store as configured, or the exit of a message already printed.
-fn open_store(command: &str, args: &StoreArgs) -> Result<events::Store, Exit> {
+fn open_store(command: &str, args: &StoreArgs) -> Result<events::app::Store, Exit> {
     let config = Config::load(
         args.config.as_deref(),
         |k| std::env::var(k).ok(),
@@ -327,11 +327,11 @@ fn admin_token(args: &StoreArgs) -> ExitCode {
         Ok(s) => s,
         Err(exit) => return exit.into(),
     };
-    let accounts = events::Accounts::new(store.clone());
+    let accounts = events::app::Accounts::new(store.clone());
     let issued = match accounts.reissue_token("admin") {
-        Err(events::StoreError::NoAccount(_)) => accounts
+        Err(events::app::StoreError::NoAccount(_)) => accounts
             .prepare(Vec::new())
-            .and_then(|t| t.ok_or(events::StoreError::NoAccount("admin".into()))),
+            .and_then(|t| t.ok_or(events::app::StoreError::NoAccount("admin".into()))),
         other => other.map(|(_, token)| token),
     };
     // Written and flushed by the accounts before they answer.
@@ -355,7 +355,7 @@ fn backup(args: &StoreArgs, output: Option<&std::path::Path>) -> ExitCode {
     let written = match output {
         None => store.export(&mut std::io::stdout().lock()),
         Some(path) => std::fs::File::create(path)
-            .map_err(events::StoreError::from)
+            .map_err(events::app::StoreError::from)
             .and_then(|f| store.export(&mut std::io::BufWriter::new(f))),
     };
     match written {
@@ -387,7 +387,7 @@ fn restore(args: &StoreArgs, input: &std::path::Path) -> ExitCode {
             eprintln!("swiss restore: {n} events into {}", store.location());
             Exit::Done.into()
         }
-        Err(e @ events::StoreError::BadBackup { .. }) => {
+        Err(e @ events::app::StoreError::BadBackup { .. }) => {
             eprintln!("swiss restore: {}: {e}", input.display());
             Exit::BadInput.into()
         }

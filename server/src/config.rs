@@ -110,7 +110,7 @@ pub struct AccountEntry {
     /// The name.
     pub name: String,
     /// `admin`, `chief` or `arbiter`.
-    pub role: events::Role,
+    pub role: events::app::Role,
     /// The tournaments of a chief arbiter or an arbiter (their identifiers); none for an
     /// administrator.
     #[serde(default)]
@@ -332,10 +332,10 @@ impl Config {
     }
 
     /// Opens the configured store: sled in `server.data_dir`, or the PostgreSQL database.
-    pub fn open_store(&self) -> Result<events::Store, events::StoreError> {
+    pub fn open_store(&self) -> Result<events::app::Store, events::app::StoreError> {
         match (self.store.kind, &self.store.url) {
-            (StoreKind::Postgres, Some(url)) => events::Store::open_postgres(url),
-            _ => events::Store::open(&self.server.data_dir),
+            (StoreKind::Postgres, Some(url)) => events::app::Store::open_postgres(url),
+            _ => events::app::Store::open(&self.server.data_dir),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! folder that cannot be written (the stick pulled) is a warning in health and in the console,
 //! never a failed write: the tournament data itself is safe in the store.
 
-use events::{App, Store, TournamentId};
+use events::app::{App, Store, TournamentId};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 

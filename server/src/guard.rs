@@ -10,7 +10,7 @@
 //! ([`WRITES_PER_PLAYER`] per window), so that a client holding one code cannot fill the log. The counts live in this server's memory, bounded
 //! ([`MAX_ENTRIES`] codes and clients, the oldest forgotten first when full).
 
-use events::{PlayerKey, TournamentId};
+use events::app::{PlayerKey, TournamentId};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};

@@ -22,7 +22,7 @@ use actix_web::web::{Bytes, BytesMut};
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use actix_ws::Message;
 use events::app::Entry;
-use events::{App, SubscriptionEnd, TournamentId};
+use events::app::{App, SubscriptionEnd, TournamentId};
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -123,7 +123,7 @@ impl Hub {
         &self,
         app: &App,
         t: TournamentId,
-    ) -> Result<broadcast::Receiver<Arc<Batch>>, events::AppError> {
+    ) -> Result<broadcast::Receiver<Arc<Batch>>, events::app::AppError> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = channels.get(&t) {
             return Ok(tx.subscribe());
@@ -138,7 +138,7 @@ impl Hub {
             .spawn(move || follow(app, hub, t, head, tx));
         if let Err(e) = started {
             channels.remove(&t);
-            return Err(events::AppError::Unavailable(format!(
+            return Err(events::app::AppError::Unavailable(format!(
                 "no thread for the live updates: {e}"
             )));
         }
@@ -263,7 +263,7 @@ pub async fn websocket(
     // The channel first, then the history after SEQ, encoded as frames off the workers.
     let (live, backlog, next, closing) = {
         let app = app.clone();
-        web::block(move || -> Result<_, events::AppError> {
+        web::block(move || -> Result<_, events::app::AppError> {
             let live = hub.channel(&app, t)?;
             let durable = app.durable_head(t)?;
             let history: Vec<_> = app

@@ -19,18 +19,18 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     let configured = config
         .accounts
         .iter()
-        .map(|account| events::Account {
+        .map(|account| events::app::Account {
             name: account.name.clone(),
             role: account.role,
             tournaments: account
                 .tournaments
                 .iter()
-                .map(|t| events::TournamentId(*t))
+                .map(|t| events::app::TournamentId(*t))
                 .collect(),
             token_sha256: account.token_sha256.clone(),
         })
         .collect();
-    let first_start = events::Accounts::new(store.clone()).prepare(configured)?;
+    let first_start = events::app::Accounts::new(store.clone()).prepare(configured)?;
     if let Some(token) = &first_start {
         println!("swiss: first start: created the administrator account \"admin\"; its token (shown once): {token}");
     }

@@ -1,7 +1,7 @@
 //! What every request handler can reach: the store, the application over it, the live
 //! updates' hub and heartbeat, the body time, the rating list and the pages' directory.
 
-use events::Store;
+use events::app::Store;
 use std::path::PathBuf;
 
 /// What every request handler can reach.
@@ -10,9 +10,9 @@ pub struct AppState {
     /// The event log.
     pub store: Store,
     /// The application's commands and queries over the log.
-    pub app: events::App,
+    pub app: events::app::App,
     /// The accounts kept beside the log.
-    pub accounts: events::Accounts,
+    pub accounts: events::app::Accounts,
     /// Directory of the static pages.
     pub static_dir: PathBuf,
     /// Live updates.
@@ -33,8 +33,8 @@ impl AppState {
     /// The state for a store and a pages directory.
     pub fn new(store: Store, static_dir: PathBuf) -> AppState {
         AppState {
-            app: events::App::new(store.clone()),
-            accounts: events::Accounts::new(store.clone()),
+            app: events::app::App::new(store.clone()),
+            accounts: events::app::Accounts::new(store.clone()),
             store,
             static_dir,
             hub: crate::live::Hub::default(),

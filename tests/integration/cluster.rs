@@ -6,7 +6,7 @@
 //! test starts (Debian's postgresql package, which README's test command installs).
 
 use crate::support::{try_request, Display, Server};
-use events::testkit::ThrowawayPostgres;
+use events::testing::ThrowawayPostgres;
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;

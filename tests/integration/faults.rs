@@ -247,7 +247,7 @@ fn a_copy_folder_moves_an_event_to_another_laptop_mid_event() {
 /// display got every event in order. The figures are printed.
 #[test]
 fn postgres_under_a_bad_network_through_three_servers_and_a_display() {
-    use events::testkit::{Fault, Proxy, ThrowawayPostgres};
+    use events::testing::{Fault, Proxy, ThrowawayPostgres};
     let pg = ThrowawayPostgres::start().unwrap_or_else(|e| panic!("{e}"));
     pg.create_database("venue").unwrap();
     let proxy = Proxy::start(pg.port()).unwrap();

@@ -7,7 +7,8 @@
 //! the hall's rules let agreed results stand, else when an arbiter accepts it); reports that
 //! differ are a dispute, which only an arbiter's entry of the result settles.
 
-use super::{player_view, AppError, PlayerView, Request, Result, Written};
+use super::common::{App, AppError, Request, Result, Written};
+use super::named::{player_view, PlayerView};
 use crate::convert;
 use crate::replay::{HallRules, State};
 use crate::schema::*;
@@ -183,7 +184,7 @@ fn player_words(s: &State, key: PlayerKey) -> String {
     format!("player {} ({})", key.0, player_view(s, key).name)
 }
 
-impl super::App {
+impl App {
     /// Appends an event after another of the same command: without the request's key, which
     /// the first event answered (as `App::forfeit_withdrawn` does).
     fn append_more(&self, t: TournamentId, req: &Request, event: Event) -> Result<Written> {

@@ -5,8 +5,8 @@
 //! tournament's state as every reader does (`Store::shared`) and prints `seen TOURNAMENT SEQ`
 //! whenever it shows a later event. It runs until it is killed.
 
-use events::schema::{ColorV1, Event, PlayerDataV1, PlayerKey, SettingsV1, SystemV1};
-use events::{Append, Store};
+use events::testing::schema::{ColorV1, Event, PlayerDataV1, PlayerKey, SettingsV1, SystemV1};
+use events::testing::{Append, Store};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::thread::scope(|s| {
         for _ in 0..threads {
             let (store, out) = (&store, &out);
-            s.spawn(move || -> Result<(), events::StoreError> {
+            s.spawn(move || -> Result<(), events::testing::StoreError> {
                 let print = |line: String| {
                     let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
                     let _ = writeln!(o, "{line}");

@@ -32,7 +32,8 @@ mod follower;
 mod subscriptions;
 
 use crate::backend::{Backend, BackendError};
-use crate::replay::{Rejection, State};
+use crate::rejection::Rejection;
+use crate::replay::State;
 use crate::schema::{Envelope, Event, TournamentId};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -119,6 +120,55 @@ pub enum StoreError {
     /// Reading or writing a backup failed.
     #[error("backup I/O: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl StoreError {
+    /// Whether nothing could be written because the disk (or the quota) holding the data is
+    /// full: a state the arbiter acts on by freeing space.
+    pub fn is_storage_full(&self) -> bool {
+        matches!(self, StoreError::Backend(BackendError::Full))
+    }
+
+    /// Whether the storage failed or is out of reach (a full disk included): nothing was
+    /// written, and the store itself is at fault, never the request.
+    pub fn is_storage_failure(&self) -> bool {
+        matches!(self, StoreError::Backend(_))
+    }
+
+    /// One error of each kind a storage backend fails with, as the store reports it, each
+    /// named (for the tests of how they reach a client).
+    #[cfg(feature = "testing")]
+    pub fn storage_failures() -> Vec<(&'static str, StoreError)> {
+        let os = |code: i32| std::io::Error::from_raw_os_error(code);
+        vec![
+            ("ENOSPC", BackendError::of_io(&os(28))),
+            ("EDQUOT", BackendError::of_io(&os(122))),
+            ("EIO", BackendError::of_io(&os(5))),
+            ("EACCES", BackendError::of_io(&os(13))),
+            ("read-only", BackendError::ReadOnly),
+            ("full", BackendError::Full),
+            (
+                "unreachable",
+                BackendError::Io("PostgreSQL: connection refused".into()),
+            ),
+            (
+                "locked",
+                BackendError::Locked {
+                    path: std::path::PathBuf::from("/data"),
+                },
+            ),
+            (
+                "unopenable",
+                BackendError::Open {
+                    path: std::path::PathBuf::from("/data"),
+                    problem: "Permission denied (os error 13)".into(),
+                },
+            ),
+        ]
+        .into_iter()
+        .map(|(name, e)| (name, StoreError::Backend(e)))
+        .collect()
+    }
 }
 
 /// What to append.

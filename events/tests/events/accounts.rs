@@ -2,8 +2,8 @@
 //! reads on every request.
 
 use crate::support::store;
-use events::accounts::hash_token;
-use events::{Account, Accounts, Role, Store, TournamentId};
+use events::testing::accounts::hash_token;
+use events::testing::{Account, Accounts, Role, Store, TournamentId};
 use std::collections::BTreeSet;
 
 fn one(t: TournamentId) -> BTreeSet<TournamentId> {
@@ -12,7 +12,7 @@ fn one(t: TournamentId) -> BTreeSet<TournamentId> {
 
 /// A tournament in `store`, for accounts to work in.
 fn a_tournament(store: &Store) -> TournamentId {
-    crate::support::create(store, events::schema::SystemV1::Dutch2026, 5)
+    crate::support::create(store, events::testing::schema::SystemV1::Dutch2026, 5)
 }
 
 fn who(accounts: &Accounts, token: &str) -> Option<(String, Role)> {
@@ -84,12 +84,15 @@ fn a_taken_account_name_is_refused_and_its_token_kept() {
     let Err(e) = accounts.create_account("chief", Role::Admin, BTreeSet::new()) else {
         panic!("a second account named chief")
     };
-    assert!(matches!(e, events::StoreError::AccountExists(_)), "{e}");
+    assert!(
+        matches!(e, events::testing::StoreError::AccountExists(_)),
+        "{e}"
+    );
     assert_eq!(who(&accounts, &chief), Some(("chief".into(), Role::Admin)));
     for bad in ["line\nbreak", &"x".repeat(65)] {
         assert!(matches!(
             accounts.create_account(bad, Role::Admin, BTreeSet::new()),
-            Err(events::StoreError::BadAccount(_))
+            Err(events::testing::StoreError::BadAccount(_))
         ));
     }
 }
@@ -110,14 +113,14 @@ fn a_role_of_a_tournament_names_existing_tournaments_and_an_administrator_none()
         assert!(
             matches!(
                 accounts.create_account("x", role, of.clone()),
-                Err(events::StoreError::BadAccount(_))
+                Err(events::testing::StoreError::BadAccount(_))
             ),
             "{role:?} of {of:?}"
         );
     }
     assert!(matches!(
         accounts.create_account("x", Role::Arbiter, one(unknown)),
-        Err(events::StoreError::UnknownTournament(u)) if u == unknown
+        Err(events::testing::StoreError::UnknownTournament(u)) if u == unknown
     ));
     let token = accounts.create_account("x", Role::Chief, one(t)).unwrap();
     let x = accounts.authenticate(&token).unwrap().unwrap();

@@ -4,10 +4,10 @@
 //! same directory after the first is dropped (to check what a flush made durable); for
 //! PostgreSQL a directory names a database.
 
-use events::backend::postgres::Postgres;
-use events::backend::{Backend, Change, Inserted, Key, KeyUse, Space};
-use events::testkit::ThrowawayPostgres;
-use events::TournamentId;
+use events::testing::backend::postgres::Postgres;
+use events::testing::backend::{Backend, Change, Inserted, Key, KeyUse, Space};
+use events::testing::ThrowawayPostgres;
+use events::testing::TournamentId;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
@@ -198,7 +198,7 @@ pub fn suite(open: Open) {
 
 #[test]
 fn sled_keeps_the_storage_contract() {
-    suite(&|dir| Box::new(events::backend::sled::Sled::open(dir).unwrap()));
+    suite(&|dir| Box::new(events::testing::backend::sled::Sled::open(dir).unwrap()));
 }
 
 /// A database per directory the suite opens, on one throwaway server.
@@ -301,7 +301,7 @@ fn postgres_schema_is_migrated_once_and_versioned() {
             "SELECT string_agg(version::text, ',') FROM swiss_migrations",
         )
         .unwrap();
-    let expected: Vec<String> = events::backend::postgres::MIGRATIONS
+    let expected: Vec<String> = events::testing::backend::postgres::MIGRATIONS
         .iter()
         .map(|m| m.0.to_string())
         .collect();
@@ -322,17 +322,17 @@ fn postgres_schema_is_migrated_once_and_versioned() {
 #[test]
 fn the_store_runs_over_the_trait() {
     let dir = tempfile::tempdir().unwrap();
-    let backend = events::backend::sled::Sled::open(dir.path()).unwrap();
-    let store = events::Store::with_backend(Box::new(backend));
+    let backend = events::testing::backend::sled::Sled::open(dir.path()).unwrap();
+    let store = events::testing::Store::with_backend(Box::new(backend));
     let (id, _) = store
         .create(
             "chief",
-            events::Event::TournamentCreated {
+            events::testing::Event::TournamentCreated {
                 name: "Seam".into(),
-                settings: events::schema::SettingsV1 {
-                    system: events::schema::SystemV1::Dutch1992,
+                settings: events::testing::schema::SettingsV1 {
+                    system: events::testing::schema::SystemV1::Dutch1992,
                     rounds: 5,
-                    initial_color: events::schema::ColorV1::White,
+                    initial_color: events::testing::schema::ColorV1::White,
                     points: None,
                     tiebreaks: Vec::new(),
                     lot_seed: 0,

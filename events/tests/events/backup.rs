@@ -1,7 +1,7 @@
 //! Export and import: a backup restores exactly the same state.
 
 use crate::support::*;
-use events::schema::*;
+use events::testing::schema::*;
 
 #[test]
 fn export_then_import_restores_the_same_state() {
@@ -33,7 +33,7 @@ fn export_then_import_restores_the_same_state() {
     // Idempotency keys come back too: nothing to import twice.
     assert!(matches!(
         restored.import(&mut backup.as_slice()),
-        Err(events::StoreError::NotEmpty)
+        Err(events::testing::StoreError::NotEmpty)
     ));
 }
 

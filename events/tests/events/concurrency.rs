@@ -1,8 +1,8 @@
 //! Eight writers at once: nothing lost, nothing twice, no gap in the sequence.
 
 use crate::support::*;
-use events::schema::*;
-use events::{Append, Appended};
+use events::testing::schema::*;
+use events::testing::{Append, Appended};
 use std::collections::BTreeSet;
 
 #[test]
@@ -92,8 +92,8 @@ fn racing_on_the_same_board_one_wins_the_other_is_told() {
         .filter(|r| {
             matches!(
                 r,
-                Err(events::StoreError::Rejected(
-                    events::Rejection::ResultConflict { .. }
+                Err(events::testing::StoreError::Rejected(
+                    events::testing::Rejection::ResultConflict { .. }
                 ))
             )
         })
@@ -107,7 +107,7 @@ fn racing_on_the_same_board_one_wins_the_other_is_told() {
 fn sixteen_registrations_at_once_are_never_refused() {
     let (store, _dir) = store();
     let t = create(&store, SystemV1::Dutch1992, 5);
-    let app = events::App::new(store.clone());
+    let app = events::testing::App::new(store.clone());
     std::thread::scope(|s| {
         for w in 0..16u32 {
             let app = app.clone();

@@ -4,16 +4,16 @@
 use crate::support::*;
 use engine::model::history::states_before;
 use engine::{Color, Points, RoundNo, Tpn};
-use events::schema::*;
-use events::Append;
+use events::testing::schema::*;
+use events::testing::Append;
 
-fn correct(store: &events::Store, t: events::TournamentId, event: Event) {
+fn correct(store: &events::testing::Store, t: events::testing::TournamentId, event: Event) {
     let mut a = Append::new(t, "chief", event);
     a.reason = Some("arbiter's decision".into());
     store.append(a).unwrap();
 }
 
-fn pairs(state: &events::State, round: usize) -> Vec<PairV1> {
+fn pairs(state: &events::testing::State, round: usize) -> Vec<PairV1> {
     state.rounds()[round].pairs.clone()
 }
 

@@ -5,7 +5,7 @@
 //! Eight kills by default; `CRASH_ROUNDS=100 cargo test --release -p events --test events
 //! crash -- --nocapture` runs a hundred and prints what was acknowledged and seen.
 
-use events::{Store, TournamentId};
+use events::testing::{Store, TournamentId};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

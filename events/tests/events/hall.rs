@@ -3,11 +3,11 @@
 //! when the log is replayed from its start.
 
 use crate::support::{append, create, game, publish, register, store};
-use events::schema::*;
-use events::{replay, Appended, Rejection, StoreError};
+use events::testing::schema::*;
+use events::testing::{replay, Appended, Rejection, StoreError};
 
-fn rejected(store: &events::Store, t: TournamentId, event: Event) -> Rejection {
-    match store.append(events::Append::new(t, "chief", event)) {
+fn rejected(store: &events::testing::Store, t: TournamentId, event: Event) -> Rejection {
+    match store.append(events::testing::Append::new(t, "chief", event)) {
         Err(StoreError::Rejected(r)) => r,
         other => panic!("expected a refusal, got {other:?}"),
     }
@@ -41,7 +41,7 @@ fn players_not_checked_in_are_absent_from_the_round_published() {
         );
     }
     let again = store
-        .append(events::Append::new(
+        .append(events::testing::Append::new(
             t,
             "chief",
             Event::PlayerCheckedIn {
@@ -122,7 +122,7 @@ fn reports_become_a_result_only_when_both_players_agree() {
     ));
     append(&store, t, report(1, b1.white, ScoreV1::Win));
     let again = store
-        .append(events::Append::new(
+        .append(events::testing::Append::new(
             t,
             "chief",
             report(1, b1.white, ScoreV1::Win),

@@ -2,8 +2,8 @@
 //! subscriptions.
 
 use crate::support::*;
-use events::schema::*;
-use events::{Append, Appended, Rejection, StoreError, SubscriptionEnd};
+use events::testing::schema::*;
+use events::testing::{Append, Appended, Rejection, StoreError, SubscriptionEnd};
 use std::time::Duration;
 
 #[test]
@@ -232,7 +232,11 @@ fn conflicting_results_are_refused_identical_ones_answered_with_the_first() {
     ));
     match e {
         Err(StoreError::Rejected(Rejection::ResultConflict { recorded, .. })) => {
-            assert_eq!(recorded, vec![game(ScoreV1::Win)])
+            // In the application's words: the engine's result, not the persisted one.
+            assert_eq!(
+                recorded,
+                vec![engine::model::result::GameResult::WHITE_WINS]
+            )
         }
         other => panic!("{other:?}"),
     }
@@ -430,14 +434,14 @@ fn a_subscriber_that_falls_behind_is_told_so() {
 fn the_log_survives_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let t = {
-        let store = events::Store::open(dir.path()).unwrap();
+        let store = events::testing::Store::open(dir.path()).unwrap();
         let t = create(&store, SystemV1::Dubov, 7);
         register(&store, t, 6);
         publish(&store, t);
         play(&store, t, 1);
         t
     };
-    let store = events::Store::open(dir.path()).unwrap();
+    let store = events::testing::Store::open(dir.path()).unwrap();
     let state = store.state(t).unwrap();
     assert_eq!(state.players().len(), 6);
     assert_eq!(state.rounds().len(), 1);
@@ -451,8 +455,8 @@ fn the_log_survives_reopening() {
 #[test]
 fn a_store_in_use_is_refused_naming_its_directory() {
     let dir = tempfile::tempdir().unwrap();
-    let _open = events::Store::open(dir.path()).unwrap();
-    let Err(e) = events::Store::open(dir.path()) else {
+    let _open = events::testing::Store::open(dir.path()).unwrap();
+    let Err(e) = events::testing::Store::open(dir.path()) else {
         panic!("opened twice")
     };
     let text = e.to_string();
@@ -467,18 +471,22 @@ fn a_store_in_use_is_refused_naming_its_directory() {
 #[test]
 fn unknown_tournaments_cost_nothing_that_stays() {
     let (store, _dir) = crate::support::store();
-    let known = crate::support::create(&store, events::schema::SystemV1::Dutch1992, 5);
+    let known = crate::support::create(&store, events::testing::schema::SystemV1::Dutch1992, 5);
     assert_eq!(store.logs_in_memory(), 1);
     for _ in 0..10_000 {
-        let t = events::TournamentId::new();
+        let t = events::testing::TournamentId::new();
         assert!(store.state(t).is_err());
         assert!(store.shared(t).is_err());
         assert!(store.durable_head(t).is_err());
         assert!(store.subscribe(t, 0).is_err());
-        let refused = store.append(events::Append::new(t, "x", events::Event::TournamentClosed));
+        let refused = store.append(events::testing::Append::new(
+            t,
+            "x",
+            events::testing::Event::TournamentClosed,
+        ));
         assert!(matches!(
             refused,
-            Err(events::StoreError::UnknownTournament(_))
+            Err(events::testing::StoreError::UnknownTournament(_))
         ));
     }
     assert_eq!(store.logs_in_memory(), 1);
@@ -496,12 +504,12 @@ fn the_logs_kept_in_memory_are_bounded_and_a_forgotten_one_replays_the_same() {
     let first = create(&store, SystemV1::Dutch2026, 5);
     register(&store, first, 3);
     let before = store.state(first).unwrap();
-    let count = events::store::CACHED_LOGS + 40;
+    let count = events::testing::store::CACHED_LOGS + 40;
     for _ in 0..count {
         create(&store, SystemV1::Dutch2026, 5);
     }
     assert!(
-        store.logs_in_memory() <= events::store::CACHED_LOGS,
+        store.logs_in_memory() <= events::testing::store::CACHED_LOGS,
         "{} logs in memory",
         store.logs_in_memory()
     );
@@ -522,169 +530,6 @@ fn the_logs_kept_in_memory_are_bounded_and_a_forgotten_one_replays_the_same() {
     assert_eq!(got, (1..=e.envelope().seq).collect::<Vec<_>>());
 }
 
-/// A backend whose flushes wait until the test lets them through: a write is then written but
-/// not yet durable for as long as the test likes.
-struct HeldFlush {
-    inner: events::backend::sled::Sled,
-    gate: std::sync::Mutex<std::sync::mpsc::Receiver<()>>,
-    held: std::sync::Arc<std::sync::atomic::AtomicBool>,
-}
-
-impl events::backend::Backend for HeldFlush {
-    fn insert(
-        &self,
-        t: events::TournamentId,
-        seq: u64,
-        key: Option<events::backend::Key<'_>>,
-        record: &[u8],
-    ) -> Result<events::backend::Inserted, events::backend::BackendError> {
-        self.inner.insert(t, seq, key, record)
-    }
-    fn key_use(
-        &self,
-        t: events::TournamentId,
-        key: &str,
-    ) -> Result<Option<events::backend::KeyUse>, events::backend::BackendError> {
-        self.inner.key_use(t, key)
-    }
-    fn read(
-        &self,
-        t: events::TournamentId,
-        after: u64,
-    ) -> Result<Vec<events::backend::Record>, events::backend::BackendError> {
-        self.inner.read(t, after)
-    }
-    fn tournaments(&self) -> Result<Vec<events::TournamentId>, events::backend::BackendError> {
-        self.inner.tournaments()
-    }
-    fn flush(&self) -> Result<u64, events::backend::FlushFailed> {
-        if self.held.load(std::sync::atomic::Ordering::SeqCst) {
-            // At most a few seconds, so that a failing test ends instead of hanging.
-            let _ = self
-                .gate
-                .lock()
-                .unwrap()
-                .recv_timeout(std::time::Duration::from_secs(3));
-        }
-        self.inner.flush()
-    }
-    fn is_empty(&self) -> Result<bool, events::backend::BackendError> {
-        self.inner.is_empty()
-    }
-    fn size_on_disk(&self) -> u64 {
-        0
-    }
-    fn map_get(
-        &self,
-        space: events::backend::Space,
-        key: &[u8],
-    ) -> Result<Option<Vec<u8>>, events::backend::BackendError> {
-        self.inner.map_get(space, key)
-    }
-    fn map_put(
-        &self,
-        space: events::backend::Space,
-        key: &[u8],
-        value: &[u8],
-    ) -> Result<Option<Vec<u8>>, events::backend::BackendError> {
-        self.inner.map_put(space, key, value)
-    }
-    fn map_remove(
-        &self,
-        space: events::backend::Space,
-        key: &[u8],
-    ) -> Result<(), events::backend::BackendError> {
-        self.inner.map_remove(space, key)
-    }
-    fn map_entries(
-        &self,
-        space: events::backend::Space,
-    ) -> Result<Vec<events::backend::Entry>, events::backend::BackendError> {
-        self.inner.map_entries(space)
-    }
-    fn map_insert(
-        &self,
-        space: events::backend::Space,
-        key: &[u8],
-        value: &[u8],
-    ) -> Result<Option<Vec<u8>>, events::backend::BackendError> {
-        self.inner.map_insert(space, key, value)
-    }
-    fn location(&self) -> String {
-        self.inner.location()
-    }
-    fn kind(&self) -> &'static str {
-        self.inner.kind()
-    }
-}
-
-/// Readers see only durable events: while a result is written but its flush has not finished
-/// (a crash now would lose it), the state answers without it, and a conflicting entry is not
-/// answered until the first is durable; once durable, both see it.
-#[test]
-fn readers_never_see_an_event_that_is_not_yet_durable() {
-    use events::schema::*;
-    let dir = tempfile::tempdir().unwrap();
-    let (open, gate) = std::sync::mpsc::channel();
-    let held = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let backend = HeldFlush {
-        inner: events::backend::sled::Sled::open(dir.path()).unwrap(),
-        gate: std::sync::Mutex::new(gate),
-        held: held.clone(),
-    };
-    let store = events::Store::with_backend(Box::new(backend));
-    let t = crate::support::create(&store, SystemV1::Dutch1992, 5);
-    crate::support::register(&store, t, 4);
-    crate::support::publish(&store, t);
-    let before = store.state(t).unwrap().last_seq();
-    held.store(true, std::sync::atomic::Ordering::SeqCst);
-    let result = |games: ScoreV1| events::Event::ResultRecorded {
-        round: 1,
-        board: 1,
-        games: vec![crate::support::game(games)],
-    };
-    std::thread::scope(|s| {
-        let writer =
-            s.spawn(|| store.append(events::Append::new(t, "arbiter", result(ScoreV1::Win))));
-        // The event is written (the backend holds it; the state it is checked against has
-        // it) but its flush waits: not durable.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        while store.read(t, before).unwrap().is_empty() {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the writer never wrote"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        assert_eq!(
-            store.state(t).unwrap().last_seq(),
-            before,
-            "a reader saw it early"
-        );
-        let conflicting =
-            s.spawn(|| store.append(events::Append::new(t, "other", result(ScoreV1::Draw))));
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        assert!(
-            !conflicting.is_finished(),
-            "the 409 came before the result it names was durable"
-        );
-        held.store(false, std::sync::atomic::Ordering::SeqCst);
-        open.send(()).unwrap();
-        let _ = open.send(());
-        assert!(matches!(
-            writer.join().unwrap(),
-            Ok(events::Appended::New(_))
-        ));
-        assert!(matches!(
-            conflicting.join().unwrap(),
-            Err(events::StoreError::Rejected(
-                events::Rejection::ResultConflict { .. }
-            ))
-        ));
-    });
-    assert_eq!(store.state(t).unwrap().last_seq(), before + 1);
-}
-
 /// The persisted names of the systems are forever: a log written before the 2026 Dutch existed
 /// says "dutch" for the 1992 text and must still read so; the new system has a name of its own.
 #[test]
@@ -692,7 +537,7 @@ fn system_names_in_the_log_keep_their_meaning() {
     let old: SystemV1 = serde_json::from_str("\"dutch\"").unwrap();
     assert_eq!(old, SystemV1::Dutch1992);
     assert_eq!(
-        events::replay::to_engine_system(old),
+        events::testing::to_engine_system(old),
         engine::System::Dutch1992
     );
     assert_eq!(
@@ -701,7 +546,7 @@ fn system_names_in_the_log_keep_their_meaning() {
     );
     let new: SystemV1 = serde_json::from_str("\"dutch-2026\"").unwrap();
     assert_eq!(
-        events::replay::to_engine_system(new),
+        events::testing::to_engine_system(new),
         engine::System::Dutch2026
     );
 }
@@ -725,7 +570,7 @@ fn a_log_written_before_editions_replays_exactly_as_before() {
     let state = store.state(t).unwrap();
     let system = state.settings().unwrap().system;
     assert_eq!(system, SystemV1::Dutch1992);
-    let engine_system = events::replay::to_engine_system(system);
+    let engine_system = events::testing::to_engine_system(system);
     assert_eq!(engine_system, engine::System::Dutch1992);
     assert_eq!(state.rounds().len(), 3);
     // Written before the order was recorded (an empty list): ranked as it was then, by the

@@ -9,6 +9,7 @@ mod backup;
 mod concurrency;
 mod corrections;
 mod crash;
+mod durability;
 mod hall;
 mod log;
 mod numbering;

@@ -4,8 +4,8 @@
 
 use crate::support::*;
 use engine::Tpn;
-use events::schema::*;
-use events::{Append, State, Store, TournamentId};
+use events::testing::schema::*;
+use events::testing::{Append, State, Store, TournamentId};
 
 fn rate(store: &Store, t: TournamentId, player: u32, rating: u16) {
     let mut a = Append::new(

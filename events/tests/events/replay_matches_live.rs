@@ -1,8 +1,8 @@
 //! Replay equals the state built step by step, over generated tournaments.
 
 use crate::support::*;
-use events::schema::*;
-use events::{replay, Append};
+use events::testing::schema::*;
+use events::testing::{replay, Append};
 use proptest::prelude::*;
 
 /// What a generated tournament does, step by step.
@@ -84,7 +84,7 @@ proptest! {
         // same state.
         let path = std::path::PathBuf::from(store.location());
         drop(store);
-        let reopened = events::Store::open(&path).unwrap();
+        let reopened = events::testing::Store::open(&path).unwrap();
         prop_assert_eq!(&reopened.state(t).unwrap(), &live);
     }
 }

@@ -3,9 +3,9 @@
 //! of them give one event; a backup moves between sled and PostgreSQL both ways.
 
 use crate::support::*;
-use events::schema::*;
-use events::testkit::ThrowawayPostgres;
-use events::{Append, Appended, Store, StoreError};
+use events::testing::schema::*;
+use events::testing::ThrowawayPostgres;
+use events::testing::{Append, Appended, Store, StoreError};
 use std::time::{Duration, Instant};
 
 fn result(board: u32, white: ScoreV1) -> Event {
@@ -261,7 +261,7 @@ fn a_database_crash_loses_no_acknowledged_append_and_leaves_no_phantom() {
     );
     // Every board once, and the store's state is the log's.
     let log = store.read(t, 0).unwrap();
-    let replayed = events::replay(log.iter().map(|e| e.as_ref())).unwrap();
+    let replayed = events::testing::replay(log.iter().map(|e| e.as_ref())).unwrap();
     assert_eq!(store.state(t).unwrap(), replayed);
     assert!(replayed.rounds()[0]
         .results

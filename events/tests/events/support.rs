@@ -1,7 +1,7 @@
 //! Building logs for tests.
 
-use events::schema::*;
-use events::{Append, Appended, Store, TournamentId};
+use events::testing::schema::*;
+use events::testing::{Append, Appended, Store, TournamentId};
 
 /// A new store in a temporary directory (kept alive by the returned guard).
 pub fn store() -> (Store, tempfile::TempDir) {
@@ -79,7 +79,7 @@ pub fn publish(store: &Store, t: TournamentId) -> u16 {
     let state = store.state(t).unwrap();
     let tournament = state.tournament();
     let round = tournament.next_round();
-    let system = events::replay::to_engine_system(state.settings().unwrap().system);
+    let system = events::testing::to_engine_system(state.settings().unwrap().system);
     let (pairs, bye) = if round.get() == 1 {
         let p = engine::pairing::pair_next_round(&tournament, system).unwrap();
         (p.pairs, p.bye)

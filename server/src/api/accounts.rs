@@ -1,5 +1,5 @@
 //! Accounts: the list, creating, revoking, re-issuing a token; every decision on who may do
-//! that to whom is the application's (`events::Accounts`).
+//! that to whom is the application's (`events::app::Accounts`).
 
 use super::common::Result;
 use super::wire::CreateAccount;
@@ -7,7 +7,7 @@ use super::{json, wire};
 use crate::auth::{require, Asker};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
-use events::{Need, TournamentId};
+use events::app::{Need, TournamentId};
 
 /// The accounts the caller manages or works beside, by name, with role and tournaments (never a
 /// token): every account for an administrator; for a chief arbiter or an arbiter, its own and
@@ -33,7 +33,10 @@ pub(super) async fn list_accounts(
 pub(super) async fn as_signed<T: Send + 'static>(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    op: impl FnOnce(&events::Accounts, &events::Account) -> std::result::Result<T, events::StoreError>
+    op: impl FnOnce(
+            &events::app::Accounts,
+            &events::app::Account,
+        ) -> std::result::Result<T, events::app::StoreError>
         + Send
         + 'static,
 ) -> Result<T> {
@@ -108,7 +111,7 @@ pub(super) async fn create_account(
     body: json::Json<CreateAccount>,
 ) -> Result<HttpResponse> {
     let body = body.into_inner();
-    let wanted = events::Account {
+    let wanted = events::app::Account {
         name: body.name.clone(),
         role: body.role.into(),
         tournaments: body.tournaments.iter().map(|t| TournamentId(*t)).collect(),

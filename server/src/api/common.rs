@@ -9,7 +9,7 @@ use crate::auth::Asker;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest};
 use events::app::App;
-use events::{AppError, Need, TournamentId};
+use events::app::{AppError, Need, TournamentId};
 
 pub(super) type Result<T> = std::result::Result<T, ApiError>;
 

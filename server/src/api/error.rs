@@ -2,8 +2,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use events::backend::BackendError;
-use events::{AppError, Rejection, StoreError};
+use events::app::{AppError, Rejection, StoreError};
 use serde_json::json;
 
 /// What went wrong with a request.
@@ -87,7 +86,7 @@ impl From<StoreError> for ApiError {
             },
             StoreError::Rejected(Rejection::ResultConflict { round, board, recorded }) => ApiError::Conflict {
                 message: format!("round {round} board {board} already has a different result; send a correction with a reason to change it"),
-                recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&events::convert::results_of(&recorded)) }),
+                recorded: json!({ "round": round, "board": board, "games": crate::api::wire::results_text(&recorded) }),
             },
             StoreError::Rejected(r @ Rejection::NotOnBoard { .. }) => ApiError::WrongCode(r.to_string()),
             StoreError::Rejected(r @ (Rejection::RoundNotPublished(_) | Rejection::NoSuchBoard { .. } | Rejection::UnknownPlayer(_))) => {
@@ -108,8 +107,8 @@ impl From<StoreError> for ApiError {
             },
             // The store could not write (or read): said in words, as a state the arbiter can
             // act on, never as a bug.
-            StoreError::Backend(e @ BackendError::Full) => ApiError::InsufficientStorage(e.to_string()),
-            StoreError::Backend(e) => ApiError::Unavailable(format!(
+            e if e.is_storage_full() => ApiError::InsufficientStorage(e.to_string()),
+            e if e.is_storage_failure() => ApiError::Unavailable(format!(
                 "the tournament data could not be read or written ({e}); nothing was written: try again, and if it goes on, look at the server's disk or database"
             )),
             other => ApiError::Internal(other.to_string()),
@@ -192,42 +191,32 @@ impl ResponseError for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     /// Every error a backend can produce, as the client gets it: a status that says what kind
     /// of failure it is (507 for a full disk, 503 for a store out of reach, never 500) and
     /// words, never a Rust type's name or `Debug` text.
     #[test]
     fn every_storage_error_reaches_the_client_in_words() {
-        let os = |code: i32| std::io::Error::from_raw_os_error(code);
-        let cases: Vec<(BackendError, u16)> = vec![
-            (BackendError::of_io(&os(28)), 507),
-            (BackendError::of_io(&os(122)), 507),
-            (BackendError::of_io(&os(5)), 503),
-            (BackendError::of_io(&os(13)), 503),
-            (BackendError::ReadOnly, 503),
-            (BackendError::Full, 507),
-            (
-                BackendError::Io("PostgreSQL: connection refused".into()),
-                503,
-            ),
-            (
-                BackendError::Locked {
-                    path: PathBuf::from("/data"),
-                },
-                503,
-            ),
-            (
-                BackendError::Open {
-                    path: PathBuf::from("/data"),
-                    problem: "Permission denied (os error 13)".into(),
-                },
-                503,
-            ),
+        let expected = [
+            ("ENOSPC", 507),
+            ("EDQUOT", 507),
+            ("EIO", 503),
+            ("EACCES", 503),
+            ("read-only", 503),
+            ("full", 507),
+            ("unreachable", 503),
+            ("locked", 503),
+            ("unopenable", 503),
         ];
-        for (backend, status) in cases {
-            let e = ApiError::from(StoreError::Backend(backend));
-            assert_eq!(e.status_code().as_u16(), status, "{e}");
+        let failures = StoreError::storage_failures();
+        let names: Vec<&str> = failures.iter().map(|(name, _)| *name).collect();
+        assert_eq!(
+            names,
+            expected.iter().map(|(name, _)| *name).collect::<Vec<_>>()
+        );
+        for ((name, failure), (_, status)) in failures.into_iter().zip(expected) {
+            let e = ApiError::from(failure);
+            assert_eq!(e.status_code().as_u16(), status, "{name}: {e}");
             let words = e.to_string();
             for debug in ["Os {", "kind:", "Error(", "Error {", "Some(", "\\\""] {
                 assert!(

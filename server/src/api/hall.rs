@@ -21,7 +21,7 @@ use super::write::{answer, as_sent, Parts, Refused, RetryKey, Unreadable, Write}
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use events::app::{self, Acting};
-use events::{Need, PlayerKey, TournamentId};
+use events::app::{Need, PlayerKey, TournamentId};
 use std::net::{IpAddr, Ipv4Addr};
 
 /// The hall as the arbiters see it: the rules, every player's check-in for the next round

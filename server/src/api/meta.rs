@@ -8,7 +8,7 @@ use super::wire;
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use events::Need;
+use events::app::Need;
 
 /// The server is up; its engine's version and its store.
 #[utoipa::path(tag = "server", responses((status = 200, body = wire::Health)))]

@@ -14,7 +14,7 @@ use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
 use events::app::{self};
-use events::{Need, PlayerKey, TournamentId};
+use events::app::{Need, PlayerKey, TournamentId};
 
 /// The registered players, by registration number (`player`), each with their pairing
 /// number as it is now (`tpn`; the starting list is this list ordered by it).

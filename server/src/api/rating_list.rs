@@ -8,7 +8,7 @@ use super::write::{no_body, Refused, Write};
 use crate::auth::require;
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use events::Need;
+use events::app::Need;
 
 #[utoipa::path(
     tag = "rating list",

@@ -9,7 +9,7 @@ use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{post, put, web, HttpRequest, HttpResponse};
 use events::app::{self};
-use events::{Need, TournamentId};
+use events::app::{Need, TournamentId};
 
 /// The games of a result, checked against the number of games a pairing of tournament `t`
 /// has: asked of the application in the write's own trip to it (a wrong number is the

@@ -9,7 +9,7 @@ use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpRequest, HttpResponse};
 use events::app::{self};
-use events::{Need, TournamentId};
+use events::app::{Need, TournamentId};
 
 /// The system's proposal for the next round, with its explanation; nothing is recorded.
 #[utoipa::path(

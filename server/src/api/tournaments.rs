@@ -11,7 +11,7 @@ use super::write::{
 use super::{json, wire};
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use events::Need;
+use events::app::Need;
 
 #[utoipa::path(
     tag = "tournaments",

@@ -5,7 +5,7 @@ use super::common::{query, NoPlayer, NoTournament, PartQuery, Result, Tournament
 use super::wire;
 use crate::state::AppState;
 use actix_web::{get, web, HttpResponse};
-use events::{PlayerKey, TournamentId};
+use events::app::{PlayerKey, TournamentId};
 
 /// Dubov 9: the list of AROs after each round, with three decimals (the average rating of the
 /// opponents actually played; 0 before any game), enough to show every difference the pairing

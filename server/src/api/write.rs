@@ -13,7 +13,7 @@ use crate::auth::Asker;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use events::app::{self, App, Request};
-use events::Need;
+use events::app::Need;
 
 /// A write on its way to the application: the request it came by, what its account must be,
 /// and the bytes that fingerprint it.

@@ -294,8 +294,8 @@ pub struct Account {
     pub tournaments: Vec<String>,
 }
 
-impl From<&events::Account> for Account {
-    fn from(a: &events::Account) -> Account {
+impl From<&events::app::Account> for Account {
+    fn from(a: &events::app::Account) -> Account {
         Account {
             name: a.name.clone(),
             role: a.role.into(),

@@ -215,7 +215,7 @@ impl PlayerRef {
     /// The application's form.
     pub fn named(self) -> events::app::Named {
         events::app::Named {
-            player: self.player.map(events::PlayerKey),
+            player: self.player.map(events::app::PlayerKey),
             tpn: self.tpn,
         }
     }

@@ -123,24 +123,24 @@ pub enum Role {
     Admin,
 }
 
-impl From<events::Role> for Role {
-    fn from(r: events::Role) -> Role {
+impl From<events::app::Role> for Role {
+    fn from(r: events::app::Role) -> Role {
         match r {
-            events::Role::Terminal => Role::Terminal,
-            events::Role::Arbiter => Role::Arbiter,
-            events::Role::Chief => Role::Chief,
-            events::Role::Admin => Role::Admin,
+            events::app::Role::Terminal => Role::Terminal,
+            events::app::Role::Arbiter => Role::Arbiter,
+            events::app::Role::Chief => Role::Chief,
+            events::app::Role::Admin => Role::Admin,
         }
     }
 }
 
-impl From<Role> for events::Role {
-    fn from(r: Role) -> events::Role {
+impl From<Role> for events::app::Role {
+    fn from(r: Role) -> events::app::Role {
         match r {
-            Role::Terminal => events::Role::Terminal,
-            Role::Arbiter => events::Role::Arbiter,
-            Role::Chief => events::Role::Chief,
-            Role::Admin => events::Role::Admin,
+            Role::Terminal => events::app::Role::Terminal,
+            Role::Arbiter => events::app::Role::Arbiter,
+            Role::Chief => events::app::Role::Chief,
+            Role::Admin => events::app::Role::Admin,
         }
     }
 }

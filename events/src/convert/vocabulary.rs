@@ -1,127 +1,20 @@
-//! The application's vocabulary ([`crate::vocabulary`]) and the engine's values to and
-//! from the persisted schema ([`crate::schema`]): every conversion between them in one place,
-//! each explicit, so that a rename in one vocabulary never silently changes another. (The
-//! replay's own reading of persisted values into the engine's is beside the fold, in
-//! [`crate::replay`], which these use.)
+//! The persisted schema ([`crate::schema`]) to and from the application's vocabulary
+//! ([`crate::vocabulary`]): a new tournament's settings, details, a player's data and its
+//! correction, a drawing method, and each event as an entry of the audit trail. Each
+//! conversion explicit, so that a new version of a persisted type changes nothing a caller of
+//! the application sees.
 
-use crate::replay::{recorded_tiebreaks, tiebreaks_of, to_engine_result, to_engine_system};
+use super::values::{
+    acceleration_of, bye_of, color_of, points_of, recorded_tiebreaks, results_of, sex_of,
+    tiebreaks_of, to_engine_system, to_engine_title, v1_acceleration, v1_color, v1_points, v1_sex,
+    v1_system, v1_title,
+};
 use crate::schema::*;
 use crate::vocabulary::{
-    Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection, PlayerData,
-    Settings,
+    ByeRequest, Change, Details, DrawMethod, Entry, NewSettings, Numbering, PlayerCorrection,
+    PlayerData, Settings,
 };
-use engine::model::player::Sex;
-use engine::model::result::{ByeKind, GameMode, GameResult, GameScore};
-use engine::{Color, PointValues, System};
-
-/// The persisted form of a system.
-pub fn v1_system(s: System) -> SystemV1 {
-    match s {
-        System::Dutch1992 => SystemV1::Dutch1992,
-        System::Dutch2026 => SystemV1::Dutch2026,
-        System::Dubov => SystemV1::Dubov,
-        System::Dubov2026 => SystemV1::Dubov2026,
-        System::Burstein2026 => SystemV1::Burstein2026,
-        System::DoubleSwiss => SystemV1::DoubleSwiss,
-        System::RoundRobin => SystemV1::RoundRobin,
-        System::DoubleRoundRobin => SystemV1::DoubleRoundRobin,
-    }
-}
-
-/// The persisted form of a colour.
-pub fn v1_color(c: Color) -> ColorV1 {
-    match c {
-        Color::White => ColorV1::White,
-        Color::Black => ColorV1::Black,
-    }
-}
-
-/// A persisted colour.
-pub fn color_of(c: ColorV1) -> Color {
-    match c {
-        ColorV1::White => Color::White,
-        ColorV1::Black => Color::Black,
-    }
-}
-
-/// The persisted form of a game's result.
-pub fn v1_result(g: GameResult) -> GameResultV1 {
-    let s = |x| match x {
-        GameScore::Win => ScoreV1::Win,
-        GameScore::Draw => ScoreV1::Draw,
-        GameScore::Loss => ScoreV1::Loss,
-    };
-    let mode = match g.mode() {
-        GameMode::Played => ModeV1::Played,
-        GameMode::Unrated => ModeV1::Unrated,
-        GameMode::Forfeit => ModeV1::Forfeit,
-    };
-    GameResultV1 {
-        mode,
-        white: s(g.score(Color::White)),
-        black: s(g.score(Color::Black)),
-    }
-}
-
-/// Recorded results in the engine's values. The log holds no impossible result (the replay
-/// refuses one before it is appended), so none is left out.
-pub fn results_of(games: &[GameResultV1]) -> Vec<GameResult> {
-    games.iter().filter_map(|g| to_engine_result(*g)).collect()
-}
-
-/// The persisted form of point values (tenths of a point).
-pub fn v1_points(p: PointValues) -> PointValuesV1 {
-    PointValuesV1 {
-        win: p.win.tenths(),
-        draw: p.draw.tenths(),
-        loss: p.loss.tenths(),
-        forfeit_win: p.forfeit_win.tenths(),
-        forfeit_loss: p.forfeit_loss.tenths(),
-        pairing_bye: p.pairing_bye.tenths(),
-        full_bye: p.full_bye.tenths(),
-        half_bye: p.half_bye.tenths(),
-        zero_bye: p.zero_bye.tenths(),
-    }
-}
-
-/// Persisted point values.
-pub fn points_of(p: PointValuesV1) -> PointValues {
-    crate::replay::to_engine_points(p)
-}
-
-/// The persisted form of a requested bye's kind; `None` for the pairing-allocated bye, which
-/// nobody requests.
-pub fn v1_bye(kind: ByeKind) -> Option<RequestedByeV1> {
-    match kind {
-        ByeKind::PairingAllocated => None,
-        ByeKind::Full => Some(RequestedByeV1::Full),
-        ByeKind::Half => Some(RequestedByeV1::Half),
-        ByeKind::Zero => Some(RequestedByeV1::Zero),
-    }
-}
-
-/// A persisted requested bye's kind.
-pub fn bye_of(kind: RequestedByeV1) -> ByeKind {
-    match kind {
-        RequestedByeV1::Full => ByeKind::Full,
-        RequestedByeV1::Half => ByeKind::Half,
-        RequestedByeV1::Zero => ByeKind::Zero,
-    }
-}
-
-fn v1_sex(s: Sex) -> SexV1 {
-    match s {
-        Sex::Male => SexV1::Male,
-        Sex::Female => SexV1::Female,
-    }
-}
-
-fn sex_of(s: SexV1) -> Sex {
-    match s {
-        SexV1::Male => Sex::Male,
-        SexV1::Female => Sex::Female,
-    }
-}
+use engine::Color;
 
 /// The settings to record for `new`, the first colour drawn by `lot` when `new` asks for a
 /// drawing of lots; the tie-breaks asked, each written as C.07 writes it (the system's
@@ -142,22 +35,6 @@ pub fn v1_settings(new: NewSettings, lot: impl FnOnce() -> Color) -> SettingsV1 
         initial_color_by_lot,
         numbering: NumberingV1::for_system(system),
         acceleration: v1_acceleration(new.acceleration),
-    }
-}
-
-/// The acceleration as persisted.
-pub fn v1_acceleration(a: engine::model::acceleration::Acceleration) -> AccelerationV1 {
-    match a {
-        engine::model::acceleration::Acceleration::None => AccelerationV1::None,
-        engine::model::acceleration::Acceleration::Baku => AccelerationV1::Baku,
-    }
-}
-
-/// The acceleration as the engine knows it.
-pub fn acceleration_of(a: AccelerationV1) -> engine::model::acceleration::Acceleration {
-    match a {
-        AccelerationV1::None => engine::model::acceleration::Acceleration::None,
-        AccelerationV1::Baku => engine::model::acceleration::Acceleration::Baku,
     }
 }
 
@@ -212,7 +89,7 @@ pub fn v1_player(p: PlayerData) -> PlayerDataV1 {
     PlayerDataV1 {
         name: p.name,
         rating: p.rating,
-        title: p.title.map(crate::replay::v1_title),
+        title: p.title.map(v1_title),
         federation: p.federation,
         fide_id: p.fide_id,
         birth_date: p.birth_date,
@@ -225,7 +102,7 @@ pub fn player_of(p: &PlayerDataV1) -> PlayerData {
     PlayerData {
         name: p.name.clone(),
         rating: p.rating,
-        title: p.title.map(crate::replay::to_engine_title),
+        title: p.title.map(to_engine_title),
         federation: p.federation.clone(),
         fide_id: p.fide_id,
         birth_date: p.birth_date.clone(),
@@ -238,7 +115,7 @@ pub fn v1_correction(c: PlayerCorrection) -> PlayerCorrectionV1 {
     PlayerCorrectionV1 {
         name: c.name,
         rating: c.rating,
-        title: c.title.map(|t| t.map(crate::replay::v1_title)),
+        title: c.title.map(|t| t.map(v1_title)),
         fide_id: c.fide_id,
         federation: c.federation,
         birth_date: c.birth_date,
@@ -251,7 +128,7 @@ pub fn correction_of(c: &PlayerCorrectionV1) -> PlayerCorrection {
     PlayerCorrection {
         name: c.name.clone(),
         rating: c.rating,
-        title: c.title.map(|t| t.map(crate::replay::to_engine_title)),
+        title: c.title.map(|t| t.map(to_engine_title)),
         fide_id: c.fide_id,
         federation: c.federation.clone(),
         birth_date: c.birth_date.clone(),
@@ -274,6 +151,21 @@ pub fn v1_draw_method(m: DrawMethod) -> DrawMethodV1 {
         DrawMethod::Lots => DrawMethodV1::Lots,
         DrawMethod::Varma => DrawMethodV1::Varma,
         DrawMethod::Assigned => DrawMethodV1::Assigned,
+    }
+}
+
+/// The event that records a bye or an absence asked for `player` in `round`.
+pub fn bye_request_event(player: PlayerKey, round: u16, kind: ByeRequest) -> Event {
+    let requested = |kind| Event::ByeRequested {
+        player,
+        round,
+        kind,
+    };
+    match kind {
+        ByeRequest::Absent => Event::AbsenceAnnounced { player, round },
+        ByeRequest::Half => requested(RequestedByeV1::Half),
+        ByeRequest::Full => requested(RequestedByeV1::Full),
+        ByeRequest::Zero => requested(RequestedByeV1::Zero),
     }
 }
 
@@ -453,7 +345,7 @@ pub fn change_of(e: &Event) -> Change {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocabulary::NewSettings;
+    use engine::System;
 
     /// A new tournament's settings are recorded field by field: the tie-breaks in C.07's codes
     /// as FIDE's calculator writes them, the numbering the system gives, a colour drawn only

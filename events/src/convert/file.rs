@@ -1,10 +1,11 @@
-//! A TRF file into the event log: the tournament, its players in the file's numbering, and
-//! each recorded round as it was published, with its byes, withdrawals and results.
+//! A tournament read from a TRF file (the engine's) into the events that record it: the
+//! tournament, its players in the file's numbering, and each recorded round as it was
+//! published, with its byes, withdrawals and results. The application appends them one by one,
+//! so that the replay checks each as it checks any other.
 
-use crate::convert::{v1_bye, v1_points, v1_result, v1_system};
-use crate::ids::TournamentId;
+use super::values::{recorded_tiebreaks, v1_bye, v1_player_data, v1_points, v1_result, v1_system};
+use crate::limits::MAX_DETAIL;
 use crate::schema::*;
-use crate::store::{Append, Store, StoreError};
 use engine::model::result::ByeKind;
 use engine::{Color, RoundNo, System};
 
@@ -40,16 +41,15 @@ pub fn acceleration_of_file(t: &engine::Tournament) -> Result<(), String> {
     }
 }
 
-/// Imports `t` as a new tournament `id` named `name`, paired with `system`.
-pub fn import(
-    store: &Store,
-    id: TournamentId,
-    actor: &str,
+/// The events that record `t` as a new tournament named `name`, paired with `system`: its
+/// creation first, then, when the file's `text` is given, the file itself, then the players,
+/// the players kept apart and each round, in the order the log takes them.
+pub fn events_of_file(
     name: &str,
     system: System,
     t: &engine::Tournament,
     text: Option<&str>,
-) -> Result<TournamentId, StoreError> {
+) -> Vec<Event> {
     let p = t.settings.points;
     let points = (p != engine::PointValues::default_for(system)).then(|| v1_points(p));
     let rounds = t
@@ -68,7 +68,7 @@ pub fn import(
             ColorV1::White
         },
         points,
-        tiebreaks: crate::replay::recorded_tiebreaks(
+        tiebreaks: recorded_tiebreaks(
             t.settings.tiebreaks.iter().map(|tb| tb.code()).collect(),
             v1_system(system),
         ),
@@ -80,38 +80,23 @@ pub fn import(
             AccelerationV1::Baku
         },
     };
-    store.create_with_id(
-        id,
-        actor,
-        Event::TournamentCreated {
-            name: name.to_string(),
-            settings,
-            details: details_of(t, rounds),
-        },
-    )?;
-    let add = |event: Event| store.append(Append::new(id, actor, event)).map(|_| ());
+    let mut events = vec![Event::TournamentCreated {
+        name: name.to_string(),
+        settings,
+        details: details_of(t, rounds),
+    }];
+    let mut add = |event: Event| events.push(event);
     if let Some(text) = text {
         add(Event::FileImported {
             text: text.to_string(),
-        })?;
+        });
     }
     let key = |tpn: engine::Tpn| PlayerKey(tpn.get());
     for player in t.players() {
         add(Event::PlayerRegistered {
             player: key(player.tpn),
-            data: PlayerDataV1 {
-                name: player.name.clone(),
-                rating: player.rating,
-                title: player.title.map(crate::replay::v1_title),
-                federation: player.federation.as_ref().map(|f| f.as_str().to_string()),
-                fide_id: player.fide_id,
-                birth_date: player.birth_date.map(|d| d.to_string()),
-                sex: player.sex.map(|s| match s {
-                    engine::model::player::Sex::Male => SexV1::Male,
-                    engine::model::player::Sex::Female => SexV1::Female,
-                }),
-            },
-        })?;
+            data: v1_player_data(player),
+        });
     }
     // Players kept apart (260, XXP), before any round is published: by the file's numbers,
     // which are the registration numbers here.
@@ -122,7 +107,7 @@ pub fn import(
             players: f.players.iter().map(|p| key(*p)).collect(),
             from_round: f.from.get(),
             to_round: (Some(f.to.get()) != last).then_some(f.to.get()),
-        })?;
+        });
     }
     // A round-robin's numbers are its file's: the tables were made with them.
     let rest = system.is_round_robin();
@@ -131,7 +116,7 @@ pub fn import(
             method: DrawMethodV1::Assigned,
             seed: 0,
             order: t.players().iter().map(|p| key(p.tpn)).collect(),
-        })?;
+        });
     }
     // The kind of bye that is the round's own: a round-robin's rest (the player drawn against
     // the bye number, recorded as `Z`), or a Swiss's pairing-allocated bye.
@@ -140,25 +125,21 @@ pub fn import(
     } else {
         ByeKind::PairingAllocated
     };
-    let withdraw = |round: u16| -> Result<(), StoreError> {
-        for player in t
-            .players()
+    let withdrawn = |round: u16| {
+        t.players()
             .iter()
-            .filter(|p| p.withdrawn_from.map(RoundNo::get) == Some(round))
-        {
-            add(Event::PlayerWithdrawn {
+            .filter(move |p| p.withdrawn_from.map(RoundNo::get) == Some(round))
+            .map(move |player| Event::PlayerWithdrawn {
                 player: key(player.tpn),
                 from_round: round,
-            })?;
-        }
-        Ok(())
+            })
     };
     for (i, r) in t.rounds().iter().enumerate() {
         let round = i as u16 + 1;
-        withdraw(round)?;
+        withdrawn(round).for_each(&mut add);
         for b in r.byes.iter().filter(|b| !rest || b.kind != own_bye) {
             if let Some(e) = bye_event(key(b.player), round, b.kind) {
-                add(e)?;
+                add(e);
             }
         }
         add(Event::RoundPublished {
@@ -184,7 +165,7 @@ pub fn import(
             } else {
                 Vec::new()
             },
-        })?;
+        });
         for (board, p) in r.pairings.iter().enumerate() {
             if p.is_complete() {
                 let games = p.games.iter().flatten().map(|g| v1_result(*g)).collect();
@@ -192,7 +173,7 @@ pub fn import(
                     round,
                     board: board as u32 + 1,
                     games,
-                })?;
+                });
             }
         }
     }
@@ -200,7 +181,7 @@ pub fn import(
     for (round, byes) in t.requested_byes.iter().filter(|_| !rest) {
         for (player, kind) in byes {
             if let Some(e) = bye_event(key(*player), round.get(), *kind) {
-                add(e)?;
+                add(e);
             }
         }
     }
@@ -212,10 +193,10 @@ pub fn import(
             add(Event::PlayerWithdrawn {
                 player: key(player.tpn),
                 from_round: r.get(),
-            })?;
+            });
         }
     }
-    Ok(id)
+    events
 }
 
 /// The details a file's header gives (022-132), as far as they are within what a tournament
@@ -226,7 +207,7 @@ fn details_of(t: &engine::model::tournament::Tournament, rounds: u16) -> Details
     let d = engine::model::details::Details::from_header(&t.info);
     let line = |s: &str| -> String {
         let s = s.trim();
-        if s.chars().count() > crate::replay::MAX_DETAIL || s.chars().any(char::is_control) {
+        if s.chars().count() > MAX_DETAIL || s.chars().any(char::is_control) {
             String::new()
         } else {
             s.to_string()
