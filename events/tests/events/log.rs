@@ -1,5 +1,6 @@
 //! Appending: checks against the state, idempotency, conflicts, optimistic concurrency, and
-//! subscriptions.
+//! subscriptions. Over 800 lines because it is one contract (what an append may do, and when
+//! it is durable and seen), kept in one file until the events crate is cut by resource.
 
 use crate::support::*;
 use events::schema::*;
@@ -664,7 +665,8 @@ fn readers_never_see_an_event_that_is_not_yet_durable() {
         // The conflicting entry says when it is checked (under the log's lock); a read then
         // takes that lock after it, so its answer is decided: it must be waiting.
         let (checking, checked) = std::sync::mpsc::channel();
-        let conflicting = s.spawn(|| {
+        let store = &store;
+        let conflicting = s.spawn(move || {
             store.append_with(
                 events::Append::new(t, "other", result(ScoreV1::Draw)),
                 |_, _| {
