@@ -42,8 +42,23 @@ if [ -d ../shared/oracles/gacrux ] && command -v python3 >/dev/null 2>&1 \
          $sudo_cmd apt-get install -y python3-networkx >/dev/null 2>&1; } \
     || echo "test.sh: NOTE: networkx could not be installed: the checks against FIDE's calculator will say so and not run" >&2
 fi
-if [ ! -d ../shared/trf ]; then
-  echo "test.sh: NOTE: ../shared/trf is absent: the checks of real tournament files will say so and not run" >&2
+# The Dubov and Burstein 2026 checks run py4swiss-fixed (in ../shared/oracles), a Python 3.11
+# program that needs pydantic 2.
+if [ -d "${SHARED_DIR:-../shared}/oracles/py4swiss" ] && command -v python3 >/dev/null 2>&1 \
+   && python3 -c "import sys; assert sys.version_info[:2] == (3, 11)" >/dev/null 2>&1 \
+   && ! python3 -c "import pydantic" >/dev/null 2>&1; then
+  echo "test.sh: installing pydantic for py4swiss-fixed" >&2
+  python3 -m pip install --quiet "pydantic>=2.11" >/dev/null 2>&1 \
+    || echo "test.sh: NOTE: pydantic could not be installed: the checks against py4swiss-fixed will say so (and fail with REQUIRE_SHARED=1)" >&2
+fi
+# The checks against ../shared (real tournament files, reference data, py4swiss-fixed) skip,
+# saying so, when it is absent; REQUIRE_SHARED=1 (CI) makes each of them fail instead.
+if [ ! -d "${SHARED_DIR:-../shared}" ]; then
+  if [ "${REQUIRE_SHARED:-}" = 1 ]; then
+    echo "test.sh: REQUIRE_SHARED=1 but ${SHARED_DIR:-../shared} is absent: the checks that need it will fail" >&2
+  else
+    echo "test.sh: NOTE: ${SHARED_DIR:-../shared} is absent: the checks that need it will say so and not run" >&2
+  fi
 fi
 
 cargo test --workspace --locked

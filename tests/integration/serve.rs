@@ -1,6 +1,9 @@
-//! `swiss serve`: the real server on a free port with a temporary store.
+//! `swiss serve`: the real server on a free port with a temporary store, and its log.
 
-use crate::support::Server;
+use crate::support::{swiss, Server};
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use std::time::Duration;
 
 #[test]
 fn serves_health_and_pages() {
@@ -139,4 +142,40 @@ fn an_anonymous_upload_is_refused_before_its_body_is_read() {
         Some("{}"),
     );
     assert_eq!(r.status, 401, "{}", r.body);
+}
+
+/// The server's log has no colour codes when it is not written to a terminal.
+#[test]
+fn the_log_has_no_colour_codes_off_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = swiss()
+        .args(["serve", "--address", "127.0.0.1:0", "--log-level", "info"])
+        .arg("--data-dir")
+        .arg(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut lines = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
+        let done = line.contains("listening on");
+        lines.push(line);
+        if done && lines.len() > 2 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        lines.iter().any(|l| l.contains("INFO")),
+        "the log is there: {lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains('\u{1b}')), "{lines:?}");
 }

@@ -61,6 +61,55 @@ pub fn fixture_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// `../shared`, the reference material beside the project (`SHARED_DIR` names another place).
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("SHARED_DIR").map_or_else(|| fixture_root().join("../shared"), PathBuf::from)
+}
+
+/// The file at `path` inside `../shared`, or what a check does when it is absent: with
+/// `REQUIRE_SHARED=1` (CI) it fails; when `../shared` is there but the file is not, it fails (a
+/// missing expected file); only when `../shared` is absent altogether does it say plainly that
+/// `check` was skipped, and answer `None`.
+pub fn shared_file(path: &str, check: &str) -> Option<Vec<u8>> {
+    let full = shared_dir().join(path);
+    if let Ok(bytes) = std::fs::read(&full) {
+        return Some(bytes);
+    }
+    assert!(
+        !std::env::var("REQUIRE_SHARED").is_ok_and(|v| v == "1"),
+        "{} is absent and REQUIRE_SHARED=1: {check} must run",
+        full.display()
+    );
+    let root = shared_dir();
+    assert!(
+        !root.is_dir(),
+        "{} is absent from {}: {check} cannot run",
+        full.display(),
+        root.display()
+    );
+    eprintln!(
+        "SKIPPED: {} is absent, so {check} did not run (REQUIRE_SHARED=1 makes this a failure)",
+        root.display()
+    );
+    None
+}
+
+/// A reference program that `../shared` does not ship (FIDE's calculator Gacrux: its answers are
+/// there as reference data instead, checked by the engine's tests) at `path` inside it, when a
+/// developer has put it there; else `None`, saying plainly that `check` did not run. Never a
+/// failure, `REQUIRE_SHARED=1` or not: the folder lacks it by design.
+pub fn optional_oracle(path: &str, check: &str) -> Option<PathBuf> {
+    let full = shared_dir().join(path);
+    if full.is_file() {
+        return Some(full);
+    }
+    eprintln!(
+        "SKIPPED: {} is not shipped in the shared folder (by design), so {check} did not run",
+        full.display()
+    );
+    None
+}
+
 /// Standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -11,20 +11,23 @@ use engine::standings::standings;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Gacrux's tie-break checker from `../shared/oracles`, or `None` (said plainly) when it or
-/// its Python is absent.
+/// Gacrux's tie-break checker in `../shared/oracles`, which the folder does not ship (its
+/// answers are `reference/tiebreaks`, checked below), with a python3 that has networkx; else
+/// `None`, said plainly, and never a failure.
 fn gacrux() -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/oracles/gacrux/tiebreakchecker.py");
+    let path = crate::support::optional_oracle(
+        crate::support::shared_dir().join("oracles/gacrux/tiebreakchecker.py"),
+        "the tie-break check against Gacrux",
+    )?;
     let python = Command::new("python3")
         .args(["-c", "import networkx"])
         .output()
         .is_ok_and(|o| o.status.success());
-    if path.is_file() && python {
+    if python {
         Some(path)
     } else {
         eprintln!(
-            "NOTE: {} (or python3 with networkx) is absent: the tie-break check against Gacrux did not run",
+            "SKIPPED: no python3 with networkx runs {}, so the tie-break check against Gacrux did not run",
             path.display()
         );
         None

@@ -8,21 +8,16 @@ use engine::pairing::round_robin::tables;
 use engine::standings::standings;
 use engine::System;
 use engine::{Color, Points, Tpn};
-use std::path::PathBuf;
 
-/// `berger.txt`, or `None` (said plainly) when the reference data is absent.
+/// `berger.txt`, or `None` when `../shared` is absent (`missing_from_shared`).
 fn berger_txt() -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/reference/round-robin/berger.txt");
+    let path = crate::support::shared_dir().join("reference/round-robin/berger.txt");
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
-        Err(_) => {
-            eprintln!(
-                "NOTE: {} is absent: the Berger tables were not compared with FIDE's calculator",
-                path.display()
-            );
-            None
-        }
+        Err(_) => crate::support::missing_from_shared(
+            &path,
+            "the comparison of the Berger tables with FIDE's calculator",
+        ),
     }
 }
 

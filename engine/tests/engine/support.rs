@@ -22,45 +22,92 @@ pub const FIXTURES: [&str; 4] = [
     "double-swiss-11.trf",
 ];
 
-/// The real tournament files in `../shared/trf`, or `None` (said plainly) when absent.
+/// `../shared`, the reference material beside the project (`SHARED_DIR` names another place).
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("SHARED_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
+        PathBuf::from,
+    )
+}
+
+/// What a check does when `path`, which `../shared` holds, is absent: with `REQUIRE_SHARED=1`
+/// (CI) it fails; when `../shared` is there but `path` is not, it fails (a missing expected
+/// file); only when `../shared` is absent altogether does it say plainly that `check` was
+/// skipped, and answer `None`.
+pub fn missing_from_shared<T>(path: &std::path::Path, check: &str) -> Option<T> {
+    if std::env::var("REQUIRE_SHARED").is_ok_and(|v| v == "1") {
+        panic!(
+            "{} is absent and REQUIRE_SHARED=1: {check} must run",
+            path.display()
+        );
+    }
+    let root = shared_dir();
+    assert!(
+        !root.is_dir(),
+        "{} is absent from {}: {check} cannot run",
+        path.display(),
+        root.display()
+    );
+    eprintln!(
+        "SKIPPED: {} is absent, so {check} did not run (REQUIRE_SHARED=1 makes this a failure)",
+        root.display()
+    );
+    None
+}
+
+/// A reference program that `../shared` does not ship (bbpPairings, FIDE's calculator Gacrux:
+/// their answers are there as reference data instead, checked by other tests), at `path` when
+/// a developer has put it there; else `None`, saying plainly that `check` did not run. Never a
+/// failure, `REQUIRE_SHARED=1` or not: the folder lacks it by design.
+pub fn optional_oracle(path: PathBuf, check: &str) -> Option<PathBuf> {
+    if path.is_file() {
+        return Some(path);
+    }
+    eprintln!(
+        "SKIPPED: {} is not shipped in the shared folder (by design), so {check} did not run",
+        path.display()
+    );
+    None
+}
+
+/// The real tournament file `name` of `../shared/trf` ([`missing_from_shared`] when absent).
 pub fn shared_trf(name: &str) -> Option<Vec<u8>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/trf")
-        .join(name);
+    let path = shared_dir().join("trf").join(name);
     match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
-        Err(_) => {
-            eprintln!(
-                "NOTE: {} is absent: this check of a real tournament file did not run",
-                path.display()
-            );
-            None
-        }
+        Err(_) => missing_from_shared(&path, "this check of a real tournament file"),
     }
 }
 
 /// py4swiss with the fixes of `../shared/oracles/README.md` (`py4swiss-fixed`, a Python 3.11
-/// program), or `None` (said plainly) when it or a Python that runs it is absent.
+/// program that `../shared` ships): the program absent is [`missing_from_shared`]; a Python
+/// 3.11 with pydantic to run it absent fails with `REQUIRE_SHARED=1` (the README's machine has
+/// it; `scripts/test.sh` installs pydantic) and is otherwise said plainly, `None`.
 pub fn py4swiss_fixed() -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/oracles/py4swiss/py4swiss-fixed");
-    let runs = path.is_file()
-        && std::process::Command::new("python3")
-            .args([
-                "-c",
-                "import pydantic, sys; assert sys.version_info[:2] == (3, 11)",
-            ])
-            .status()
-            .is_ok_and(|s| s.success());
-    if runs {
-        Some(path)
-    } else {
-        eprintln!(
-            "NOTE: {} (or a Python 3.11 with pydantic to run it) is absent: this check against py4swiss-fixed did not run",
-            path.display()
-        );
-        None
+    let path = shared_dir().join("oracles/py4swiss/py4swiss-fixed");
+    if !path.is_file() {
+        return missing_from_shared(&path, "this check against py4swiss-fixed");
     }
+    let runs = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import pydantic, sys; assert sys.version_info[:2] == (3, 11)",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    if runs {
+        return Some(path);
+    }
+    assert!(
+        !std::env::var("REQUIRE_SHARED").is_ok_and(|v| v == "1"),
+        "REQUIRE_SHARED=1 and no Python 3.11 with pydantic runs {}: the check against py4swiss-fixed must run",
+        path.display()
+    );
+    eprintln!(
+        "SKIPPED: no Python 3.11 with pydantic runs {}, so this check against py4swiss-fixed did not run (REQUIRE_SHARED=1 makes this a failure)",
+        path.display()
+    );
+    None
 }
 
 /// A TRF text as py4swiss reads it: every 001 line with a rank (its pairing number: py4swiss
@@ -152,19 +199,13 @@ pub fn engine_output(text: &str) -> EngineOutput {
     (pairs, bye)
 }
 
-/// bbpPairings from `../shared/oracles`, or `None` (said plainly) when absent.
+/// bbpPairings in `../shared/oracles`, which the folder does not ship (its answers are the
+/// reference data of `dutch-2026/`, `acceleration/` and `forbidden/`): [`optional_oracle`].
 pub fn bbp_pairings() -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/oracles/bbpPairings/bbpPairings");
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!(
-            "NOTE: {} is absent: this check against bbpPairings did not run",
-            path.display()
-        );
-        None
-    }
+    optional_oracle(
+        shared_dir().join("oracles/bbpPairings/bbpPairings"),
+        "this check against bbpPairings",
+    )
 }
 
 /// The tournament bbpPairings' generator makes from `config` (its `Key=Value` lines) and
@@ -481,8 +522,8 @@ pub fn check(name: &str) -> engine::pairing::RoundPairing {
 }
 
 /// The cases of an archive of `../shared/reference` whose names hold `within`: each `.trf`
-/// file's name and bytes with its `.expected` text; `None` (said plainly) when the data is
-/// absent.
+/// file's name and bytes with its `.expected` text; `None` when `../shared` is absent
+/// ([`missing_from_shared`]).
 pub fn reference_cases(archive: &str, within: &str) -> Option<Vec<(String, Vec<u8>, String)>> {
     let files: std::collections::BTreeMap<String, Vec<u8>> = reference_archive(archive)?
         .into_iter()
@@ -508,22 +549,16 @@ pub fn reference_cases(archive: &str, within: &str) -> Option<Vec<(String, Vec<u
 
 /// `path` inside `../shared/reference`.
 fn reference_path(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/reference")
-        .join(path)
+    shared_dir().join("reference").join(path)
 }
 
-/// Says plainly that the reference data at `full` is absent, so its check did not run.
+/// The reference data at `full` is absent: [`missing_from_shared`].
 fn absent<T>(full: &std::path::Path) -> Option<T> {
-    eprintln!(
-        "NOTE: {} is absent: this check against the reference data did not run",
-        full.display()
-    );
-    None
+    missing_from_shared(full, "this check against the reference data")
 }
 
-/// The files of the folder `path` of `../shared/reference` (name, bytes), by name; `None`, said
-/// plainly, when it is absent.
+/// The files of the folder `path` of `../shared/reference` (name, bytes), by name; `None` when
+/// `../shared` is absent ([`missing_from_shared`]).
 pub fn reference_dir(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
     let full = reference_path(path);
     let Ok(entries) = std::fs::read_dir(&full) else {
@@ -542,7 +577,7 @@ pub fn reference_dir(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
 }
 
 /// The files of an archive of `../shared/reference` (a `.tar.xz`), by name in the archive, in
-/// the archive's order; `None`, said plainly, when the reference data is absent.
+/// the archive's order; `None` when `../shared` is absent ([`missing_from_shared`]).
 pub fn reference_archive(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
     let full = reference_path(path);
     let Ok(packed) = std::fs::read(&full) else {

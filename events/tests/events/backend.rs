@@ -242,7 +242,16 @@ fn postgres_two_writers_share_one_log() {
     assert!(b.read(t(1), 0).unwrap().is_empty(), "not before the commit");
     let other = b.clone();
     let racing = std::thread::spawn(move || other.insert(t(1), 1, None, b"b1").unwrap());
-    std::thread::sleep(Duration::from_millis(200));
+    // b's insert waits on a's open batch: the database shows it waiting on a lock.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'shared' AND wait_event_type = 'Lock'";
+    while pg.sql("shared", waiting).unwrap().trim() == "0" {
+        assert!(
+            std::time::Instant::now() < deadline && !racing.is_finished(),
+            "b's insert never waited on a's open batch"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert!(!racing.is_finished(), "b waits for a's open batch");
     a.flush().unwrap();
     assert_eq!(racing.join().unwrap(), Inserted::SequenceTaken);

@@ -148,14 +148,26 @@ fn readers_never_see_an_event_that_is_not_yet_durable() {
             before,
             "a reader saw it early"
         );
-        let conflicting = s.spawn(|| {
-            store.append(events::testing::Append::new(
-                t,
-                "other",
-                result(ScoreV1::Draw),
-            ))
+        // The conflicting entry says when it is checked (under the log's lock); a read then
+        // takes that lock after it, so its answer is decided: it must be waiting.
+        let (checking, checked) = std::sync::mpsc::channel();
+        let store = &store;
+        let conflicting = s.spawn(move || {
+            store.append_with(
+                events::testing::Append::new(t, "other", result(ScoreV1::Draw)),
+                |_, _| {
+                    let _ = checking.send(());
+                },
+            )
         });
-        std::thread::sleep(std::time::Duration::from_millis(50));
+        checked
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the conflicting entry is checked");
+        assert_eq!(
+            store.state(t).unwrap().last_seq(),
+            before,
+            "still not durable"
+        );
         assert!(
             !conflicting.is_finished(),
             "the 409 came before the result it names was durable"

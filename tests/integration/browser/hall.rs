@@ -4,7 +4,7 @@
 //! confirmed, one board disputed and settled by the arbiter), and the audit names who did
 //! each step. Screenshots at tablet, phone and desktop sizes go to `artifacts/`.
 
-use crate::browser::{Browser, Page};
+use super::{Browser, Page};
 use crate::support::Server;
 use serde_json::{json, Value};
 

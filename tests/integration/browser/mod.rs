@@ -1,0 +1,20 @@
+//! The pages in a real browser: Debian's headless Chromium, driven over the DevTools protocol
+//! by the driver (`driver.rs`: `Browser`, `Page`), and the tests by page and task: live updates,
+//! the hall display, the public pages, printouts, the index page, the console (its views and
+//! setup, players, rounds), whole events, acceleration, the hall's players. Screenshots go to
+//! `artifacts/` (not committed) for a reviewer.
+
+mod driver;
+pub(crate) use driver::{poppler, Browser, Page};
+
+mod acceleration;
+mod console;
+mod console_players;
+mod console_rounds;
+mod display;
+mod events;
+mod hall;
+mod index;
+mod live;
+mod printouts;
+mod public;
