@@ -775,6 +775,72 @@ fn the_server_names_only_events_app() {
     );
 }
 
+/// Each crate knows only what is its own (ARCHITECTURE.md's invariants): the engine no I/O,
+/// thread, clock, async runtime, storage or wire; within `events`, only `backend/sled.rs` knows
+/// sled and only `backend/postgres.rs` (and the test kit) PostgreSQL; HTTP and WebSocket only
+/// in the server. Read as the first segments of every path the production code names, so a
+/// test module (`#[cfg(test)]`, `tests.rs`) may time itself.
+#[test]
+fn each_crate_names_only_what_it_may_know() {
+    let engine = [
+        "std::fs",
+        "std::net",
+        "std::thread",
+        "std::time",
+        "std::process",
+    ];
+    let storage = [
+        "tokio",
+        "sled",
+        "tokio_postgres",
+        "deadpool_postgres",
+        "serde_json",
+    ];
+    let wire = [
+        "actix_web",
+        "actix_ws",
+        "actix_http",
+        "tokio_tungstenite",
+        "utoipa",
+    ];
+    let allowed = |f: &str, name: &str| match name {
+        "sled" => f == "events/src/backend/sled.rs",
+        "tokio_postgres" | "deadpool_postgres" => {
+            f == "events/src/backend/postgres.rs" || f == "events/src/testkit.rs"
+        }
+        _ => false,
+    };
+    let mut wrong = Vec::new();
+    for dir in ["engine/src", "events/src"] {
+        for (f, text) in texts_under(dir, ".rs") {
+            if f.ends_with("/tests.rs") || f.contains("/bin/") {
+                continue;
+            }
+            let parsed = parse(&text);
+            let uses = parsed.uses.into_iter().map(|(_, u)| (u.path, u.line));
+            let paths = parsed.paths.into_iter().map(|(_, path, line)| (path, line));
+            for (path, line) in uses.chain(paths) {
+                let two = path.iter().take(2).cloned().collect::<Vec<_>>().join("::");
+                let barred = wire.contains(&path[0].as_str())
+                    || (dir == "engine/src"
+                        && (engine.contains(&two.as_str()) || storage.contains(&path[0].as_str())))
+                    || (["sled", "tokio_postgres", "deadpool_postgres"]
+                        .contains(&path[0].as_str())
+                        && !allowed(&f, &path[0]));
+                if barred {
+                    wrong.push(format!("{f}:{line}: {}", path.join("::")));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} places where a crate names what it must never know:\n  {}",
+        wrong.len(),
+        wrong.join("\n  ")
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // The checks on small trees whose answer is known.
 

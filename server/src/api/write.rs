@@ -12,8 +12,8 @@ use super::wire;
 use crate::auth::Asker;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
-use events::app::{self, App, Request};
 use events::app::Need;
+use events::app::{self, App, Request};
 
 /// A write on its way to the application: the request it came by, what its account must be,
 /// and the bytes that fingerprint it.
