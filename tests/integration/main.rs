@@ -14,6 +14,7 @@ mod fuzz;
 mod hall;
 mod hall_pages;
 mod hostile;
+mod live_requests;
 mod load;
 mod round_robin;
 mod serve;
