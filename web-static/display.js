@@ -28,16 +28,17 @@ let page = 0;             // its page
 let pages = 1;            // how many pages it has at this size
 let previous = new Map(); // board -> result text, to flash what changed
 let round = null;         // the round shown: its first board, the boards shown, results missing
-let source = null;        // { base, t }: where the screens were read from, and the tournament
+let source = null;        // { base, t }: where the screens are read from, and the tournament
 
 const main = document.getElementById("main");
 document.getElementById("qr").src = `/api/tournaments/${encodeURIComponent(id)}/qr.svg`;
 
 // Only the latest load draws (an older one may answer after a newer one).
 let loading = 0;
-async function load() {
+async function load(known) {
   const mine = ++loading;
-  const t = await get(`/api/tournaments/${id}`);
+  const t = known || await get(`/api/tournaments/${id}`);
+  source = { base: `/api/tournaments/${id}`, t };
   document.getElementById("name").textContent = t.name;
   document.title = t.name;
   const n = t.rounds_published;
@@ -66,7 +67,6 @@ async function load() {
           : await standings(`${base}/standings`));
   }
   if (mine !== loading) return t.last_seq;
-  source = { base, t };
   round = { ...r, pairs: [] };
   screens = made;
   at = at % screens.length;
@@ -247,7 +247,14 @@ setInterval(() => {
 // A screen turned, or resized: rebuilt for its shape.
 window.addEventListener("resize", () => refresh());
 
-const refresh = debounce(() => load().catch(showError), 100);
+// What the next load may reuse: the tournament as a live message left it (a round published),
+// or false when something else asked for it to be read.
+let reuse = null;
+const reload = debounce(() => { const known = reuse || undefined; reuse = null; load(known).catch(showError); }, 100);
+function refresh(known) {
+  reuse = known && reuse !== false ? known : false;
+  reload();
+}
 function showError(e) {
   render(main, html`<div class="wait">${e.message}</div>`);
 }
@@ -286,7 +293,13 @@ async function rebuildStandings() {
 load()
   .then((seq) => live(id, seq, (m) => {
     if (!changesViews(m)) return;
-    if (isResult(m.event)) onResult(m.event); else refresh();
+    const e = m.event;
+    if (isResult(e)) onResult(e);
+    // A round published or withdrawn: the message says which; its boards (names, ratings,
+    // points) are read, not the tournament again.
+    else if ((e.type === "round_published" || e.type === "round_unpublished") && source) {
+      refresh({ ...source.t, rounds_published: e.type === "round_published" ? e.round : e.round - 1 });
+    } else refresh();
   }, (up) => {
     document.getElementById("conn").className = up ? "conn" : "conn down";
     if (up) refresh();

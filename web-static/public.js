@@ -116,17 +116,28 @@ main.addEventListener("change", (e) => {
 
 /**
  * A live event: a result is applied by the view shown to its data (the pairings change one
- * board, with no request; the standings are read again); any other event reads the
- * tournament and the view again. Events come in order: each waits for the one before.
+ * board, with no request; the standings are read again); a round published or withdrawn reads
+ * the view again; any other event reads the tournament and the view again. Events come in
+ * order: each waits for the one before.
  */
 let queue = Promise.resolve();
 const again = debounce(async () => { ctx.info = await get(`/api/tournaments/${ctx.id}`); await show(); }, 200);
 function onEvent(m) {
   if (!changesViews(m)) return;
-  if (!isResult(m.event)) { again(); return; }
+  const e = m.event;
+  // A round published or withdrawn changes the count of rounds, which the message says: the
+  // view is read again (the round's names and points, or the standings), not the tournament.
+  if (e.type === "round_published" || e.type === "round_unpublished") {
+    queue = queue.then(async () => {
+      ctx.info.rounds_published = e.type === "round_published" ? e.round : e.round - 1;
+      await show();
+    }).catch(() => again());
+    return;
+  }
+  if (!isResult(e)) { again(); return; }
   queue = queue.then(async () => {
     if (!shown || shown.tab !== tab) { again(); return; }
-    const data = await VIEWS[tab].live(ctx, shown.data, m.event);
+    const data = await VIEWS[tab].live(ctx, shown.data, e);
     if (data === null) await show(); else await show(data);
   }).catch(() => again());
 }

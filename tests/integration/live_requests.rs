@@ -1,9 +1,10 @@
 //! What a live result costs: a hall display, a public page and the arbiter console, each open
 //! in a real browser on a published round, count the HTTP requests they make from the moment
 //! a result is entered (through the API, by another arbiter) until they show it and fall
-//! quiet. A live message carries the board and its result, so a page applies it in place; the
-//! test asserts the bound each page keeps, so that a page going back to fetching everything
-//! again at every result fails here.
+//! quiet; then the same for a round published. A live message carries the board and its
+//! result, so a page applies it in place; a published round's message carries its round, so a
+//! page reads that round only. The test asserts the bound each page keeps, so that a page going
+//! back to fetching everything again at every result fails here.
 
 use crate::browser::{Browser, Page};
 use crate::support::Server;
@@ -70,6 +71,11 @@ fn requests_once_quiet(page: &mut Page, what: &str, shown: &str) -> Vec<String> 
 const DISPLAY_BOUND: usize = 0;
 const PUBLIC_BOUND: usize = 0;
 const CONSOLE_BOUND: usize = 0;
+/// Per round published (before, as for a result: 3, 2 and 6): the display reads the round's
+/// first board and the page it shows, the public page the round, the console all it shows.
+const PUBLISHED_DISPLAY_BOUND: usize = 2;
+const PUBLISHED_PUBLIC_BOUND: usize = 1;
+const PUBLISHED_CONSOLE_BOUND: usize = 6;
 
 #[test]
 fn a_live_result_costs_the_display_the_public_page_and_the_console_a_bounded_number_of_requests() {
@@ -194,6 +200,67 @@ fn a_live_result_costs_the_display_the_public_page_and_the_console_a_bounded_num
         "the public standings made {} requests for one result (at most 1): {on_standings:?}",
         on_standings.len()
     );
+
+    // A round published: the message says which round, with its pairs by registration number;
+    // the names, ratings and points before the round it cannot carry, so each page reads the
+    // round (the console, its whole state: the players' byes change with a new round).
+    for board in 4..=8 {
+        let r = server.request(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            Some(&deputy),
+            &[],
+            Some(&json!({ "result": "1-0" }).to_string()),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    public.click("#tabs button[data-tab='pairings']");
+    public.wait_for(
+        "round 1's pairings again",
+        "document.querySelectorAll('table.pairings tbody tr').length === 8",
+    );
+    console.wait_for(
+        "round 1 complete in the console",
+        "document.querySelector('#missing').textContent.includes('the round is complete')",
+    );
+    for page in [&mut display, &mut public, &mut console] {
+        count_from_now(page);
+        requests_once_quiet(page, "the page at rest", "true");
+        count_from_now(page);
+    }
+    server.publish_proposal(&id);
+    let on_display = requests_once_quiet(
+        &mut display,
+        "round 2 on the display",
+        "document.querySelector('#round').textContent === 'Round 2' && document.querySelectorAll('tbody tr[data-board]').length === 8",
+    );
+    let on_public = requests_once_quiet(
+        &mut public,
+        "round 2 on the public page",
+        "document.querySelector('#roundsel')?.value === '2' && document.querySelectorAll('table.pairings tbody tr').length === 8",
+    );
+    let on_console = requests_once_quiet(
+        &mut console,
+        "round 2 in the console",
+        "document.querySelector('#roundlabel').textContent === 'round 2 published' && document.querySelectorAll('#boards tr').length === 9",
+    );
+    eprintln!(
+        "round 2 published: display {} requests {on_display:?}; public page {} {on_public:?}; console {} {on_console:?}",
+        on_display.len(),
+        on_public.len(),
+        on_console.len()
+    );
+    for (what, got, bound) in [
+        ("display", &on_display, PUBLISHED_DISPLAY_BOUND),
+        ("public page", &on_public, PUBLISHED_PUBLIC_BOUND),
+        ("console", &on_console, PUBLISHED_CONSOLE_BOUND),
+    ] {
+        assert!(
+            got.len() <= bound,
+            "the {what} made {} requests for a round published (at most {bound}): {got:?}",
+            got.len()
+        );
+    }
 
     // For a reviewer: the three pages at a phone's width and a laptop's, in `artifacts/`.
     for (name, page) in [
