@@ -13,7 +13,7 @@ export async function load(ctx) {
 // A player's points before the round; in an accelerated round also the pairing score it was
 // paired by (C.04.7), in brackets, explained under the table.
 const pts = (p) => html`${p.score ?? ""}${p.pairing_score && html` <small class="muted">(${p.pairing_score})</small>`}`;
-export const accelNote = (r) => (r.pairs.some((p) => p.white.pairing_score || p.black.pairing_score)
+const accelNote = (r) => (r.pairs.some((p) => p.white.pairing_score || p.black.pairing_score)
   && html`<p class="muted">In brackets: the pairing score of this accelerated round, the points plus the Baku acceleration's virtual points (FIDE C.04.7). The standings count the points only.</p>`);
 
 export function draw(ctx, r) {

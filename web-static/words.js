@@ -68,11 +68,6 @@ export function who(p) {
   return `${title}${p.name}` + (p.rating ? ` (${p.rating})` : "");
 }
 
-/** A player's name with the title before it: text. */
-export function titled(p) {
-  return `${p.title ? p.title + " " : ""}${p.name}`;
-}
-
 /** Text with its first letter in capitals. */
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
