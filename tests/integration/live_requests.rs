@@ -152,21 +152,17 @@ fn a_live_result_costs_the_display_the_public_page_and_the_console_a_bounded_num
             on_public.len(),
             on_console.len()
         );
-        assert!(
-            on_display.len() <= DISPLAY_BOUND,
-            "the display made {} requests for one result (at most {DISPLAY_BOUND}): {on_display:?}",
-            on_display.len()
-        );
-        assert!(
-            on_public.len() <= PUBLIC_BOUND,
-            "the public page made {} requests for one result (at most {PUBLIC_BOUND}): {on_public:?}",
-            on_public.len()
-        );
-        assert!(
-            on_console.len() <= CONSOLE_BOUND,
-            "the console made {} requests for one result (at most {CONSOLE_BOUND}): {on_console:?}",
-            on_console.len()
-        );
+        for (what, got, bound) in [
+            ("display", &on_display, DISPLAY_BOUND),
+            ("public page", &on_public, PUBLIC_BOUND),
+            ("console", &on_console, CONSOLE_BOUND),
+        ] {
+            assert!(
+                got.len() <= bound,
+                "the {what} made {} requests for one result (at most {bound}): {got:?}",
+                got.len()
+            );
+        }
     }
 
     // A standings view fetches what the message cannot carry: the standings, once.
