@@ -1,4 +1,3 @@
-"use strict";
 // The hall's page. Two ways in:
 //  - /terminal/{id}: a tablet an arbiter signed in as the tournament's hall terminal. A player
 //    finds their name, types their code, then checks in or reports their result; every action
@@ -6,7 +5,11 @@
 //    for the next player. Nothing of a player stays on the tablet.
 //  - /me/{id}: a player's own phone. The player signs in once (name and code, or the QR code
 //    on their card), and sees their check-in and their board, live.
-const id = Swiss.tournamentId();
+
+import { html, render } from "./html.js";
+import { debounce, get, live, send, tournamentId } from "./api.js";
+
+const id = tournamentId();
 const terminal = location.pathname.startsWith("/terminal/");
 const $ = (s) => document.querySelector(s);
 const main = $("#main");
@@ -25,9 +28,9 @@ const RESULTS = [
 ];
 const nice = (r) => r.replaceAll("1/2", "½");
 
-function screen(name, html) {
+function screen(name, markup) {
   onScreen = name;
-  main.innerHTML = html;
+  render(main, markup);
   const first = main.querySelector("[autofocus]");
   if (first) first.focus();
   if (terminal) {
@@ -38,11 +41,11 @@ function screen(name, html) {
 }
 
 function banner(text, kind) {
-  return `<div class="banner ${kind}" role="${kind === "bad" ? "alert" : "status"}">${Swiss.esc(text)}</div>`;
+  return html`<div class="banner ${kind}" role="${kind === "bad" ? "alert" : "status"}">${text}</div>`;
 }
 
 async function call(path, body) {
-  const r = await Swiss.send("POST", `/api/tournaments/${id}/hall/player/${path}`, body, terminal ? terminalKey : undefined);
+  const r = await send("POST", `/api/tournaments/${id}/hall/player/${path}`, body, terminal ? terminalKey : undefined);
   if (r.status === 401 && terminal) {
     localStorage.removeItem(`swiss.terminal.${id}`);
     terminalKey = "";
@@ -54,7 +57,7 @@ async function call(path, body) {
 
 // ---- The terminal's sign-in (by an arbiter) ---------------------------------------------
 function signInScreen(message) {
-  screen("signin", `<section class="hallcard">
+  screen("signin", html`<section class="hallcard">
     <h2>This tablet is not signed in</h2>
     ${message ? banner(message, "bad") : ""}
     <p>An arbiter signs it in as a hall terminal: in the console, <strong>Hall</strong>, then <strong>Sign in a terminal</strong>, and open the link it gives on this tablet (or paste the key here).</p>
@@ -64,7 +67,7 @@ function signInScreen(message) {
 }
 
 async function useKey(key) {
-  const r = await Swiss.send("GET", "/api/me", undefined, key);
+  const r = await send("GET", "/api/me", undefined, key);
   const here = r.status === 200 && r.body.role === "terminal" && r.body.tournaments.includes(id);
   if (!here) { signInScreen(r.status === 401 ? "This key belongs to no terminal: it may have been revoked." : "This key is not a hall terminal's of this tournament."); return; }
   terminalKey = key;
@@ -81,8 +84,8 @@ function start() {
   const doing = terminal
     ? `Check in${rp ? " or report your result" : ""}: find your name, then type your code.`
     : "Who are you? Find your name, then type the code on your player card.";
-  screen("start", `<section class="hallcard">
-    <h2>${Swiss.esc(doing)}</h2>
+  screen("start", html`<section class="hallcard">
+    <h2>${doing}</h2>
     <label class="search">Your name <input id="find" type="search" autocomplete="off" placeholder="start typing your name" autofocus></label>
     <ul id="names" class="names"></ul></section>`);
   $("#find").addEventListener("input", drawNames);
@@ -98,15 +101,15 @@ function drawNames() {
   const list = players.filter((p) => !p.withdrawn_from && (!q || p.name.toLowerCase().includes(q)))
     .sort((a, b) => a.name.localeCompare(b.name));
   const shown = list.slice(0, 40);
-  $("#names").innerHTML = shown.map((p) => `<li><button type="button" class="name" data-player="${p.player}">${Swiss.esc(p.name)}${p.rating ? ` <span class="muted">${p.rating}</span>` : ""}</button></li>`).join("") +
-    (list.length > shown.length ? `<li class="muted">${list.length - shown.length} more: type more of your name</li>` : "") +
-    (list.length ? "" : `<li class="muted">Nobody of that name is registered: see an arbiter.</li>`);
+  render($("#names"), html`${shown.map((p) => html`<li><button type="button" class="name" data-player="${p.player}">${p.name}${p.rating && html` <span class="muted">${p.rating}</span>`}</button></li>`)}\
+${list.length > shown.length && html`<li class="muted">${list.length - shown.length} more: type more of your name</li>`}\
+${!list.length && html`<li class="muted">Nobody of that name is registered: see an arbiter.</li>`}`);
 }
 
 function codeScreen(player, message) {
   const p = players.find((x) => x.player === player);
-  screen("code", `<section class="hallcard">
-    <h2>${Swiss.esc(p.name)}</h2>
+  screen("code", html`<section class="hallcard">
+    <h2>${p.name}</h2>
     ${message ? banner(message, "bad") : ""}
     <form id="codeform" class="stack" autocomplete="off">
       <label>Your code (six letters and digits, on your player card)
@@ -131,7 +134,7 @@ function codeScreen(player, message) {
 // ---- What a player can do -----------------------------------------------------------------
 function boardLine(v) {
   const b = v.board;
-  return `Round ${v.round}, board ${b.board}: <strong>${Swiss.esc(b.white.name)}</strong> (White) – <strong>${Swiss.esc(b.black.name)}</strong> (Black)`;
+  return html`Round ${v.round}, board ${b.board}: <strong>${b.white.name}</strong> (White) – <strong>${b.black.name}</strong> (Black)`;
 }
 
 // The board's state in the player's words.
@@ -158,45 +161,45 @@ function playerScreen(message) {
   // Check-in for the next round, while it is not paired.
   if (v.next_round <= tournament.settings.rounds && (v.check_in_required || v.checked_in)) {
     const until = v.check_in_closes_at_ms ? ` until ${new Date(v.check_in_closes_at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
-    parts.push(`<div class="task"><h3>Round ${v.next_round}</h3>` + (v.checked_in
-      ? `<p class="state ok">You are checked in for round ${v.next_round}.</p><button class="big" type="button" data-act="uncheck">I will not play round ${v.next_round} after all</button>`
-      : `<p class="state">${v.check_in_required ? `Check-in is required${until}: players not checked in are not paired.` : "You have not checked in."}</p><button class="big primary" type="button" data-act="checkin">I am here: check me in for round ${v.next_round}</button>`) + `</div>`);
+    parts.push(html`<div class="task"><h3>Round ${v.next_round}</h3>${v.checked_in
+      ? html`<p class="state ok">You are checked in for round ${v.next_round}.</p><button class="big" type="button" data-act="uncheck">I will not play round ${v.next_round} after all</button>`
+      : html`<p class="state">${v.check_in_required ? `Check-in is required${until}: players not checked in are not paired.` : "You have not checked in."}</p><button class="big primary" type="button" data-act="checkin">I am here: check me in for round ${v.next_round}</button>`}</div>`);
   }
   if (v.board) {
     const st = boardState(v);
     let buttons = "";
     if (st.canReport) {
-      buttons = `<div class="choices results">` + RESULTS.map((x) => {
+      buttons = html`<div class="choices results">${RESULTS.map((x) => {
         const confirm = st.theirs && st.theirs.join() === x.r;
-        return `<button class="big ${confirm ? "primary" : ""}" type="button" data-report="${x.r}">${confirm ? "Confirm " : ""}${nice(x.r)}<small>${v.color === "white" ? "I " + x.white : "I " + x.black}</small></button>`;
-      }).join("") + `</div>`;
+        return html`<button class="big ${confirm ? "primary" : ""}" type="button" data-report="${x.r}">${confirm ? "Confirm " : ""}${nice(x.r)}<small>${v.color === "white" ? "I " + x.white : "I " + x.black}</small></button>`;
+      })}</div>`;
     }
-    parts.push(`<div class="task"><h3>Your game</h3><p>${boardLine(v)}</p><p class="state ${st.done ? "ok" : ""}">${Swiss.esc(st.words)}</p>${buttons}</div>`);
+    parts.push(html`<div class="task"><h3>Your game</h3><p>${boardLine(v)}</p><p class="state ${st.done ? "ok" : ""}">${st.words}</p>${buttons}</div>`);
   } else if (tournament.rounds_published) {
-    parts.push(`<div class="task"><p class="muted">You have no board in round ${tournament.rounds_published}.</p></div>`);
+    parts.push(html`<div class="task"><p class="muted">You have no board in round ${tournament.rounds_published}.</p></div>`);
   }
   // On their phone, the player's card: every game so far, on the public pages.
-  const card = terminal ? "" : `<p><a href="/t/${encodeURIComponent(id)}/player/${v.player.player}">My card: all my games and my score</a> · <a href="/t/${encodeURIComponent(id)}">the tournament's pages</a></p>`;
-  screen("player", `<section class="hallcard">
-    <h2>${Swiss.esc(v.player.name)}</h2>${message || ""}${parts.join("")}${card}
+  const card = !terminal && html`<p><a href="/t/${encodeURIComponent(id)}/player/${v.player.player}">My card: all my games and my score</a> · <a href="/t/${encodeURIComponent(id)}">the tournament's pages</a></p>`;
+  screen("player", html`<section class="hallcard">
+    <h2>${v.player.name}</h2>${message || ""}${parts}${card}
     <div class="choices"><button class="big" type="button" id="done">${terminal ? "Finished: next player" : "Not me: sign out"}</button></div></section>`);
   $("#done").addEventListener("click", () => { if (!terminal) localStorage.removeItem(`swiss.me.${id}`); start(); });
   main.querySelector(".hallcard").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-act], button[data-report]");
     if (!b) return;
-    if (b.dataset.act === "checkin") confirmScreen(`Check in <strong>${Swiss.esc(v.player.name)}</strong> for round ${v.next_round}?`, "Yes, I am here", () => checkIn(true));
-    if (b.dataset.act === "uncheck") confirmScreen(`Withdraw <strong>${Swiss.esc(v.player.name)}</strong>'s check-in for round ${v.next_round}? You will not be paired.`, "Yes, withdraw it", () => checkIn(false));
+    if (b.dataset.act === "checkin") confirmScreen(html`Check in <strong>${v.player.name}</strong> for round ${v.next_round}?`, "Yes, I am here", () => checkIn(true));
+    if (b.dataset.act === "uncheck") confirmScreen(html`Withdraw <strong>${v.player.name}</strong>'s check-in for round ${v.next_round}? You will not be paired.`, "Yes, withdraw it", () => checkIn(false));
     if (b.dataset.report) {
       const r = b.dataset.report;
       const [w, k] = r.split("-").map(nice);
-      confirmScreen(`Report round ${v.round}, board ${v.board.board}:<br><span class="sheet">${Swiss.esc(v.board.white.name)} <strong>${w}</strong> – <strong>${k}</strong> ${Swiss.esc(v.board.black.name)}</span>`, "Send this result", () => report(r));
+      confirmScreen(html`Report round ${v.round}, board ${v.board.board}:<br><span class="sheet">${v.board.white.name} <strong>${w}</strong> – <strong>${k}</strong> ${v.board.black.name}</span>`, "Send this result", () => report(r));
     }
   });
 }
 
 function confirmScreen(question, yes, action) {
-  screen("confirm", `<section class="hallcard"><h2>Please check</h2><p class="question">${question}</p>
-    <div class="choices"><button class="big primary" type="button" id="yes" autofocus>${Swiss.esc(yes)}</button>
+  screen("confirm", html`<section class="hallcard"><h2>Please check</h2><p class="question">${question}</p>
+    <div class="choices"><button class="big primary" type="button" id="yes" autofocus>${yes}</button>
     <button class="big" type="button" id="no">Back</button></div></section>`);
   $("#yes").addEventListener("click", async (e) => { e.target.disabled = true; await action(); });
   $("#no").addEventListener("click", () => playerScreen());
@@ -204,7 +207,7 @@ function confirmScreen(question, yes, action) {
 
 function doneScreen(text, kind) {
   if (!terminal) { playerScreen(banner(text, kind)); return; }
-  screen("done", `<section class="hallcard done"><h2>${kind === "ok" ? "Done" : "Not done"}</h2>${banner(text, kind)}
+  screen("done", html`<section class="hallcard done"><h2>${kind === "ok" ? "Done" : "Not done"}</h2>${banner(text, kind)}
     <p class="muted">This screen returns to the start in a few seconds.</p>
     <div class="choices"><button class="big primary" type="button" id="next" autofocus>Next player</button></div></section>`);
   $("#next").addEventListener("click", start);
@@ -230,8 +233,8 @@ async function report(result) {
 
 // ---- Live: the phone's view follows its board ---------------------------------------------
 async function refresh() {
-  tournament = await Swiss.get(`/api/tournaments/${id}`);
-  players = await Swiss.get(`/api/tournaments/${id}/players`);
+  tournament = await get(`/api/tournaments/${id}`);
+  players = await get(`/api/tournaments/${id}/players`);
   if (me && (onScreen === "player")) {
     const who = me;
     const r = await call("sign-in", who);
@@ -256,21 +259,21 @@ function concerns(e) {
 
 async function boot() {
   try {
-    tournament = await Swiss.get(`/api/tournaments/${id}`);
+    tournament = await get(`/api/tournaments/${id}`);
   } catch (e) {
     $("#name").textContent = "No tournament at this address";
-    main.innerHTML = banner("Check the address, or ask an arbiter.", "bad");
+    render(main, banner("Check the address, or ask an arbiter.", "bad"));
     return;
   }
-  players = await Swiss.get(`/api/tournaments/${id}/players`);
+  players = await get(`/api/tournaments/${id}/players`);
   $("#name").textContent = tournament.name;
   document.title = `${tournament.name} · ${terminal ? "hall terminal" : "my game"}`;
   if (!terminal) $("#sub").textContent = "My game";
   // A terminal's sign-in link carries its key after '#', which never reaches a server.
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("key") || hash.has("p")) history.replaceState(null, "", location.pathname);
-  const again = Swiss.debounce(() => refresh().catch(() => {}), 300);
-  Swiss.live(id, tournament.last_seq, (m) => { if (concerns(m.event)) again(); }, (up) => {
+  const again = debounce(() => refresh().catch(() => {}), 300);
+  live(id, tournament.last_seq, (m) => { if (concerns(m.event)) again(); }, (up) => {
     $("#conn").className = "status " + (up ? "live" : "down");
     $("#conn").textContent = up ? "live" : "reconnecting";
   });

@@ -13,6 +13,7 @@ mod faults;
 mod fuzz;
 mod hall;
 mod hostile;
+mod live_requests;
 mod load;
 mod readme;
 mod round_robin;
