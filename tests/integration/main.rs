@@ -13,7 +13,6 @@ mod faults;
 mod fuzz;
 mod hall;
 mod hostile;
-mod live_requests;
 mod load;
 mod readme;
 mod round_robin;

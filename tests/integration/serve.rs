@@ -77,7 +77,7 @@ fn pages_are_sent_with_a_strict_policy_and_health_keeps_the_data_directory_priva
         "/",
         "/display/x",
         "/api/health",
-        "/common.js",
+        "/html.js",
         "/display.js",
     ] {
         let r = server.public(path);

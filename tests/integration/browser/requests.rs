@@ -6,7 +6,7 @@
 //! page reads that round only. The test asserts the bound each page keeps, so that a page going
 //! back to fetching everything again at every result fails here.
 
-use crate::browser::{Browser, Page};
+use super::{Browser, Page};
 use crate::support::Server;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
