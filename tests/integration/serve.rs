@@ -73,13 +73,7 @@ fn the_pages_are_served_from_inside_the_binary_without_a_folder() {
 #[test]
 fn pages_are_sent_with_a_strict_policy_and_health_keeps_the_data_directory_private() {
     let server = Server::start();
-    for path in [
-        "/",
-        "/display/x",
-        "/api/health",
-        "/html.js",
-        "/display.js",
-    ] {
+    for path in ["/", "/display/x", "/api/health", "/html.js", "/display.js"] {
         let r = server.public(path);
         let csp = r.header("content-security-policy").unwrap_or_default();
         assert!(
