@@ -5,7 +5,7 @@
 
 import { html, render } from "./html.js";
 import { get, send } from "./api.js";
-import { applyResult } from "./rounds.js";
+import { applyResult, caughtUp, mark } from "./rounds.js";
 import { resultText, who } from "./words.js";
 import { $, api, byTpn, done, games, isRR, say, st } from "./arbiter-state.js";
 import { drawComing } from "./arbiter-round.js";
@@ -54,7 +54,8 @@ $("#unpublish").addEventListener("click", async (e) => {
 
 /** Reads the round shown, then draws it (`flashBoard` flashed). */
 export async function loadBoards(flashBoard) {
-  st.round = st.shownRound ? await get(api(`/rounds/${st.shownRound}`)) : null;
+  const since = mark();
+  st.round = st.shownRound ? caughtUp(await get(api(`/rounds/${st.shownRound}`)), since) : null;
   drawBoards(flashBoard);
 }
 

@@ -8,7 +8,7 @@
 
 import { html, render } from "./html.js";
 import { debounce, get, live, send } from "./api.js";
-import { isResult } from "./rounds.js";
+import { heard, isResult } from "./rounds.js";
 import { resultText } from "./words.js";
 import { $, api, say, st } from "./arbiter-state.js";
 import { drawArbiters } from "./arbiter-accounts.js";
@@ -121,6 +121,7 @@ st.refresh = refresh;
 function onEvent(m) {
   if (!isResult(m.event)) { refresh(); return; }
   const e = m.event;
+  heard(e);
   if (e.type !== "reports_accepted" && e.round === st.shownRound && m.actor !== st.me.name) say(`Board ${e.board}: ${m.actor} entered ${resultText(e.games)}.`, "ok");
   applyLive(e);
   if (st.currentView === "standings") drawStandings().catch((x) => say(x.message, "bad"));

@@ -11,7 +11,7 @@
 
 import { html, render } from "./html.js";
 import { changesViews, debounce, get, live, tournamentId } from "./api.js";
-import { applyResult, isResult } from "./rounds.js";
+import { applyResult, caughtUp, heard, isResult, mark } from "./rounds.js";
 import { roundRobinTable, standingsTable } from "./standings.js";
 import { byeName, isRoundRobin, resultText, standingsState } from "./words.js";
 
@@ -52,7 +52,8 @@ async function load(known) {
   }
   const base = `/api/tournaments/${id}`;
   // The first board: how many there are, whether every result is in, who is not playing.
-  const r = await get(`${base}/rounds/${n}?count=1`);
+  const since = mark();
+  const r = caughtUp(await get(`${base}/rounds/${n}?count=1`), since);
   const done = r.total_boards > 0 && r.results_missing === 0;
   // A round-robin's standings are its cross table.
   const rr = isRoundRobin(t.settings.system);
@@ -106,7 +107,8 @@ function byBoard(r, matches, path, rr) {
     total: r.total_boards,
     sample: r.pairs.length ? boardRow(r.pairs[0]) : "",
     rows: async (from, count) => {
-      const got = await get(`${path}?from=${from}&count=${count}`);
+      const since = mark();
+      const got = caughtUp(await get(`${path}?from=${from}&count=${count}`), since);
       // The boards shown, kept for the live results to apply to.
       if (round && round.round === got.round) round.pairs = got.pairs;
       return got.pairs.map(boardRow);
@@ -294,7 +296,7 @@ load()
   .then((seq) => live(id, seq, (m) => {
     if (!changesViews(m)) return;
     const e = m.event;
-    if (isResult(e)) onResult(e);
+    if (isResult(e)) { heard(e); onResult(e); }
     // A round published or withdrawn: the message says which; its boards (names, ratings,
     // points) are read, not the tournament again.
     else if ((e.type === "round_published" || e.type === "round_unpublished") && source) {

@@ -3,6 +3,7 @@
 
 import { html } from "./html.js";
 import { get } from "./api.js";
+import { caughtUp, mark } from "./rounds.js";
 import { who } from "./words.js";
 
 /**
@@ -33,8 +34,9 @@ export function roundNumber(ctx) {
 }
 
 /** The round shown, as the API answers it. */
-export function loadRound(ctx) {
-  return get(`/api/tournaments/${ctx.id}/rounds/${roundNumber(ctx)}`);
+export async function loadRound(ctx) {
+  const since = mark();
+  return caughtUp(await get(`/api/tournaments/${ctx.id}/rounds/${roundNumber(ctx)}`), since);
 }
 
 /** The round selector and the Print button, above a round's views. */

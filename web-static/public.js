@@ -13,7 +13,7 @@
 
 import { html, render } from "./html.js";
 import { changesViews, debounce, get, live, tournamentId } from "./api.js";
-import { isResult } from "./rounds.js";
+import { heard, isResult } from "./rounds.js";
 import { systemName } from "./words.js";
 import * as aro from "./public-aro.js";
 import * as audit from "./public-audit.js";
@@ -135,6 +135,7 @@ function onEvent(m) {
     return;
   }
   if (!isResult(e)) { again(); return; }
+  heard(e);
   queue = queue.then(async () => {
     if (!shown || shown.tab !== tab) { again(); return; }
     const data = await VIEWS[tab].live(ctx, shown.data, e);

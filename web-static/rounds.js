@@ -36,3 +36,32 @@ export function applyResult(round, event) {
   if (first && typeof round.results_missing === "number") round.results_missing = Math.max(0, round.results_missing - 1);
   return true;
 }
+
+// A read of a round that was under way when a result was heard may answer without it (the
+// server answered before the result was recorded) and would then undo it on the page. So each
+// page tells `heard` every result it hears, takes `mark()` before a read, and passes what the
+// read answered through `caughtUp`, which applies again the results heard since, for the
+// boards the answer holds (their count of results missing came from the same answer).
+
+/** The last results heard, each with its number in the order heard. */
+const recent = [];
+let heardSoFar = 0;
+
+/** A live result heard (before it is applied anywhere). */
+export function heard(event) {
+  recent.push([++heardSoFar, event]);
+  if (recent.length > 1000) recent.shift();
+}
+
+/** Where a read starts: how many results were heard by then. */
+export function mark() {
+  return heardSoFar;
+}
+
+/** `round` as a read started at `since` answered it, with the results heard since applied. */
+export function caughtUp(round, since) {
+  for (const [n, event] of recent) {
+    if (n > since && round && round.round === event.round && round.pairs.some((p) => p.board === event.board)) applyResult(round, event);
+  }
+  return round;
+}
