@@ -88,3 +88,18 @@ export function readDetails(form) {
     time_control: v("time_control"), round_dates: rounds,
   };
 }
+
+/**
+ * A name as a search compares it: accents and case folded, commas and runs of spaces made
+ * one space, so that "garcia lopez" finds "García López, Ana" and "lopez, ana" finds it too.
+ */
+export function searchable(text) {
+  return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/ß/g, "ss").replace(/[,.\s]+/g, " ").trim();
+}
+
+/** Whether `name` matches what was typed: every word typed is in the name, accents aside. */
+export function nameMatches(name, typed) {
+  const n = searchable(name);
+  return searchable(typed).split(" ").every((w) => n.includes(w));
+}
