@@ -5,6 +5,7 @@
 import { html, render } from "./html.js";
 import { qrImage, send } from "./api.js";
 import { $, say, st } from "./arbiter-state.js";
+import { addressWarning, publicAddress } from "./public-address.js";
 
 export async function drawArbiters() {
   const admin = st.me.role === "admin";
@@ -21,9 +22,10 @@ export async function drawArbiters() {
 // A new token is shown once, with the sign-in link that carries it (after '#', which
 // browsers never send to a server) and that link's QR code, for the arbiter's tablet camera.
 async function showToken(name, t) {
-  const link = `${location.origin}/arbiter/${encodeURIComponent(st.id)}#token=${encodeURIComponent(t)}`;
+  const address = await publicAddress();
+  const link = `${address.base}/arbiter/${encodeURIComponent(st.id)}#token=${encodeURIComponent(t)}`;
   const qr = await qrImage(link, st.token);
-  render($("#newtoken"), html`<div class="banner ok">Token for ${name} (shown once; hand it over now): <code class="token">${t}</code>\
+  render($("#newtoken"), html`${addressWarning(address)}<div class="banner ok">Token for ${name} (shown once; hand it over now): <code class="token">${t}</code>\
 <br>Or open this link on the arbiter's device, or scan the code: <a id="signinlink" href="${link}">sign-in link for ${name}</a>${qr && html`<img class="signinqr" alt="QR code of the sign-in link" src="${qr}">`}</div>`);
 }
 $("#arbiterform").addEventListener("submit", async (e) => {

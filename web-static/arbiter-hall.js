@@ -4,6 +4,7 @@
 import { html, render } from "./html.js";
 import { qrImage, send } from "./api.js";
 import { resultText } from "./words.js";
+import { addressWarning, publicAddress } from "./public-address.js";
 import { $, api, REQUESTED, say, st } from "./arbiter-state.js";
 
 let hall = null;
@@ -21,9 +22,13 @@ export async function drawHall() {
   const checkIn = current
     ? `Players must check in for round ${rules.check_in_round}${closes ? ` until ${closes.toLocaleString()}` : ""}; those who have not are proposed absent.`
     : `No check-in is required for round ${hall.next_round}${rules.check_in_round ? ` (it was for round ${rules.check_in_round})` : ""}.`;
-  render($("#hallrules"), html`<p>${checkIn} \
+  // The links for the hall's tablets and the players' phones, at the address they reach.
+  const address = await publicAddress();
+  const terminalPage = `${address.base}/terminal/${encodeURIComponent(st.id)}`;
+  const ownPage = `${address.base}/me/${encodeURIComponent(st.id)}`;
+  render($("#hallrules"), html`${addressWarning(address)}<p>${checkIn} \
 ${rules.agreed_results_stand ? "A result both players report alike stands at once." : "A result both players report alike waits for an arbiter (Accept)."} \
-Terminal page: <a href="/terminal/${encodeURIComponent(st.id)}">/terminal</a>; players' own page: <a href="/me/${encodeURIComponent(st.id)}">/me</a>.</p>`);
+Terminal page: <a id="terminalpage" href="${terminalPage}">${terminalPage}</a>; players' own page: <a id="ownpage" href="${ownPage}">${ownPage}</a>.</p>`);
   for (const el of document.querySelectorAll(".chiefpart")) el.hidden = !st.isChief;
   const f = $("#rulesform");
   if (document.activeElement?.form !== f) {
@@ -147,14 +152,15 @@ $("#printcards").addEventListener("click", async () => {
   const r = await send("GET", api("/hall/codes"), undefined, st.token);
   if (r.status !== 200) { say(r.body?.error || "refused", "bad"); return; }
   const cards = [];
+  const address = await publicAddress();
   for (const c of r.body) {
-    const link = `${location.origin}/me/${encodeURIComponent(st.id)}#p=${c.player}&c=${c.code}`;
+    const link = `${address.base}/me/${encodeURIComponent(st.id)}#p=${c.player}&c=${c.code}`;
     const qr = await qrImage(link, st.token);
     const img = qr && html`<img alt="QR code of ${c.name}'s page" src="${qr}">`;
-    cards.push(html`<div class="card"><strong>${c.name}</strong><br><span class="muted">${st.tournament.name}</span><br>Your code: <code class="pcode">${c.code}</code>${img}</div>`);
+    cards.push(html`<div class="card" data-link="${link}"><strong>${c.name}</strong><br><span class="muted">${st.tournament.name}</span><br>Your code: <code class="pcode">${c.code}</code>${img}</div>`);
   }
   document.body.classList.toggle("printcards", cards.length > 0);
-  render($("#cards"), cards.length ? html`<p class="muted">${cards.length} cards. Print this page: the cards only are printed.</p><div class="grid">${cards}</div>` : html`<p class="muted">No codes issued yet: issue them first.</p>`);
+  render($("#cards"), cards.length ? html`${addressWarning(address)}<p class="muted">${cards.length} cards. Print this page: the cards only are printed.</p><div class="grid">${cards}</div>` : html`<p class="muted">No codes issued yet: issue them first.</p>`);
   $("#cards").scrollIntoView({ block: "start" });
 });
 
@@ -172,9 +178,10 @@ $("#terminalform").addEventListener("submit", async (e) => {
   const r = await send("POST", "/api/accounts", { name, role: "terminal", tournaments: [st.id] }, st.token);
   if (r.status !== 201) { say(r.body?.error || `signing in ${name} failed`, "bad"); return; }
   e.target.reset();
-  const link = `${location.origin}/terminal/${encodeURIComponent(st.id)}#key=${encodeURIComponent(r.body.token)}`;
+  const address = await publicAddress();
+  const link = `${address.base}/terminal/${encodeURIComponent(st.id)}#key=${encodeURIComponent(r.body.token)}`;
   const qr = await qrImage(link, st.token);
-  render($("#newterminal"), html`<div class="banner ok">Open this link on the tablet (shown once): <a id="terminallink" href="${link}">sign-in link for ${name}</a>${qr && html`<img class="signinqr" alt="QR code of the terminal's sign-in link" src="${qr}">`}</div>`);
+  render($("#newterminal"), html`${addressWarning(address)}<div class="banner ok">Open this link on the tablet (shown once): <a id="terminallink" href="${link}">sign-in link for ${name}</a>${qr && html`<img class="signinqr" alt="QR code of the terminal's sign-in link" src="${qr}">`}</div>`);
   await drawTerminals();
 });
 $("#terminals").addEventListener("click", async (e) => {

@@ -137,6 +137,12 @@ pub struct ServerSection {
     /// pool of their own beside them.
     #[serde(default = "default_workers")]
     pub workers: usize,
+    /// The address players' phones and the hall's tablets reach this server by
+    /// (`SWISS_PUBLIC_URL`), e.g. `http://192.168.1.20:8080`: the players' cards, the QR codes
+    /// and the sign-in links are built on it. None: the address the server listens on, when
+    /// that is not this machine's own (127.0.0.1) or every address (0.0.0.0).
+    #[serde(default)]
+    pub public_url: Option<String>,
 }
 
 fn default_body_seconds() -> u64 {
@@ -196,6 +202,14 @@ pub enum ConfigError {
     /// The store is PostgreSQL but no database is named.
     #[error("store.kind is \"postgres\" but no database is named: set store.url in the configuration file, SWISS_DATABASE_URL, or --database-url")]
     NoDatabase,
+    /// `server.public_url` is not an address a phone can open.
+    #[error("server.public_url = {value:?}: {problem}")]
+    PublicUrl {
+        /// The value.
+        value: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// An environment variable holds a value that does not parse.
     #[error("environment variable {name}={value:?}: {problem}")]
     Env {
@@ -304,6 +318,21 @@ impl Config {
         if let Some(v) = env("SWISS_DATABASE_URL") {
             config.store.url = Some(v);
         }
+        if let Some(v) = env("SWISS_PUBLIC_URL") {
+            config.server.public_url =
+                Some(public_url(&v).map_err(|problem| ConfigError::Env {
+                    name: "SWISS_PUBLIC_URL",
+                    value: v.clone(),
+                    problem,
+                })?);
+        }
+        if let Some(v) = config.server.public_url.take() {
+            config.server.public_url =
+                Some(public_url(&v).map_err(|problem| ConfigError::PublicUrl {
+                    value: v.clone(),
+                    problem,
+                })?);
+        }
         if let Some(a) = flags.address {
             config.server.address = a;
         }
@@ -340,6 +369,23 @@ impl Config {
     }
 }
 
+/// `text` as a public address: `http://` or `https://`, a host and perhaps a port, nothing after
+/// (the pages' addresses begin at the server's root); a final `/` is dropped.
+fn public_url(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    let problem = || {
+        "expected the address the hall's network reaches this machine by, as http://HOST:PORT (e.g. http://192.168.1.20:8080), with nothing after the port".to_string()
+    };
+    let rest = text
+        .strip_prefix("http://")
+        .or_else(|| text.strip_prefix("https://"))
+        .ok_or_else(problem)?;
+    if rest.is_empty() || rest.contains(['/', '?', '#', ' ', '@']) {
+        return Err(problem());
+    }
+    Ok(text.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,6 +405,32 @@ mod tests {
         };
         let c = Config::load(None, env, &flags).unwrap();
         assert_eq!(c.server.address.port(), 0);
+    }
+
+    #[test]
+    fn the_public_url_is_an_address_with_nothing_after_its_port() {
+        let none = |_: &str| None;
+        let c = Config::load(None, none, &Overrides::default()).unwrap();
+        assert_eq!(c.server.public_url, None);
+        let env = |k: &str| (k == "SWISS_PUBLIC_URL").then(|| "http://192.168.1.20:8080/".into());
+        let c = Config::load(None, env, &Overrides::default()).unwrap();
+        assert_eq!(
+            c.server.public_url.as_deref(),
+            Some("http://192.168.1.20:8080")
+        );
+        for bad in [
+            "192.168.1.20:8080",
+            "http://",
+            "http://hall/swiss",
+            "ftp://hall",
+        ] {
+            let env = |k: &str| (k == "SWISS_PUBLIC_URL").then(|| bad.to_string());
+            let e = Config::load(None, env, &Overrides::default()).unwrap_err();
+            assert!(
+                e.to_string().contains("SWISS_PUBLIC_URL") && e.to_string().contains("http://"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

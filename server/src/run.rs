@@ -37,6 +37,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     let mut state = AppState::new(store, config.web.static_dir.clone());
     state.hub = crate::live::Hub::new(config.live.backlog_batches);
     state.copies = crate::copies::Copies::new(config.copies.folder.clone());
+    state.public_url = config.server.public_url.clone();
     state.body_time = std::time::Duration::from_secs(config.server.body_seconds);
     // The rating list kept from an earlier run, read beside the start (a million players take
     // a few seconds): searches answer "no list loaded" until it is in.

@@ -1,5 +1,5 @@
-//! The server itself: its health, who a token belongs to, the OpenAPI document, and the
-//! tie-breaks every tournament may use.
+//! The server itself: its health, the address players reach it by, who a token belongs to,
+//! the OpenAPI document, and the tie-breaks every tournament may use.
 
 use super::common::Result;
 use super::error::ApiError;
@@ -50,6 +50,26 @@ pub(super) async fn health(state: web::Data<AppState>) -> HttpResponse {
         },
         copies,
     })
+}
+
+/// The address players' phones and the hall's tablets reach this server by: what the console
+/// builds the players' cards, QR codes and sign-in links on. Null when the server listens on
+/// this machine's own address only and `server.public_url` is not set.
+#[utoipa::path(tag = "server", responses((status = 200, body = wire::PublicUrl)))]
+#[get("/api/public-url")]
+pub(super) async fn public_url(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let url = state.public_url(&req);
+    let from = match (&state.public_url, &url) {
+        (Some(_), _) => Some("configuration"),
+        (None, Some(_)) => Some("listening"),
+        (None, None) => None,
+    };
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-cache"))
+        .json(wire::PublicUrl {
+            public_url: url,
+            from,
+        })
 }
 
 /// Who the token belongs to: for consoles to check a token at sign-in.

@@ -82,6 +82,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(accounts::list_accounts)
         .service(accounts::revoke_account)
         .service(accounts::reissue_token)
+        .service(meta::public_url)
         .service(meta::whoami)
         .service(meta::qr)
         .service(views::aro)

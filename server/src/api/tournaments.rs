@@ -306,8 +306,9 @@ pub(super) async fn change_tiebreaks(
         .await
 }
 
-/// A QR code (SVG) of the tournament's public page, as the request reached this server
-/// (`http://host/t/{id}`, or the scheme and host a proxy forwards): for the hall display and
+/// A QR code (SVG) of the tournament's public page at the address players reach the server by
+/// (`server.public_url`, else the network address listened on; else as the request reached
+/// this server, `http://host/t/{id}`, or the scheme and host a proxy forwards): for the hall display and
 /// the printouts, so that a phone opens the live pages. Made here, by no outside service.
 #[utoipa::path(
     tag = "tournaments",
@@ -323,7 +324,9 @@ pub(super) async fn public_qr(
     let t = path.tournament();
     query(&state, move |app| app.summary(t)).await?;
     let info = req.connection_info();
-    let address = format!("{}://{}/t/{}", info.scheme(), info.host(), t.0);
+    let root =
+        (state.public_url(&req)).unwrap_or_else(|| format!("{}://{}", info.scheme(), info.host()));
+    let address = format!("{root}/t/{}", t.0);
     let code = qrcode::QrCode::with_error_correction_level(address.as_bytes(), qrcode::EcLevel::M)
         .map_err(|e| ApiError::Internal(format!("the QR code of {address}: {e}")))?;
     let svg = code

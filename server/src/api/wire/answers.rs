@@ -355,6 +355,19 @@ pub struct Health {
     pub copies: Option<CopiesHealth>,
 }
 
+/// `GET /api/public-url`: the address players' phones and the hall's tablets reach the server
+/// by, for the links and QR codes the pages build.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PublicUrl {
+    /// `server.public_url` (`SWISS_PUBLIC_URL`), else the address listened on when it is the
+    /// network's, e.g. `http://192.168.1.20:8080`; null when the server listens on this
+    /// machine's own address only (127.0.0.1), which no phone can open.
+    pub public_url: Option<String>,
+    /// `configuration` (set by the arbiter) or `listening` (found by the server); null with
+    /// no address.
+    pub from: Option<&'static str>,
+}
+
 /// The copy folder in `GET /api/health`.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct CopiesHealth {
