@@ -1,13 +1,16 @@
 // The hall's page. Two ways in:
 //  - /terminal/{id}: a tablet an arbiter signed in as the tournament's hall terminal. A player
 //    finds their name, types their code, then checks in or reports their result; every action
-//    is confirmed on its own screen before it is sent, and a "done" screen returns to the start
-//    for the next player. Nothing of a player stays on the tablet.
+//    is confirmed on its own screen before it is sent. After checking in the player stays
+//    signed in, to report a result too, until they tap "Finished" or the terminal, left alone
+//    for a few seconds, returns to the start for the next player: nothing of a player stays
+//    on the tablet.
 //  - /me/{id}: a player's own phone. The player signs in once (name and code, or the QR code
 //    on their card), and sees their check-in and their board, live.
 
 import { html, render } from "./html.js";
 import { debounce, get, live, send, tournamentId } from "./api.js";
+import { capital, nameMatches, resultText } from "./words.js";
 
 const id = tournamentId();
 const terminal = location.pathname.startsWith("/terminal/");
@@ -20,6 +23,7 @@ let me = null;        // { player, code } of the player acting
 let view = null;      // the player's view from the server
 let idle = null;      // the terminal's return to the start
 let onScreen = "";    // the screen shown, so that live updates redraw only where it helps
+let said = null;      // on a terminal, what the player just did: { message, until }, kept over a live redraw
 
 const RESULTS = [
   { r: "1-0", white: "won", black: "lost" },
@@ -27,6 +31,33 @@ const RESULTS = [
   { r: "0-1", white: "lost", black: "won" },
 ];
 const nice = (r) => r.replaceAll("1/2", "½");
+// Seconds a terminal shows a player's screen after an action of theirs, and when left alone
+// on any other screen of theirs, before it returns to the start.
+const AFTER_ACTION = 20;
+const LEFT_ALONE = 60;
+
+/** A player's points in `games` (White's when `white`). */
+function pointsOf(games, white) {
+  let got = 0;
+  for (const g of games) {
+    const [a, b] = g === "+-" ? ["1", "0"] : g === "-+" ? ["0", "1"] : g === "--" ? ["0", "0"] : g.split("-");
+    const v = white ? a : b;
+    got += v === "1" ? 1 : v === "1/2" ? 0.5 : 0;
+  }
+  return got;
+}
+
+/**
+ * A result from the player's side: "you lost to Ana", "you won against Ana", "you drew with
+ * Ana" (without `opp`: "you lost"), for `color`'s player; a Double-Swiss match counts both games.
+ */
+function fromMySide(games, color, opp) {
+  const white = color === "white";
+  const me = pointsOf(games, white);
+  const them = pointsOf(games, !white);
+  const whom = (word) => (opp ? ` ${word} ${opp}` : "");
+  return me > them ? `you won${whom("against")}` : me < them ? `you lost${whom("to")}` : `you drew${whom("with")}`;
+}
 
 function screen(name, markup) {
   onScreen = name;
@@ -36,7 +67,7 @@ function screen(name, markup) {
   if (terminal) {
     clearTimeout(idle);
     // A player who walks away: the terminal forgets them and starts again after a minute.
-    if (name !== "start" && name !== "signin") idle = setTimeout(start, 60000);
+    if (name !== "start" && name !== "signin") idle = setTimeout(start, LEFT_ALONE * 1000);
   }
 }
 
@@ -78,7 +109,7 @@ async function useKey(key) {
 
 // ---- Finding a player ---------------------------------------------------------------------
 function start() {
-  me = null; view = null;
+  me = null; view = null; said = null;
   if (terminal && !terminalKey) { signInScreen(); return; }
   const rp = tournament.rounds_published;
   const doing = terminal
@@ -97,8 +128,9 @@ function start() {
 }
 
 function drawNames() {
-  const q = $("#find").value.trim().toLowerCase();
-  const list = players.filter((p) => !p.withdrawn_from && (!q || p.name.toLowerCase().includes(q)))
+  // Accents, case and commas aside: "garcia lopez" finds "García López, Ana".
+  const q = $("#find").value.trim();
+  const list = players.filter((p) => !p.withdrawn_from && (!q || nameMatches(p.name, q)))
     .sort((a, b) => a.name.localeCompare(b.name));
   const shown = list.slice(0, 40);
   render($("#names"), html`${shown.map((p) => html`<li><button type="button" class="name" data-player="${p.player}">${p.name}${p.rating && html` <span class="muted">${p.rating}</span>`}</button></li>`)}\
@@ -143,20 +175,29 @@ function boardState(v) {
   const mine = v.player.player;
   const s = b.result;
   const opp = v.color === "white" ? b.black : b.white;
+  // Each result in the player's words beside the board's: "1-0: you lost to Ana".
+  const side = (games, named = true) => fromMySide(games, v.color, named ? opp.name : "");
   switch (s.state) {
     case "no_report": return { words: "No result reported yet.", canReport: true };
     case "reported": return s.by === mine
-      ? { words: `You reported ${nice(s.games.join(" "))}. Waiting for ${opp.name} to confirm.`, canReport: true, mine: s.games }
-      : { words: `${opp.name} reported ${nice(s.games.join(" "))}. Please confirm it, or report what happened.`, canReport: true, theirs: s.games };
-    case "agreed": return { words: `You both reported ${nice(s.games.join(" "))}. An arbiter will confirm it.`, canReport: true, mine: s.games };
-    case "disputed": return { words: `Your reports differ (White: ${nice(s.white.join(" "))}, Black: ${nice(s.black.join(" "))}). An arbiter will decide; you may still change yours.`, canReport: true, mine: v.color === "white" ? s.white : s.black };
-    case "recorded": return { words: `Result: ${nice(s.games.join(" "))}.`, canReport: false, done: true };
+      ? { words: `You reported ${resultText(s.games)}: ${side(s.games)}. Waiting for ${opp.name} to confirm.`, canReport: true, mine: s.games }
+      : { words: `${opp.name} reported ${resultText(s.games)}: ${side(s.games, false)}. Please confirm it, or report what happened.`, canReport: true, theirs: s.games };
+    case "agreed": return { words: `You both reported ${resultText(s.games)}: ${side(s.games)}. An arbiter will confirm it.`, canReport: true, mine: s.games };
+    case "disputed": {
+      const [mineSaid, theirsSaid] = v.color === "white" ? [s.white, s.black] : [s.black, s.white];
+      return { words: `Your reports differ: you reported ${resultText(mineSaid)} (${side(mineSaid, false)}), ${opp.name} ${resultText(theirsSaid)} (${side(theirsSaid, false)}). An arbiter will decide; you may still change yours.`, canReport: true, mine: mineSaid };
+    }
+    case "recorded": return { words: `Result ${resultText(s.games)}: ${side(s.games)}.`, canReport: false, done: true };
     default: return { words: "", canReport: false };
   }
 }
 
-function playerScreen(message) {
+// The player's screen; `message` what was just done (a banner), after which a terminal keeps
+// the player signed in for AFTER_ACTION seconds, for the next thing they came to do.
+function playerScreen(message, redraw = false) {
   const v = view;
+  if (redraw && said && Date.now() < said.until) message = said.message;
+  else said = terminal && message ? { message, until: Date.now() + AFTER_ACTION * 1000 } : null;
   const parts = [];
   // Check-in for the next round, while it is not paired.
   if (v.next_round <= tournament.settings.rounds && (v.check_in_required || v.checked_in)) {
@@ -180,9 +221,14 @@ function playerScreen(message) {
   }
   // On their phone, the player's card: every game so far, on the public pages.
   const card = !terminal && html`<p><a href="/t/${encodeURIComponent(id)}/player/${v.player.player}">My card: all my games and my score</a> · <a href="/t/${encodeURIComponent(id)}">the tournament's pages</a></p>`;
-  screen("player", html`<section class="hallcard">
-    <h2>${v.player.name}</h2>${message || ""}${parts}${card}
-    <div class="choices"><button class="big" type="button" id="done">${terminal ? "Finished: next player" : "Not me: sign out"}</button></div></section>`);
+  const after = terminal && message;
+  const leaving = terminal && html`<p class="muted leaving">${after
+    ? `Anything else? This terminal returns to the start in ${AFTER_ACTION} seconds for the next player.`
+    : "Tap Finished when you are done: the next player starts from the beginning."}</p>`;
+  screen("player", html`<section class="hallcard${after ? " done" : ""}">
+    <h2>${v.player.name}</h2>${message || ""}${parts}${card}${leaving}
+    <div class="choices"><button class="big ${after ? "primary" : ""}" type="button" id="done">${terminal ? "Finished: next player" : "Not me: sign out"}</button></div></section>`);
+  if (after) { clearTimeout(idle); idle = setTimeout(start, said.until - Date.now()); }
   $("#done").addEventListener("click", () => { if (!terminal) localStorage.removeItem(`swiss.me.${id}`); start(); });
   main.querySelector(".hallcard").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-act], button[data-report]");
@@ -192,7 +238,8 @@ function playerScreen(message) {
     if (b.dataset.report) {
       const r = b.dataset.report;
       const [w, k] = r.split("-").map(nice);
-      confirmScreen(html`Report round ${v.round}, board ${v.board.board}:<br><span class="sheet">${v.board.white.name} <strong>${w}</strong> – <strong>${k}</strong> ${v.board.black.name}</span>`, "Send this result", () => report(r));
+      const opp = v.color === "white" ? v.board.black : v.board.white;
+      confirmScreen(html`Report round ${v.round}, board ${v.board.board}:<br><span class="sheet">${v.board.white.name} <strong>${w}</strong> – <strong>${k}</strong> ${v.board.black.name}</span><br><strong class="side">${capital(fromMySide([r], v.color, opp.name))} (${nice(r)}).</strong>`, "Send this result", () => report(r));
     }
   });
 }
@@ -205,14 +252,10 @@ function confirmScreen(question, yes, action) {
   $("#no").addEventListener("click", () => playerScreen());
 }
 
+// What was done (or refused), on the player's screen: on a terminal the player stays signed
+// in for a little while, to report a result after checking in without signing in again.
 function doneScreen(text, kind) {
-  if (!terminal) { playerScreen(banner(text, kind)); return; }
-  screen("done", html`<section class="hallcard done"><h2>${kind === "ok" ? "Done" : "Not done"}</h2>${banner(text, kind)}
-    <p class="muted">This screen returns to the start in a few seconds.</p>
-    <div class="choices"><button class="big primary" type="button" id="next" autofocus>Next player</button></div></section>`);
-  $("#next").addEventListener("click", start);
-  clearTimeout(idle);
-  idle = setTimeout(start, kind === "ok" ? 6000 : 15000);
+  playerScreen(banner(text, kind));
 }
 
 async function checkIn(present) {
@@ -227,7 +270,8 @@ async function report(result) {
   const r = await call("report", { ...me, board: view.board.board, result });
   if (r.status === 200 || r.status === 201) {
     view = r.body;
-    doneScreen(`Board ${view.board.board}: ${boardState(view).words}`, "ok");
+    const opp = view.color === "white" ? view.board.black : view.board.white;
+    doneScreen(`Sent. ${capital(fromMySide([result], view.color, opp.name))} (${nice(result)}).`, "ok");
   } else doneScreen(r.body?.error || "Refused.", "bad");
 }
 
@@ -240,7 +284,7 @@ async function refresh() {
     const r = await call("sign-in", who);
     // Redrawn only if the player is still on that screen (not on a confirmation they opened
     // meanwhile, and still the same player).
-    if (r.status === 200 && onScreen === "player" && me === who) { view = r.body; playerScreen(); }
+    if (r.status === 200 && onScreen === "player" && me === who) { view = r.body; playerScreen(undefined, true); }
   } else if (onScreen === "start") drawNames();
 }
 

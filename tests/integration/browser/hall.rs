@@ -58,7 +58,7 @@ fn close(mut page: Page) {
 }
 
 /// At the terminal: the player finds their name, types their code, taps `button`, confirms,
-/// and sees `done` on the "done" screen; the terminal returns to the start.
+/// and sees `done` on their screen; Finished returns the terminal to the start.
 fn at_terminal(tablet: &mut Page, player: u64, code: &str, button: &str, done: &str, shots: bool) {
     let name = NAMES[player as usize - 1];
     tablet.wait_for("the terminal's start", "document.querySelector('#find')");
@@ -98,8 +98,8 @@ fn at_terminal(tablet: &mut Page, player: u64, code: &str, button: &str, done: &
     if shots {
         shot(tablet, &format!("hall-terminal-done-{}.png", button.len()));
     }
-    // "Next player", unless the terminal has returned to the start by itself already.
-    tablet.eval("(() => { document.querySelector('#next')?.click(); return true; })()");
+    // "Finished: next player", unless the terminal has returned to the start by itself already.
+    tablet.eval("(() => { document.querySelector('#done')?.click(); return true; })()");
 }
 
 /// On the player's phone, opened by the link of their card's QR code: taps `button`,

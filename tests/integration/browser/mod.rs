@@ -15,6 +15,7 @@ mod console_rounds;
 mod display;
 mod events;
 mod hall;
+mod hall_terminal;
 mod index;
 mod live;
 mod printouts;
