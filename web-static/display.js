@@ -75,7 +75,8 @@ async function load(known) {
   return t.last_seq;
 }
 
-const side = (p) => html`${p.title ? p.title + " " : ""}${p.name}<span class="meta">${p.rating || ""}</span>`;
+// A player: title, name and rating, in one span whose lines the type fitting counts.
+const side = (p) => html`<span class="who">${p.title ? p.title + " " : ""}${p.name}<span class="meta">${p.rating || ""}</span></span>`;
 
 function boardRow(p) {
   const res = resultText(p.games);
@@ -95,7 +96,7 @@ function byBoard(r, matches, path, rr) {
   const cols = () => {
     const portrait = window.innerWidth < window.innerHeight;
     const [board, pts] = portrait ? [7, 9] : [5, 7];
-    const res = matches ? (portrait ? 22 : 20) : 12;
+    const res = matches ? (portrait ? 22 : 20) : portrait ? 12 : 9;
     const name = (100 - board - 2 * pts - res) / 2;
     return html`<colgroup><col style="width:${board}%"><col style="width:${pts}%"><col style="width:${name}%"><col style="width:${res}%"><col style="width:${name}%"><col style="width:${pts}%"></colgroup>`;
   };
@@ -211,7 +212,7 @@ async function draw() {
   const mine = ++drawing;
   const sc = screens[at];
   if (!sc) return;
-  main.style.setProperty("--scale", "1");
+  main.style.setProperty("--f", `${baseSize()}px`);
   const per = rowsThatFit(sc);
   pages = Math.max(1, Math.ceil(sc.total / per));
   page = page % pages;
@@ -223,21 +224,49 @@ async function draw() {
   fitType();
 }
 
-// A few rows on a big screen: larger type, as large as still fits.
-function fitType() {
-  if (pages !== 1) return;
-  // Fits: within the screen, no result, score or board number cut, and no more names cut
-  // short than at the usual size.
-  main.style.setProperty("--scale", "1");
-  const cutNames = () => [...main.querySelectorAll("td.name")].filter((c) => c.scrollWidth > c.clientWidth).length;
-  const names = cutNames();
-  const fits = () => main.getBoundingClientRect().bottom <= window.innerHeight - 4 &&
-    [...main.querySelectorAll("td.res, td.score, td.board, td.rrcell")].every((c) => c.scrollWidth <= c.clientWidth) &&
-    cutNames() <= names;
-  for (const s of ["1.8", "1.6", "1.4", "1.2", "1"]) {
-    main.style.setProperty("--scale", s);
-    if (fits()) break;
+// The rows' type: at the usual size a page holds what fits, and the display pages beyond
+// that; a round of fewer boards is shown larger, up to the largest size, filling the screen.
+const FLOOR = 24;
+const baseSize = () => Math.max(32, Math.min(0.04 * window.innerHeight, 0.034 * window.innerWidth));
+const largest = () => Math.min(0.075 * window.innerHeight, 0.04 * window.innerWidth);
+
+// A name a little too long for one line: its cell's type shrinks a little (to 85%) to keep
+// it on one line; longer, it wraps to two at the rows' size. A word wider than the column
+// (one very long name): its cell's type shrinks, down to 60%, and then the word breaks where
+// it must. A name is never cut.
+function fitNames() {
+  const wide = (c) => c.scrollWidth > c.clientWidth;
+  const lines = (c) => (c.firstElementChild ? c.firstElementChild.getClientRects().length : 1);
+  const scale = (c, k) => (k === 1 ? c.style.removeProperty("font-size") : c.style.setProperty("font-size", `calc(var(--f) * ${k})`));
+  for (const c of main.querySelectorAll("td.name")) {
+    c.classList.remove("long");
+    scale(c, 1);
+    if (lines(c) <= 1 && !wide(c)) continue;
+    let k = [0.95, 0.9, 0.85].find((x) => { scale(c, x); return lines(c) <= 1 && !wide(c); });
+    if (k) continue;
+    scale(c, 1);
+    k = [1, 0.9, 0.8, 0.7, 0.6].find((x) => { scale(c, x); return !wide(c); });
+    if (!k) c.classList.add("long");
   }
+}
+
+// The largest type at which the page shown fits the screen with no result, score or board
+// number cut; a page of many (the display pages) at most the usual size.
+function fitType() {
+  const size = (f) => { main.style.setProperty("--f", `${f}px`); fitNames(); };
+  const fits = () => main.getBoundingClientRect().bottom <= window.innerHeight - 4 &&
+    [...main.querySelectorAll("td.res, td.score, td.board, td.rrcell")].every((c) => c.scrollWidth <= c.clientWidth);
+  let top = Math.floor(pages === 1 ? Math.max(largest(), baseSize()) : baseSize());
+  size(top);
+  if (fits()) return;
+  // By halves between a size that fits (the floor, at worst) and one that does not.
+  let low = FLOOR;
+  while (top - low > 1) {
+    const mid = Math.floor((low + top) / 2);
+    size(mid);
+    if (fits()) low = mid; else top = mid;
+  }
+  size(low);
 }
 
 // Every page of the view shown, then the next view.
