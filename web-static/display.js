@@ -256,6 +256,8 @@ function fitType() {
   const size = (f) => { main.style.setProperty("--f", `${f}px`); fitNames(); };
   const fits = () => main.getBoundingClientRect().bottom <= window.innerHeight - 4 &&
     [...main.querySelectorAll("td.res, td.score, td.board, td.rrcell")].every((c) => c.scrollWidth <= c.clientWidth);
+  // The screen's size the type was fitted to, for a reader to know the page settled.
+  main.dataset.fitted = `${window.innerWidth}x${window.innerHeight}`;
   let top = Math.floor(pages === 1 ? Math.max(largest(), baseSize()) : baseSize());
   size(top);
   if (fits()) return;

@@ -277,7 +277,7 @@ fn eleven_boards_fill_a_1080p_screen_in_large_type_with_no_name_cut() {
         );
         display.wait_for(
             &format!("eleven boards at {width}x{height}"),
-            &format!("window.innerWidth === {width} && document.querySelectorAll('tbody tr').length === 11 && document.querySelector('#page').innerText === ''"),
+            &format!("document.querySelector('#main').dataset.fitted === '{width}x{height}' && document.querySelectorAll('tbody tr').length === 11 && document.querySelector('#page').innerText === ''"),
         );
         let seen = display.eval(measure);
         let shape = format!("{width}x{height}");
