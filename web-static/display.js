@@ -228,7 +228,9 @@ async function draw() {
 // that; a round of fewer boards is shown larger, up to the largest size, filling the screen.
 const FLOOR = 24;
 const baseSize = () => Math.max(32, Math.min(0.04 * window.innerHeight, 0.034 * window.innerWidth));
-const largest = () => Math.min(0.075 * window.innerHeight, 0.04 * window.innerWidth);
+// On a portrait screen the columns are narrow: larger type is tried, and kept where the
+// results and numbers still fit whole.
+const largest = () => Math.min(0.075 * window.innerHeight, (window.innerWidth < window.innerHeight ? 0.06 : 0.04) * window.innerWidth);
 
 // A name a little too long for one line: its cell's type shrinks a little (to 85%) to keep
 // it on one line; longer, it wraps to two at the rows' size. A word wider than the column
