@@ -10,6 +10,7 @@ pub(crate) use driver::{poppler, Browser, Page};
 mod acceleration;
 mod console;
 mod console_players;
+mod console_results;
 mod console_rounds;
 mod display;
 mod events;
