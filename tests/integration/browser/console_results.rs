@@ -412,7 +412,8 @@ fn report(server: &Server, id: &str, codes: &[String], player: u64, board: u64, 
 /// Results view, not only in the Hall. By default it waits for an arbiter: the board shows it
 /// picked, "agreed by both players", with Confirm in Save's place, which records it (with who
 /// reported and who confirmed); another result picked there turns Confirm back into Save.
-/// Players who reported differently are said on their board, whose buttons stay.
+/// Players who reported differently are said on their board, whose buttons stay, until the
+/// arbiter enters its result.
 /// When the hall's rules let agreed results stand, the result is recorded at once and the
 /// Results view shows it, live.
 #[test]
@@ -489,6 +490,14 @@ fn a_result_both_players_agreed_at_the_terminal_shows_in_the_results_view() {
     assert_eq!(round1["pairs"][0]["reported_by"]["player"], json!(w1));
     assert_eq!(round1["pairs"][0]["confirmed_by"]["player"], json!(b1));
 
+    // The dispute settled by the arbiter's entry: the board has its result, the note is gone.
+    console.enter_result("2 0");
+    console.wait_for(
+        "board 2 recorded",
+        "document.querySelector(\"#board-2 button[data-correct='2']\") && !document.querySelector('#board-2 .report')",
+    );
+    assert_eq!(results(&server, &id)[1], json!(["0-1"]));
+
     // The rules let agreed results stand: board 3's result is recorded as the second player
     // confirms, and shown at once.
     let r = server.chief(
@@ -506,8 +515,8 @@ fn a_result_both_players_agreed_at_the_terminal_shows_in_the_results_view() {
     );
     assert_eq!(results(&server, &id)[2], json!(["0-1"]));
     console.wait_for(
-        "two results in",
-        "document.querySelector('#missing').textContent.includes('2 of 12 results in')",
+        "three results in",
+        "document.querySelector('#missing').textContent.includes('3 of 12 results in')",
     );
 }
 
