@@ -1,7 +1,9 @@
 // The console's results: pick a result on a board, then Save (two clicks), or type it ("12 1")
 // in the keyboard field. Other arbiters' entries arrive live and are applied to the round
 // shown in place, with no request. A board with a result is changed only by a correction with
-// a reason; a conflicting entry is shown with what is recorded.
+// a reason (Enter in the reason saves it); a conflicting entry is shown with what is recorded.
+// A result both players reported alike in the hall, waiting for an arbiter, is shown on its
+// board with a one-click Confirm; players who reported differently are said on theirs.
 
 import { html, render } from "./html.js";
 import { get, send } from "./api.js";
@@ -14,6 +16,9 @@ let picked = {};         // board -> [game results]
 let correcting = {};     // board -> true
 let reasons = {};        // board -> the reason typed so far (kept when the table is redrawn)
 let publicReasons = {};  // board -> whether the correction's reason may be shown to the public
+let reports = {};        // board -> the players' reports in the hall, as last read
+let reportsOf = 0;       // the round they are of
+let reportsStale = true; // whether a report may have come since
 
 const RESULTS = ["1-0", "1/2-1/2", "0-1", "+-", "-+", "--"];
 const MATCH_GAMES = ["1-0", "1/2-1/2", "0-1", "1/2-0", "0-1/2", "0-0", "+-", "-+", "--"];
@@ -52,12 +57,38 @@ $("#unpublish").addEventListener("click", async (e) => {
   else say(r.body?.error || "refused", "bad");
 });
 
-/** Reads the round shown, then draws it (`flashBoard` flashed). */
+/**
+ * Reads the round shown, then draws it (`flashBoard` flashed). For the round in play the
+ * players' reports in the hall are read with it when they may have changed: at the first read,
+ * and after a report was heard (`reportHeard`). A round published since has none yet.
+ */
 export async function loadBoards(flashBoard) {
   const since = mark();
-  st.round = st.shownRound ? caughtUp(await get(api(`/rounds/${st.shownRound}`)), since) : null;
+  const inPlay = st.shownRound && st.shownRound === st.tournament.rounds_published ? st.shownRound : 0;
+  const ask = inPlay && reportsStale;
+  // Before round 1 no board has a report: those of round 1 will be heard.
+  if (ask || !st.tournament.rounds_published) reportsStale = false;
+  const [round, hall] = await Promise.all([
+    st.shownRound ? get(api(`/rounds/${st.shownRound}`)) : null,
+    ask ? send("GET", api("/hall"), undefined, st.token) : null,
+  ]);
+  st.round = round && caughtUp(round, since);
+  if (hall?.status === 200 && hall.body.round === inPlay) {
+    reports = Object.fromEntries(hall.body.boards.map((b) => [b.board, b.result]));
+    reportsOf = inPlay;
+  } else if (hall) {
+    reportsStale = true;
+  }
   drawBoards(flashBoard);
 }
+
+/** A player's report heard live: the reports are read again with the round. */
+export function reportHeard() {
+  reportsStale = true;
+}
+
+// A player by registration number, named.
+const nameOf = (k) => st.players.find((p) => p.player === k)?.name || `player ${k}`;
 
 /** A live result: applied to the round shown, which is drawn again; no request. */
 export function applyLive(event) {
@@ -89,18 +120,37 @@ ${out.length > 0 && html`<p id="absent">Not playing: ${out.join("; ")}</p>`}`);
     const rec = p.games;
     const pick = picked[p.board] || [];
     if (rec && !correcting[p.board]) {
+      // A result the players reported: who did is said where the pointer asks.
       return html`<strong>${resultText(rec)}</strong> <button class="link" data-correct="${p.board}">correct</button>\
-${p.reported_by && html` <span class="muted">reported by ${p.reported_by.name}, confirmed by ${p.confirmed_by.name}</span>`}`;
+${p.reported_by && html` <span class="muted by" title="${`reported by ${p.reported_by.name}, confirmed by ${p.confirmed_by.name}`}">reported by both players</span>`}`;
     }
-    const rowsFor = (g) => choices.map((c) => html`<button class="res ${pick[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}" title="${MEANS[c] || ""}" aria-label="${c}${MEANS[c] ? ": " + MEANS[c] : ""}">${c.replaceAll("1/2", "½")}</button>`);
+    // Both players reported the same result and it waits for an arbiter: it is shown picked,
+    // and one click (Confirm) records it; another result picked is saved as the arbiter's.
+    const report = !rec && reportsOf === st.shownRound && reports[p.board];
+    const agreed = report?.state === "agreed" && !correcting[p.board] ? report.games : null;
+    const shown = picked[p.board] || agreed || [];
+    const rowsFor = (g) => choices.map((c) => html`<button class="res ${shown[g] === c ? "picked" : ""}" data-board="${p.board}" data-game="${g}" data-res="${c}" title="${MEANS[c] || ""}" aria-label="${c}${MEANS[c] ? ": " + MEANS[c] : ""}">${c.replaceAll("1/2", "½")}</button>`);
     const ready = pick.filter(Boolean).length === n;
-    const buttons = Array.from({ length: n }, (_, g) => html`<div>${n > 1 && `game ${g + 1}: `}${rowsFor(g)}</div>`);
+    const buttons = Array.from({ length: n }, (_, g) => html`<div class="games">${n > 1 && html`<span class="game">game ${g + 1}:</span> `}${rowsFor(g)}</div>`);
+    const confirming = agreed && shown.every((g, i) => g === agreed[i]);
+    const said = report?.state === "disputed"
+      ? html`<div class="report bad">The players disagree: White says ${resultText(report.white)}, Black says ${resultText(report.black)}.</div>`
+      : agreed && html`<div class="report ok" title="${`reported by ${nameOf(report.reported_by)}, confirmed by ${nameOf(report.confirmed_by)}`}">${resultText(agreed)} agreed by both players${confirming ? ": Confirm records it" : ""}.</div>`;
     return html`${buttons}${correcting[p.board]
-      ? html`<div><input size="30" placeholder="reason (required)" id="reason-${p.board}" data-reason="${p.board}" value="${reasons[p.board] || ""}"> <label class="inline"><input type="checkbox" id="public-${p.board}" data-public="${p.board}" ${publicReasons[p.board] ? "checked" : ""}> reason public</label> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
-      : html`<button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save</button>`}`;
+      ? html`<div class="correction"><input placeholder="reason (required)" title="the reason, for the audit trail; Enter saves the correction" id="reason-${p.board}" data-reason="${p.board}" value="${reasons[p.board] || ""}" enterkeyhint="done"> <label class="inline"><input type="checkbox" id="public-${p.board}" data-public="${p.board}" ${publicReasons[p.board] ? "checked" : ""}> reason public</label> <button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save correction</button> <button class="link" data-cancel="${p.board}">cancel</button></div>`
+      : confirming ? html`<button class="primary" data-confirm="${p.board}">Confirm</button>`
+      : html`<button class="primary" data-save="${p.board}" ${ready ? "" : "disabled"}>Save</button>`}${said}`;
   };
+  // A redraw (a result heard live) keeps the field being typed in, a correction's reason.
+  const typing = $("#boards").contains(document.activeElement) && document.activeElement.id;
+  const caret = typing && document.activeElement.selectionStart;
   render($("#boards"), html`<tr><th class="num">Board</th><th>White <span class="muted">(points before)</span></th><th>Black <span class="muted">(points before)</span></th><th>Result</th></tr>\
-${r.pairs.map((p) => html`<tr class="${flashBoard === p.board ? "flash" : ""}" id="board-${p.board}"><td class="num">${p.board}</td><td>${scored(p.white)}</td><td>${scored(p.black)}</td><td class="entry">${cell(p)}</td></tr>`)}`);
+${r.pairs.map((p) => html`<tr class="${flashBoard === p.board ? "flash" : ""} ${correcting[p.board] ? "correcting" : ""}" id="board-${p.board}" data-board="${p.board}"><td class="num">${p.board}</td><td>${scored(p.white)}</td><td>${scored(p.black)}</td><td class="entry ${n > 1 ? "match" : ""}">${cell(p)}</td></tr>`)}`);
+  const again = typing && document.getElementById(typing);
+  if (again) {
+    again.focus({ preventScroll: true });
+    if (typeof caret === "number" && again.setSelectionRange) again.setSelectionRange(caret, caret);
+  }
 }
 
 $("#boards").addEventListener("input", (e) => {
@@ -118,36 +168,63 @@ $("#boards").addEventListener("click", async (e) => {
     picked[board] = picked[board] || [];
     picked[board][Number(b.game)] = b.res;
     drawBoards();
+    // A correction's result picked: the reason is what is left to type (Enter saves).
+    if (correcting[board]) $(`#reason-${board}`)?.focus();
   } else if (b.correct) {
     correcting[Number(b.correct)] = true; picked[Number(b.correct)] = []; drawBoards();
   } else if (b.cancel) {
     delete correcting[Number(b.cancel)]; delete picked[Number(b.cancel)]; drawBoards();
+  } else if (b.confirm) {
+    await confirmAgreed(Number(b.confirm));
   } else if (b.save) {
-    const board = Number(b.save);
-    const body = games() === 1 ? { result: picked[board][0] } : { games: picked[board] };
-    let path = api(`/rounds/${st.shownRound}/boards/${board}/`);
-    if (correcting[board]) {
-      body.reason = (reasons[board] || "").trim();
-      if (publicReasons[board]) body.reason_public = true;
-      if (!body.reason) { say(`Board ${board}: a correction needs a reason.`, "warn"); return; }
-      path += "correction";
-    } else {
-      path += "result";
-    }
-    const key = `${st.me.name}-${st.shownRound}-${board}-${Date.now()}`;
-    const r = await send(correcting[board] ? "POST" : "PUT", path, body, st.token, key);
-    if (done(r)) {
-      say(`Board ${board}: ${correcting[board] ? "correction" : "result"} recorded.`, "ok");
-      delete picked[board]; delete correcting[board]; delete reasons[board]; delete publicReasons[board];
-    } else if (r.status === 409) {
-      say(`Board ${board}: conflict. ${resultText(r.body.recorded.games)} is already recorded there. To change it, use "correct" and give a reason.`, "bad");
-      delete picked[board];
-    } else {
-      say(`Board ${board}: ${r.body?.error || "refused (" + r.status + ")"}`, "bad");
-    }
-    await loadBoards(board);
+    await save(Number(b.save));
   }
 });
+
+// Enter in a correction's reason saves the correction, as its button does.
+$("#boards").addEventListener("keydown", async (e) => {
+  if (e.key !== "Enter" || !e.target.dataset.reason) return;
+  e.preventDefault();
+  await save(Number(e.target.dataset.reason));
+});
+
+/** Saves a board's result, or its correction, as picked on its row. */
+async function save(board) {
+  const pick = (picked[board] || []).filter(Boolean);
+  if (pick.length !== games()) { say(`Board ${board}: pick the ${games() === 1 ? "result" : "result of each game"} first.`, "warn"); return; }
+  const body = games() === 1 ? { result: picked[board][0] } : { games: picked[board] };
+  let path = api(`/rounds/${st.shownRound}/boards/${board}/`);
+  const correction = !!correcting[board];
+  if (correction) {
+    body.reason = (reasons[board] || "").trim();
+    if (publicReasons[board]) body.reason_public = true;
+    if (!body.reason) { say(`Board ${board}: a correction needs a reason.`, "warn"); $(`#reason-${board}`)?.focus(); return; }
+    path += "correction";
+  } else {
+    path += "result";
+  }
+  const key = `${st.me.name}-${st.shownRound}-${board}-${Date.now()}`;
+  const r = await send(correction ? "POST" : "PUT", path, body, st.token, key);
+  if (done(r)) {
+    say(`Board ${board}: ${correction ? "correction" : "result"} recorded.`, "ok");
+    delete picked[board]; delete correcting[board]; delete reasons[board]; delete publicReasons[board];
+  } else if (r.status === 409) {
+    say(`Board ${board}: conflict. ${resultText(r.body.recorded.games)} is already recorded there. To change it, use "correct" and give a reason.`, "bad");
+    delete picked[board];
+  } else {
+    say(`Board ${board}: ${r.body?.error || "refused (" + r.status + ")"}`, "bad");
+  }
+  await loadBoards(board);
+}
+
+/** Confirms the result both players of `board` reported alike: it becomes the board's result. */
+async function confirmAgreed(board) {
+  const r = await send("POST", api("/hall/accept"), { board }, st.token, `${st.me.name}-${st.shownRound}-${board}-accept-${Date.now()}`);
+  if (r.status === 200) say(`Board ${board}: the players' result confirmed.`, "ok");
+  else say(`Board ${board}: ${r.body?.error || "refused (" + r.status + ")"}`, "bad");
+ 
+  await loadBoards(board);
+}
 
 // Results from the keyboard: "12 1" (board 12, White wins), "3 =", "7 0", "5 +", "5 -", "5 x";
 // a Double-Swiss match takes one code per game ("12 1 ="). Enter records it, the field is

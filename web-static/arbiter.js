@@ -14,7 +14,7 @@ import { $, api, say, st } from "./arbiter-state.js";
 import { drawArbiters } from "./arbiter-accounts.js";
 import { drawHall } from "./arbiter-hall.js";
 import { drawKeptApart, drawPlayers, drawRatingList } from "./arbiter-players.js";
-import { applyLive, drawRoundSelect, loadBoards } from "./arbiter-results.js";
+import { applyLive, drawRoundSelect, loadBoards, reportHeard } from "./arbiter-results.js";
 import { drawComing } from "./arbiter-round.js";
 import { drawSettings, drawTiebreaks } from "./arbiter-settings.js";
 import { drawStandings } from "./arbiter-standings.js";
@@ -119,6 +119,7 @@ const refresh = debounce(() => load().catch((e) => say(e.message, "bad")), 100);
 st.refresh = refresh;
 
 function onEvent(m) {
+  if (m.event.type === "result_reported") reportHeard();
   if (!isResult(m.event)) { refresh(); return; }
   const e = m.event;
   heard(e);
