@@ -72,7 +72,7 @@ function drawRoundRobin() {
     const n = st.players.length;
     $("#rrstate").textContent = `${n} players: ${t.settings.rounds} rounds by the Berger table for ${n + (n % 2)} numbers` +
       (n % 2 ? ` (an odd field: the player drawn against number ${n + 1} has no game that round)` : "") +
-      (started ? ". The pairing numbers below are the numbers in the table, fixed since round 1 was published." : ". The pairing numbers below are the numbers in the table; give them before publishing round 1.");
+      (started ? ". The pairing numbers in the starting list are the numbers in the table, fixed since round 1 was published." : ". The pairing numbers in the starting list are the numbers in the table; give them before publishing round 1.");
     drawNumbersGiven(started).catch((e) => say(e.message, "bad"));
   }
 }

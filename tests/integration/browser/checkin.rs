@@ -177,6 +177,10 @@ fn a_swap_is_checked_at_once_and_publishing_a_breach_asks_twice() {
         summary,
         json!("Explanation of the system's proposal, before your changes")
     );
+    console.eval(
+        "document.querySelector('#proposal details').scrollIntoView({ block: 'start' }); true",
+    );
+    console.screenshot("console-round-explanation-1366.png");
     let changes = console.eval("document.querySelector('#changes').innerText");
     assert!(
         !changes.as_str().unwrap().contains("pairing number"),
