@@ -1,6 +1,8 @@
-// The chief arbiter's players: the starting list with each player's state, registration (from
-// FIDE's rating list with a click), byes and absences, players kept apart, withdrawals,
-// corrections of a player's data, and a round-robin's numbers.
+// The chief arbiter's players: registration (from FIDE's rating list with a click, from the
+// keyboard: the form above the list, its confirmation beside it, the focus back on the name),
+// the starting list with each player's state, byes and absences, players kept apart (a
+// Swiss's only), withdrawals, corrections of a player's data, and a round-robin's numbers
+// with the seed they were drawn from.
 
 import { html, render } from "./html.js";
 import { debounce, get, send } from "./api.js";
@@ -49,13 +51,20 @@ $("#playerlist").addEventListener("click", async (e) => {
   else say(r.body?.error || "refused", "bad");
 });
 
-// A round-robin: the numbers given before round 1, no byes, no late entries once started.
+// How a round-robin's numbers were given, in words.
+const HOW = { lots: "by drawing of lots", varma: "by the Varma tables", assigned: "as assigned by the arbiter" };
+// Whether the arbiter asked to give a round-robin's numbers again.
+let redraw = false;
+
+// A round-robin: the numbers given before round 1 (how, and the seed drawn), no byes, no
+// players kept apart (the table decides who meets whom), no late entries once started.
 function drawRoundRobin() {
   const rr = isRR();
   const t = st.tournament;
   const started = t.rounds_published > 0;
-  $("#rrnumbers").hidden = !rr || started;
+  $("#rrnumbers").hidden = !rr;
   $("#rrnobyes").hidden = !rr;
+  $("#swissonly").hidden = rr;
   $("#byeform").hidden = rr;
   $("#manual").hidden = rr;
   $("#register").hidden = rr && started;
@@ -63,9 +72,28 @@ function drawRoundRobin() {
     const n = st.players.length;
     $("#rrstate").textContent = `${n} players: ${t.settings.rounds} rounds by the Berger table for ${n + (n % 2)} numbers` +
       (n % 2 ? ` (an odd field: the player drawn against number ${n + 1} has no game that round)` : "") +
-      ". The pairing numbers below are the numbers in the table; give them before publishing round 1.";
+      (started ? ". The pairing numbers in the starting list are the numbers in the table, fixed since round 1 was published." : ". The pairing numbers in the starting list are the numbers in the table; give them before publishing round 1.");
+    drawNumbersGiven(started).catch((e) => say(e.message, "bad"));
   }
 }
+
+// The numbers given, as the log records them (the last drawing): how and from which seed; the
+// form to give them only while none are given (or the arbiter asks to give them again) and
+// round 1 is not published.
+async function drawNumbersGiven(started) {
+  const log = await get(api("/audit"));
+  const drawn = [...log].reverse().find((e) => e.event?.type === "numbers_drawn")?.event;
+  const p = $("#rrdrawn");
+  p.hidden = !drawn;
+  if (drawn) {
+    p.textContent = `Numbers given ${HOW[drawn.method] || drawn.method}` +
+      (drawn.method === "assigned" ? "." : `, from seed ${drawn.seed}: the same seed draws the same numbers again.`);
+  }
+  $("#numbersform").hidden = started || (!!drawn && !redraw);
+  $("#rrredraw").hidden = started || !drawn || redraw;
+  for (const b of $("#numbersform").querySelectorAll("button")) b.disabled = started;
+}
+$("#drawagain").addEventListener("click", () => { redraw = true; $("#numbersform").hidden = false; $("#rrredraw").hidden = true; $("#numbersform").method.focus(); });
 $("#numbersform").method.addEventListener("change", (e) => { $("#orderlabel").hidden = e.target.value !== "assigned"; });
 $("#numbersform").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -74,8 +102,8 @@ $("#numbersform").addEventListener("submit", async (e) => {
   if (f.method.value === "assigned") body.order = f.order.value.split(/[\s,]+/).filter(Boolean).map((x) => ({ player: Number(x) }));
   else if (f.seed.value !== "") body.seed = Number(f.seed.value);
   const r = await send("POST", api("/numbers"), body, st.token);
-  if (done(r)) { say("The numbers are given: the starting list below is in their order.", "ok"); st.refresh(); }
-  else say(r.body?.error || "refused", "bad");
+  if (done(r)) { redraw = false; say("The numbers are given: the starting list above is in their order.", "ok", $("#rrredraw")); st.refresh(); }
+  else say(r.body?.error || "refused", "bad", f);
 });
 
 function formBody(form) {
@@ -86,14 +114,17 @@ function formBody(form) {
   }
   return out;
 }
+// Sends `form` to `path`; the answer is said beside the form, and the focus goes back to its
+// first field, ready for the next entry from the keyboard.
 async function submit(form, path) {
   const r = await send("POST", path, formBody(form), st.token);
   if (done(r)) {
     // A registration answers the player's numbers.
-    say(r.body?.tpn ? `Registered: ${r.body.name}, pairing number ${r.body.tpn} for now (registration ${r.body.player}).` : "Recorded.", "ok");
+    say(r.body?.tpn ? `Registered: ${r.body.name}, pairing number ${r.body.tpn} for now (registration ${r.body.player}).` : "Recorded.", "ok", form);
     form.reset(); st.refresh();
+    form.elements[0].focus();
   }
-  else say(r.body?.error || "refused", "bad");
+  else say(r.body?.error || "refused", "bad", form);
 }
 $("#register").addEventListener("submit", (e) => { e.preventDefault(); submit(e.target, api("/players")); });
 $("#byeform").addEventListener("submit", (e) => { e.preventDefault(); submit(e.target, api("/byes")); });
@@ -101,7 +132,7 @@ $("#withdrawform").addEventListener("submit", (e) => {
   e.preventDefault();
   const b = formBody(e.target);
   send("POST", api(`/players/${b.player}/withdrawal`), { from_round: b.from_round, reason: b.reason, reason_public: e.target.reason_public.checked }, st.token)
-    .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok"); e.target.reset(); st.refresh(); } else say(r.body?.error || "refused", "bad"); });
+    .then((r) => { if (r.status === 201) { say("Withdrawal recorded.", "ok", e.target); e.target.reset(); st.refresh(); } else say(r.body?.error || "refused", "bad", e.target); });
 });
 
 // A player's data corrected: the form shows the player's data as recorded, and sends only
@@ -151,8 +182,8 @@ $("#keepapartform").addEventListener("submit", async (e) => {
   if (f.to_round.value) body.to_round = Number(f.to_round.value);
   if (f.reason.value.trim()) body.reason = f.reason.value.trim();
   const r = await send("POST", api("/kept-apart"), body, st.token);
-  if (r.status === 201) { say("Kept apart.", "ok"); f.reset(); st.refresh(); }
-  else say(r.body?.error || "refused", "bad");
+  if (r.status === 201) { say("Kept apart.", "ok", f); f.reset(); st.refresh(); f.players.focus(); }
+  else say(r.body?.error || "refused", "bad", f);
 });
 $("#keptapart").addEventListener("click", async (e) => {
   const g = e.target.dataset.release;

@@ -26,9 +26,16 @@ export const st = {
 
 export const $ = (s) => document.querySelector(s);
 
-/** The message line: `text` in a banner of `kind` (ok, warn, bad), or nothing. */
-export function say(text, kind) {
-  render($("#message"), text && html`<div class="banner ${kind}">${text}</div>`);
+/**
+ * The message line: `text` in a banner of `kind` (ok, warn, bad), or nothing. With `near`, a
+ * form, the line moves just after it, where the arbiter is looking (and a screen reader
+ * reads it: the line is polite live region); without, it goes back to the top of the console.
+ */
+export function say(text, kind, near) {
+  const m = $("#message");
+  const place = near || $("#storehealth");
+  if (place.nextElementSibling !== m) place.after(m);
+  render(m, text && html`<div class="banner ${kind}">${text}</div>`);
 }
 
 /** The API's path of this tournament, with `rest` after it. */

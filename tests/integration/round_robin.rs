@@ -307,3 +307,63 @@ fn c05_the_tables_no_late_entries_no_byes_and_a_withdrawal() {
     assert_eq!(t["settings"]["system"], "round-robin", "{t}");
     assert_eq!(t["rounds_published"], 7, "{t}");
 }
+
+/// #59: a round-robin's rounds are its Berger table's, known in advance (C.05 Annex 1): with
+/// round 4's results still missing, round 5 is proposed as the table has it, published, and
+/// round 4's results entered after it; the published round has no manual change. A Swiss
+/// still refuses to pair a round before the last one's results are in.
+#[test]
+fn c05_annex_1_a_round_robins_next_round_is_published_before_the_last_ones_results() {
+    let server = Server::start();
+    let id = round_robin(&server, "round-robin", 8);
+    let r = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/numbers"),
+        json!({ "method": "lots", "seed": 9 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    for _ in 1..=3 {
+        play_round(&server, &id);
+    }
+    // Round 4 published, no result in.
+    let four = server.publish_proposal(&id);
+    assert_eq!(four["round"], 4, "{four}");
+    let (p, _) = server.proposal(&id);
+    assert_eq!(p["round"], 5, "{p}");
+    assert!(p["explanation"].to_string().contains("C.05 Annex 1"), "{p}");
+    let five = server.chief(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({ "round": 5, "pairs": p["pairs"].as_array().unwrap().iter().map(|x| json!({ "white": { "player": x["white"]["player"] }, "black": { "player": x["black"]["player"] } })).collect::<Vec<_>>() }),
+    );
+    assert_eq!(five.status, 201, "{}", five.body);
+    assert_eq!(five.json()["manual_changes"], json!([]), "{}", five.body);
+    // Round 4's results come in after round 5 is published.
+    for board in 1..=4 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/4/boards/{board}/result"),
+            json!({ "result": "1/2-1/2" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let published = server
+        .public(&format!("/api/tournaments/{id}/rounds/5"))
+        .json();
+    assert_eq!(
+        published["pairs"].as_array().unwrap().len(),
+        4,
+        "{published}"
+    );
+
+    // A Swiss: the next round only once every result is in.
+    let swiss = server.create_tournament("Swiss Open", "dutch-2026", 5);
+    server.register_players(&swiss, 6, |i| 2300 - 20 * i);
+    server.publish_proposal(&swiss);
+    let refused = server.chief(
+        "POST",
+        &format!("/api/tournaments/{swiss}/pairing"),
+        json!({}),
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+}

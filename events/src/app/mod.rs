@@ -50,6 +50,6 @@ pub use log::Feed;
 pub use named::{Named, PlayerView};
 pub use players::RatingChange;
 pub use results::ResultCorrection;
-pub use rounds::{BoardView, Proposal, Publication, Published, RoundView, Scored};
+pub use rounds::{BoardView, PairingCheck, Proposal, Publication, Published, RoundView, Scored};
 pub use standings::{AroRow, CardRound, CardView, StandingsRow, StandingsView};
 pub use tournaments::{ImportPreview, Summary};

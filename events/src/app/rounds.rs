@@ -1,6 +1,11 @@
 //! Rounds: a published round with each player's score before it, the system's proposal for
-//! the next, a publication (the differences from the proposal and the breaches accepted
-//! recorded in words), and the last round unpublished.
+//! the next, a pairing checked before it is published (its breaches of the absolute criteria
+//! and its differences from the proposal), a publication (the differences and the breaches
+//! accepted recorded in words), and the last round unpublished.
+//!
+//! A round-robin's rounds come from its table, known in advance (C.05 Annex 1): its next
+//! round may be proposed and published before the results of the last one are in. A Swiss
+//! round is paired only once every result is in.
 
 use super::common::{system_of, App, AppError, Breach, Request, Result, Written};
 use super::named::{described, player_view, Named, PlayerView};
@@ -79,6 +84,15 @@ pub struct Publication {
     pub bye: Option<Named>,
     /// Publish even if the pairing breaks the absolute criteria (the breaches are recorded).
     pub accept_violations: bool,
+}
+
+/// A pairing checked before it is published: nothing is recorded.
+#[derive(Clone, Debug)]
+pub struct PairingCheck {
+    /// Its breaches of the absolute criteria, in words (empty: none).
+    pub violations: Vec<String>,
+    /// How it differs from the system's proposal, in words (empty: the proposal as it is).
+    pub changes: Vec<String>,
 }
 
 /// A round published.
@@ -160,10 +174,16 @@ impl App {
                 "a round-robin's numbers are given before round 1: draw them by lot or by the Varma tables, or assign them (C.05)".into(),
             ));
         }
-        let p = pair_next_round(s.engine(), system).map_err(|e| match e {
-            PairingError::NotImplemented { .. } | PairingError::NoValidPairing { .. } => {
-                AppError::NoPairing(e)
+        let p = system_pairing(&s, system).map_err(|e| match e {
+            PairingError::NoValidPairing { round, reason } => {
+                AppError::NoPairing(PairingError::NoValidPairing {
+                    round,
+                    reason: too_few_checked_in(&s).map_or(reason.clone(), |few| {
+                        format!("{few}; what the system found: {reason}")
+                    }),
+                })
             }
+            PairingError::NotImplemented { .. } => AppError::NoPairing(e),
             other => AppError::Refused(other.to_string()),
         })?;
         let view = |tpn: Tpn| player_view(&s, s.key_of(tpn).unwrap_or(PlayerKey(0)));
@@ -175,6 +195,18 @@ impl App {
         })
     }
 
+    /// Checks a pairing of the next round against the absolute criteria and the system's
+    /// proposal, as publishing it would; nothing is recorded. The console checks each change
+    /// the arbiter makes by hand with it.
+    pub fn check_pairing(&self, t: TournamentId, p: &Publication) -> Result<PairingCheck> {
+        let s = self.state(t)?;
+        let checked = checked(&s, p)?;
+        Ok(PairingCheck {
+            violations: checked.violations.into_iter().map(|b| b.words).collect(),
+            changes: checked.changes,
+        })
+    }
+
     /// Publishes the next round: the system's proposal as it is, or changed by hand. The
     /// differences from the proposal are recorded in words, by name and numbers; a pairing
     /// that breaks the absolute criteria is refused unless `accept_violations` is set, and
@@ -183,42 +215,16 @@ impl App {
         let s = self.state(t)?;
         let system = system_of(&s)?;
         let settings_system = s.settings().map_or(SystemV1::Dutch1992, |x| x.system);
-        let next = s.rounds().len() as u16 + 1;
-        if p.round != next {
-            return Err(AppError::Refused(format!(
-                "round: the next round to publish is {next}, not {}",
-                p.round
-            )));
-        }
-        let tournament = s.engine();
-        let mut keys = Vec::with_capacity(p.pairs.len());
-        for (i, (w, b)) in p.pairs.iter().enumerate() {
-            keys.push((
-                w.resolve(&s, &format!("pairs[{i}].white"))?,
-                b.resolve(&s, &format!("pairs[{i}].black"))?,
-            ));
-        }
-        let bye_key = p.bye.map(|b| b.resolve(&s, "bye")).transpose()?;
-        let tpn = |k: PlayerKey| s.tpn_of(k).unwrap_or(Tpn::from_index(0));
-        let proposed = RoundPairing {
-            round: RoundNo::new(next).unwrap_or(RoundNo::FIRST),
-            pairs: keys.iter().map(|&(w, b)| (tpn(w), tpn(b))).collect(),
-            bye: bye_key.map(tpn),
-            explanation: vec![],
-        };
-        let who = |t: Tpn| described(&s, s.key_of(t).unwrap_or(PlayerKey(0)));
-        let violations: Vec<Breach> =
-            engine::pairing::validate::validate(tournament, system, &proposed)
-                .into_iter()
-                .map(|v| Breach {
-                    words: v.describe(who),
-                    violation: v,
-                })
-                .collect();
+        let Checked {
+            next,
+            keys,
+            bye_key,
+            violations,
+            mut changes,
+        } = checked(&s, &p)?;
         if !violations.is_empty() && !p.accept_violations {
             return Err(AppError::Violations(violations));
         }
-        let mut changes = changes_from_proposal(&s, &proposed, pair_next_round(tournament, system));
         changes.extend(
             violations
                 .iter()
@@ -284,6 +290,101 @@ impl App {
     pub fn unpublish(&self, t: TournamentId, req: &Request, round: u16) -> Result<Written> {
         self.append(t, req, Event::RoundUnpublished { round }, None)
     }
+}
+
+/// A pairing to publish, read and checked: its players' registration numbers, its breaches
+/// of the absolute criteria and how it differs from the system's proposal.
+struct Checked {
+    next: u16,
+    keys: Vec<(PlayerKey, PlayerKey)>,
+    bye_key: Option<PlayerKey>,
+    violations: Vec<Breach>,
+    changes: Vec<String>,
+}
+
+/// Reads `p`, a pairing of the next round, and checks it as publishing it would.
+fn checked(s: &State, p: &Publication) -> Result<Checked> {
+    let system = system_of(s)?;
+    let next = s.rounds().len() as u16 + 1;
+    if p.round != next {
+        return Err(AppError::Refused(format!(
+            "round: the next round to publish is {next}, not {}",
+            p.round
+        )));
+    }
+    let mut keys = Vec::with_capacity(p.pairs.len());
+    for (i, (w, b)) in p.pairs.iter().enumerate() {
+        keys.push((
+            w.resolve(s, &format!("pairs[{i}].white"))?,
+            b.resolve(s, &format!("pairs[{i}].black"))?,
+        ));
+    }
+    let bye_key = p.bye.as_ref().map(|b| b.resolve(s, "bye")).transpose()?;
+    let tpn = |k: PlayerKey| s.tpn_of(k).unwrap_or(Tpn::from_index(0));
+    let proposed = RoundPairing {
+        round: RoundNo::new(next).unwrap_or(RoundNo::FIRST),
+        pairs: keys.iter().map(|&(w, b)| (tpn(w), tpn(b))).collect(),
+        bye: bye_key.map(tpn),
+        explanation: vec![],
+    };
+    let who = |t: Tpn| described(s, s.key_of(t).unwrap_or(PlayerKey(0)));
+    let violations: Vec<Breach> =
+        engine::pairing::validate::validate(s.engine(), system, &proposed)
+            .into_iter()
+            .map(|v| Breach {
+                words: v.describe(who),
+                violation: v,
+            })
+            .collect();
+    let changes = changes_from_proposal(s, &proposed, system_pairing(s, system));
+    Ok(Checked {
+        next,
+        keys,
+        bye_key,
+        violations,
+        changes,
+    })
+}
+
+/// The system's pairing of the next round. A round-robin's round is its table's (C.05
+/// Annex 1), known in advance: it is paired whatever results are still missing. A Swiss
+/// round is paired once every result is in.
+fn system_pairing(
+    s: &State,
+    system: engine::System,
+) -> std::result::Result<RoundPairing, PairingError> {
+    match system.cycles() {
+        Some(cycles) => {
+            let next = RoundNo::new(s.rounds().len() as u16 + 1).unwrap_or(RoundNo::FIRST);
+            engine::pairing::round_robin::pair(s.engine(), next, cycles)
+        }
+        None => pair_next_round(s.engine(), system),
+    }
+}
+
+/// When players must check in for the next round and too few have for a pairing, that in
+/// words: how many checked in of how many, and what to do; `None` when no check-in is
+/// required for it.
+fn too_few_checked_in(s: &State) -> Option<String> {
+    let unchecked = s.unchecked();
+    if unchecked.is_empty() {
+        return None;
+    }
+    let next = s.rounds().len() as u16 + 1;
+    let playing: Vec<PlayerKey> = s
+        .present()
+        .filter(|p| p.player.withdrawn_from.is_none_or(|w| w.get() > next))
+        .map(|p| p.key)
+        .collect();
+    let checked = playing
+        .iter()
+        .filter(|k| s.is_checked_in(**k, next))
+        .count();
+    Some(format!(
+        "only {checked} of {} players have checked in for round {next}, and the {} who have not are left out as absent: too few are left to pair. Check players in on the Hall view (an arbiter can check in anyone), lift the check-in rule, or pair by hand",
+        playing.len(),
+        unchecked.len()
+    ))
 }
 
 /// How a pairing to publish differs from the system's proposal, in words that name each

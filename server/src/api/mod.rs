@@ -60,6 +60,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(players::release_kept_apart)
         .service(players::draw_numbers)
         .service(rounds::propose)
+        .service(rounds::check_pairing)
         .service(rounds::publish)
         .service(rounds::unpublish)
         .service(rounds::show_round)

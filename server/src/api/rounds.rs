@@ -1,5 +1,5 @@
-//! Rounds: the system's proposal, publishing (as proposed or changed by hand), unpublishing,
-//! and a published round by board and by name.
+//! Rounds: the system's proposal, a pairing checked before it is published, publishing (as
+//! proposed or changed by hand), unpublishing, and a published round by board and by name.
 
 use super::common::{keep_copies, query, NoTournament, PartQuery, Result, TournamentPath};
 use super::error::ApiError;
@@ -31,6 +31,46 @@ pub(super) async fn propose(
     Ok(HttpResponse::Ok().json(wire::Proposal::from(proposal)))
 }
 
+/// Checks a pairing of the next round as publishing it would (the same body as publishing),
+/// and records nothing: its breaches of the absolute criteria and how it differs from the
+/// system's proposal. The console checks each change made by hand with it.
+#[utoipa::path(
+    tag = "rounds",
+    params(TournamentPath, RetryKey),
+    request_body = Publish,
+    responses((status = 200, description = "The pairing checked; nothing is recorded.", body = wire::PairingCheck), Unreadable, NoTournament, (status = 422, description = "Not the next round, or a player no one is.", body = wire::ErrorBody), Refused),
+    security(("bearer" = []))
+)]
+#[post("/api/tournaments/{id}/pairing/check")]
+pub(super) async fn check_pairing(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+    body: json::Json<Publish>,
+) -> Result<HttpResponse> {
+    let t = path.tournament();
+    let body = body.into_inner();
+    let publication = publication_of(&body);
+    let checked = Write::new(&req, Need::Chief(t), as_sent(&body))
+        .run(&state, move |app, _| app.check_pairing(t, &publication))
+        .await?;
+    Ok(HttpResponse::Ok().json(wire::PairingCheck::from(checked)))
+}
+
+/// The application's publication of a body sent to publish or check.
+fn publication_of(body: &Publish) -> app::Publication {
+    app::Publication {
+        round: body.round,
+        pairs: body
+            .pairs
+            .iter()
+            .map(|p| (p.white.named(), p.black.named()))
+            .collect(),
+        bye: body.bye.as_ref().map(|b| b.named()),
+        accept_violations: body.accept_violations,
+    }
+}
+
 /// Publishes a round: the system's proposal as it is, or changed by hand. Each player is named
 /// by a number that says which it is (`{"player": 5}` or `{"tpn": 3}`, as the proposal gives
 /// both); a bare number is refused. Changes are recorded and answered; a pairing that breaks
@@ -52,16 +92,7 @@ pub(super) async fn publish(
 ) -> Result<HttpResponse> {
     let t = path.tournament();
     let body = body.into_inner();
-    let publication = app::Publication {
-        round: body.round,
-        pairs: body
-            .pairs
-            .iter()
-            .map(|p| (p.white.named(), p.black.named()))
-            .collect(),
-        bye: body.bye.map(|b| b.named()),
-        accept_violations: body.accept_violations,
-    };
+    let publication = publication_of(&body);
     let round = body.round;
     let published = Write::new(&req, Need::Chief(t), as_sent(&body))
         .run(&state, move |app, r| app.publish(t, r, publication))

@@ -329,3 +329,105 @@ fn players_kept_apart_are_never_paired_in_their_rounds() {
     assert_eq!(groups[0]["players"][0]["player"], 2, "{groups}");
     assert_eq!(groups[0]["players"][1]["player"], 4, "{groups}");
 }
+
+/// #59: a pairing is checked before it is published, nothing recorded: the system's proposal
+/// breaks nothing and changes nothing; a rematch swapped in by hand is named as a breach of the
+/// absolute criteria, and the change from the proposal in words.
+#[test]
+fn a_pairing_is_checked_against_the_absolute_criteria_before_it_is_published() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch-2026", 4);
+    let round1 = server.publish_proposal(&id);
+    for board in 1..=2 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1/2-1/2" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let check = format!("/api/tournaments/{id}/pairing/check");
+    let (_, pairs) = server.proposal(&id);
+    let r = server.chief("POST", &check, json!({ "round": 2, "pairs": pairs }));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json(), json!({ "violations": [], "changes": [] }));
+    // Round 1's first board again: a rematch.
+    let first = &round1["pairs"][0];
+    let second = &round1["pairs"][1];
+    let again = json!({ "round": 2, "pairs": [
+        { "white": { "player": first["black"]["player"] }, "black": { "player": first["white"]["player"] } },
+        { "white": { "player": second["black"]["player"] }, "black": { "player": second["white"]["player"] } }
+    ] });
+    let before = server
+        .public(&format!("/api/tournaments/{id}/audit"))
+        .json();
+    let r = server.chief("POST", &check, again);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let answer = r.json();
+    let violations = answer["violations"].as_array().unwrap();
+    assert_eq!(violations.len(), 2, "{answer}");
+    assert!(
+        violations.iter().all(|v| v
+            .as_str()
+            .unwrap()
+            .contains("have already played each other")),
+        "{answer}"
+    );
+    assert!(
+        !answer["changes"].as_array().unwrap().is_empty(),
+        "{answer}"
+    );
+    let after = server
+        .public(&format!("/api/tournaments/{id}/audit"))
+        .json();
+    assert_eq!(before, after, "a check records nothing");
+    // Not the next round: refused in words.
+    let r = server.chief("POST", &check, json!({ "round": 3, "pairs": [] }));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("the next round to publish is 2"),
+        "{}",
+        r.body
+    );
+}
+
+/// #59: players must check in for round 2 and only the two who met in round 1 have: no
+/// pairing is possible, and the refusal says so in words (how many checked in, of how many,
+/// and what to do) before what the system found.
+#[test]
+fn a_pairing_refused_because_too_few_checked_in_says_so() {
+    let server = Server::start();
+    let id = tournament(&server, "dutch-2026", 6);
+    let round1 = server.publish_proposal(&id);
+    for board in 1..=3 {
+        let r = server.chief(
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            json!({ "result": "1/2-1/2" }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/hall/rules"),
+        json!({ "check_in_round": 2 }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    for side in ["white", "black"] {
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{id}/hall/check-in"),
+            json!({ "player": round1["pairs"][0][side]["player"] }),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = server.chief("POST", &format!("/api/tournaments/{id}/pairing"), json!({}));
+    assert_eq!(r.status, 422, "{}", r.body);
+    let error = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("only 2 of 6 players have checked in for round 2")
+            && error.contains("the 4 who have not are left out as absent")
+            && error.contains("Check players in on the Hall view"),
+        "{error}"
+    );
+}

@@ -227,3 +227,95 @@ fn a_player_registered_by_mistake_is_removed_in_the_console() {
     );
     assert_eq!(records(&trf, "062"), ["062 6"], "{trf}");
 }
+
+/// #59 point 7: registering from the keyboard. The form is above the starting list; after
+/// Register the confirmation is beside the form (a polite live region) and the focus is back on
+/// the Name field, ready for the next player.
+#[test]
+fn after_register_the_focus_returns_to_the_name_and_the_confirmation_is_beside_the_form() {
+    let server = Server::start();
+    let id = server.create_tournament("Keyboard Open", "dutch-2026", 5);
+    server.register_players(&id, 14, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}/players"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the player list",
+        "document.querySelectorAll('#playerlist tr').length === 15",
+    );
+    assert_eq!(
+        console.eval("!!(document.querySelector('#register').compareDocumentPosition(document.querySelector('#playerlist')) & Node.DOCUMENT_POSITION_FOLLOWING)"),
+        json!(true),
+        "the form is above the list"
+    );
+    console.eval("(() => { const f = document.querySelector('#register'); f.name.focus(); f.name.value = 'Newcomer,Nora'; f.rating.value = '1900'; f.requestSubmit(f.querySelector('button[type=submit]')); return true; })()");
+    console.wait_for(
+        "the confirmation beside the form",
+        "document.querySelector('#register').nextElementSibling?.id === 'message' && document.querySelector('#message').innerText.includes('Registered: Newcomer,Nora')",
+    );
+    console.wait_for(
+        "the focus on the Name field",
+        "document.activeElement === document.querySelector('#register').name && document.querySelector('#register').name.value === ''",
+    );
+    assert_eq!(
+        console.eval("document.querySelector('#message').getAttribute('aria-live')"),
+        json!("polite")
+    );
+    super::checkin::three_widths(&mut console, "#register", "console-players-register");
+    // Another view's message is said at the top again.
+    console.task("results");
+    console.task("players");
+    assert_eq!(
+        console.eval("document.querySelector('#storehealth').nextElementSibling.id"),
+        json!("message")
+    );
+}
+
+/// #59 point 10: a round-robin's players view has no Swiss sections (byes asked, players kept
+/// apart); the seed the numbers were drawn from is shown and "Give the numbers" is put away
+/// once they are given (a deliberate "again" brings it back until round 1); and the Next
+/// round view pairs and publishes round 2 while round 1's results are still missing.
+#[test]
+fn a_round_robins_players_view_shows_the_seed_and_its_rounds_are_published_ahead() {
+    let server = Server::start();
+    let id = server.create_tournament("Club Round-Robin", "round-robin", 7);
+    server.register_players(&id, 8, |i| 2200 - 10 * i);
+    let base = format!("http://{}", server.address);
+    let browser = Browser::launch();
+    let mut console = browser.page(&format!("{base}/arbiter/{id}/players"));
+    console.sign_in(&server.chief);
+    console.wait_for(
+        "the numbers' form",
+        "!document.querySelector('#rrnumbers').hidden && !document.querySelector('#numbersform').hidden",
+    );
+    assert_eq!(
+        console.eval("document.querySelector('#swissonly').hidden && document.querySelector('#byehead').offsetParent === null && document.querySelector('#keepapartform').offsetParent === null"),
+        json!(true),
+        "no byes asked nor players kept apart in a round-robin"
+    );
+    console.fill(
+        "#numbersform",
+        &[("method", "lots"), ("seed", "4242")],
+        "button[type=submit]",
+    );
+    console.wait_for(
+        "the seed shown and the form put away",
+        "document.querySelector('#rrdrawn').innerText.includes('by drawing of lots, from seed 4242') && document.querySelector('#numbersform').hidden && !document.querySelector('#rrredraw').hidden",
+    );
+    super::checkin::three_widths(&mut console, "#rrnumbers", "console-players-roundrobin");
+
+    // Round 1 published, no result in: round 2 is paired and published all the same.
+    console.publish_round(1);
+    console.task("round");
+    console.wait_for(
+        "round 1's results said missing, round 2 pairable",
+        "document.querySelector('#coming').innerText.includes('round 2 may be paired and published now')",
+    );
+    console.publish_round(2);
+    console.task("players");
+    console.wait_for(
+        "the seed still shown, the numbers fixed",
+        "document.querySelector('#rrdrawn').innerText.includes('seed 4242') && document.querySelector('#numbersform').hidden && document.querySelector('#rrredraw').hidden",
+    );
+}

@@ -236,6 +236,27 @@ pub struct RoundWritten {
     pub manual_changes: Vec<String>,
 }
 
+/// `POST /api/tournaments/{id}/pairing/check` answers what publishing the pairing sent would
+/// meet: its breaches of the absolute criteria and how it differs from the system's proposal,
+/// each player by name and both numbers, as publishing would record them. Nothing is recorded.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PairingCheck {
+    /// The breaches of the absolute criteria (empty: none); publishing is refused unless they
+    /// are accepted.
+    pub violations: Vec<String>,
+    /// How the pairing differs from the system's proposal (empty: it is the proposal).
+    pub changes: Vec<String>,
+}
+
+impl From<events::app::PairingCheck> for PairingCheck {
+    fn from(c: events::app::PairingCheck) -> PairingCheck {
+        PairingCheck {
+            violations: c.violations,
+            changes: c.changes,
+        }
+    }
+}
+
 /// `POST /api/tournaments` answers the new tournament's identifier.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {

@@ -22,8 +22,8 @@ pub mod vocabulary;
 
 pub use answers::{
     Account, CopiesHealth, Created, ErrorBody, Health, ImportPreview, Imported, ListedPlayer,
-    NewAccount, PlayerWritten, PublicUrl, RatingChange, RatingList, RatingUpdate, RoundWritten,
-    StoreHealth, TiebreakInfo, TiebreakList, Written, FREE_SPACE_WARNING,
+    NewAccount, PairingCheck, PlayerWritten, PublicUrl, RatingChange, RatingList, RatingUpdate,
+    RoundWritten, StoreHealth, TiebreakInfo, TiebreakList, Written, FREE_SPACE_WARNING,
 };
 pub use live::{Event, Live, Recorded};
 pub use player_data::{PlayerCorrection, PlayerData, Sex, Title};
