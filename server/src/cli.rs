@@ -171,26 +171,8 @@ pub fn pair(
 /// pairs white team first, `bye`), to `output` or standard output; with `explain`, the
 /// reasoning on standard error.
 pub fn pair_team(input: &Path, output: Option<&Path>, explain: bool) -> Result<(), CliError> {
-    let bytes = std::fs::read(input).map_err(|source| CliError::Io {
-        path: input.into(),
-        source,
-    })?;
-    let text = String::from_utf8_lossy(&bytes);
-    let file = trf::read_team(&text).map_err(|error| CliError::BadInput {
-        path: input.into(),
-        error,
-    })?;
+    let file = read_team_file(input)?;
     let mut err = std::io::stderr();
-    for w in &file.warnings {
-        let _ = writeln!(
-            err,
-            "{}: line {}, column {}: {}",
-            input.display(),
-            w.line,
-            w.column,
-            w.text
-        );
-    }
     let code = file
         .lines
         .iter()
@@ -223,6 +205,94 @@ pub fn pair_team(input: &Path, output: Option<&Path>, explain: bool) -> Result<(
         }
         Err(e) => Err(CliError::Team(e)),
     }
+}
+
+/// A team competition's file, its warnings written to standard error.
+fn read_team_file(input: &Path) -> Result<trf::TeamFile, CliError> {
+    let bytes = std::fs::read(input).map_err(|source| CliError::Io {
+        path: input.into(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let file = trf::read_team(&text).map_err(|error| CliError::BadInput {
+        path: input.into(),
+        error,
+    })?;
+    let mut err = std::io::stderr();
+    for w in &file.warnings {
+        let _ = writeln!(
+            err,
+            "{}: line {}, column {}: {}",
+            input.display(),
+            w.line,
+            w.column,
+            w.text
+        );
+    }
+    Ok(file)
+}
+
+/// `swiss check --team`: re-pairs every recorded round of a team competition by C.04.6 and
+/// prints each difference (the matches with their colours, and the bye).
+pub fn check_team(input: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let file = read_team_file(input)?;
+    let t = &file.tournament;
+    let io = |source| CliError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    let (mut differing, mut unchecked) = (0, 0);
+    let show = |pairs: &[(u32, u32)], bye: u32| {
+        let mut s: Vec<String> = pairs.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+        if bye > 0 {
+            s.push(format!("bye {bye}"));
+        }
+        s.join(" ")
+    };
+    for (r, recorded) in t.rounds.iter().enumerate() {
+        let mut cut = t.clone();
+        cut.rounds.truncate(r);
+        let mut want: Vec<(u32, u32)> = recorded
+            .matches
+            .iter()
+            .map(|m| (m.white.get(), m.black.get()))
+            .collect();
+        want.sort_unstable();
+        let want_bye = recorded.bye.map_or(0, |x| x.get());
+        match team_swiss::pair(&cut) {
+            Ok(p) => {
+                let mut got: Vec<(u32, u32)> =
+                    p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+                got.sort_unstable();
+                let got_bye = p.bye.map_or(0, |x| x.get());
+                if got == want && got_bye == want_bye {
+                    writeln!(out, "round {}: same", r + 1).map_err(io)?;
+                } else {
+                    differing += 1;
+                    writeln!(
+                        out,
+                        "round {}: recorded {}; C.04.6 pairs {}",
+                        r + 1,
+                        show(&want, want_bye),
+                        show(&got, got_bye)
+                    )
+                    .map_err(io)?;
+                }
+            }
+            Err(e) => {
+                unchecked += 1;
+                writeln!(out, "round {}: not re-paired: {e}", r + 1).map_err(io)?;
+            }
+        }
+    }
+    if differing + unchecked == 0 {
+        return Ok(());
+    }
+    Err(CliError::Differences {
+        rounds: t.rounds.len(),
+        differing,
+        unchecked,
+    })
 }
 
 /// Whether the file at `path` is a team competition (its record 192 names `FIDE_TEAM`).

@@ -183,7 +183,7 @@ struct SystemFlag {
     #[arg(long = "double-round-robin")]
     double_round_robin: bool,
     /// The Swiss Team Pairing System (C.04.6, 2026), for a file with TRF-2026's team records
-    /// (record 192 FIDE_TEAM...): `pair` only.
+    /// (record 192 FIDE_TEAM...): `pair` and `check`.
     #[arg(long, visible_alias = "team-swiss")]
     team: bool,
 }
@@ -253,13 +253,22 @@ pub fn run(cli: Cli) -> ExitCode {
             output,
             explain,
         } => cli::pair(system.system(), &input, output.as_deref(), explain),
-        Command::Check { system, .. }
-        | Command::Generate { system, .. }
+        Command::Check { system, input } if system.team || cli::is_team_file(&input) => {
+            if system.team {
+                cli::check_team(&input, &mut std::io::stdout())
+            } else {
+                Err(cli::CliError::BadArgument(format!(
+                    "{}: this is a team competition (record 192 names FIDE_TEAM): check it with --team",
+                    input.display()
+                )))
+            }
+        }
+        Command::Generate { system, .. }
         | Command::Standings { system, .. }
             if system.team =>
         {
             Err(cli::CliError::BadArgument(
-                "--team pairs a team competition's next round (swiss pair --team); checking, generating and standings of team competitions are not available yet".into(),
+                "--team pairs and checks team competitions (swiss pair --team, swiss check --team); generating them and their standings are not available yet".into(),
             ))
         }
         Command::Check { system, input } => {

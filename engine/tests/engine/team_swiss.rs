@@ -305,3 +305,90 @@ fn team_swiss_c1_no_rematch_but_a_forfeited_match_is_no_meeting() {
         Err(TeamPairingError::NoLegalPairing { .. })
     ));
 }
+
+/// [C4] before [C6], and 3.6.3 in a bracket with upfloaters. Round 1: 1-4 1-0, 5-2 0-1,
+/// 3-6 drawn. Round 2: 1 and 2 (2 MP) pair with no upfloater ([C4]), though that leaves 3 and
+/// 6 (1 MP), who met, unpairable alone ([C6] comes after [C4]). 3 and 6 take 4 and 5 (0 MP);
+/// the first identifier is 3 4 5 6 (3-5, 4-6). Colours: 2 has the lower CD (4.3.5); 3-5 and
+/// 4-6 alternate the first-team's last colour (4.3.8).
+#[test]
+fn team_swiss_c4_before_c6_and_3_6_3_in_a_bracket_with_upfloaters() {
+    let (pairs, bye) = paired(
+        6,
+        &["192 FIDE_TEAM", "142 5", "152 W"],
+        &[&[(1, 4, '1'), (5, 2, '0'), (3, 6, '=')]],
+        &[],
+    );
+    assert_eq!(pairs, vec![(2, 1), (5, 3), (6, 4)]);
+    assert_eq!(bye, 0);
+}
+
+/// Reading a team file: a birth date of a year only is a warning and the line is kept as
+/// written; a bad record is an error at its line and column.
+#[test]
+fn team_trf_reads_a_year_only_birth_date_with_a_warning_and_names_bad_fields() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/trf/teams-5.trf");
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = read_team(&text).unwrap();
+    assert_eq!(file.warnings.len(), 1);
+    assert_eq!((file.warnings[0].line, file.warnings[0].column), (15, 70));
+    assert_eq!(
+        file.lines.join("\n") + "\n",
+        text,
+        "the lines are kept as written"
+    );
+    let t = &file.tournament;
+    assert_eq!(t.teams.len(), 5);
+    assert_eq!(t.rounds.len(), 1);
+    let h = t.histories();
+    let mp: Vec<i32> = h.iter().map(|x| x.mp.tenths()).collect();
+    assert_eq!(
+        mp,
+        vec![20, 10, 0, 10, 10],
+        "2/1/0 by game points; the bye a draw's (1.4)"
+    );
+    let gp: Vec<i32> = h.iter().map(|x| x.gp.tenths()).collect();
+    assert_eq!(
+        gp,
+        vec![15, 10, 5, 10, 10],
+        "the bye's game points from record 320"
+    );
+    let bad = text
+        .replace("330", "")
+        .replace("320  1.0  1.0 005", "320  1.0  1.0 004");
+    let e = read_team(&bad).unwrap_err();
+    assert_eq!((e.errors[0].line, e.errors[0].column), (24, 15), "{e}");
+    let bad = text.replace("362 TW 2.0", "362 TX 2.0");
+    let e = read_team(&bad).unwrap_err();
+    assert_eq!((e.errors[0].line, e.errors[0].column), (8, 5), "{e}");
+}
+
+/// Record 192's team codes: Type A, Type B or no preferences; match or game points first;
+/// no secondary score; Baku.
+#[test]
+fn team_trf_192_codes() {
+    use engine::formats::trf::team_code;
+    use engine::model::team::{ColourPreferences, ScoreKind};
+    let c = team_code("FIDE_TEAM").unwrap();
+    assert_eq!(
+        (c.colours, c.primary, c.secondary_used, c.baku),
+        (
+            ColourPreferences::TypeA,
+            ScoreKind::MatchPoints,
+            true,
+            false
+        )
+    );
+    let c = team_code("FIDE_TEAM_TYPEB_GP_MP").unwrap();
+    assert_eq!(
+        (c.colours, c.primary, c.secondary_used),
+        (ColourPreferences::TypeB, ScoreKind::GamePoints, true)
+    );
+    let c = team_code("FIDE_TEAM_MP_GP").unwrap();
+    assert_eq!(c.colours, ColourPreferences::None);
+    let c = team_code("FIDE_TEAM_TYPEA_MP_BAKU").unwrap();
+    assert_eq!((c.secondary_used, c.baku), (false, true));
+    assert!(team_code("FIDE_DUTCH").is_none());
+    assert!(team_code("FIDE_TEAM_TYPEC_MP").is_none());
+}

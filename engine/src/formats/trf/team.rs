@@ -8,6 +8,20 @@
 //! reader does not apply to a team competition (240, 250, 260, 299) is an error rather than a
 //! pairing made without it. A birth date given as a year only (`1978`) is read with a warning
 //! and the line is kept as written.
+//!
+//! Readings of the records:
+//! - A team's lineup in a round is its roster's players who have a game (or the bye, `U`) in
+//!   that round, in roster order, board 1 first; a 300 record gives it instead. Board 1's
+//!   scheduled colour is the team's colour (C.04.6 1.6.1); where board 1's colour is not
+//!   written, the first board with a colour and record 352 tell it.
+//! - A match's game points are its boards' (a forfeited board 1 or 0); a match forfeited as a
+//!   whole (330) gives its winner a full board count of game points and the match's win, a
+//!   double forfeit (`--`) loses both; its players' `0000 - +` and `0000 - -` are no games.
+//! - The bye's points are record 320's when given, a draw's otherwise (1.4); the team with
+//!   `U` on its lineup has the bye, and record 320's list must agree with the player lines.
+//! - Without 352, the boards alternate from White on as many boards as the smallest roster
+//!   (at most four). Without 192, `FIDE_TEAM` (with a warning). 013 is read only when no 310
+//!   is given, team numbers in the order of the 013 lines.
 
 use super::error::{ReadError, TrfError, TrfErrorKind};
 use super::line::{Cell, Code, Fields, PlayerLine};
@@ -86,6 +100,19 @@ pub fn is_team_file(text: &str) -> bool {
             && l.get(4..)
                 .is_some_and(|c| c.trim().starts_with("FIDE_TEAM"))
     })
+}
+
+/// A board left empty.
+const EMPTY: Board = Board {
+    players: (None, None),
+    scores: (GameScore::Loss, GameScore::Loss),
+    played: false,
+};
+
+/// Record 320 read: its line, and each round's team with its column.
+struct ByeRecord {
+    line: usize,
+    rounds: Vec<(usize, Option<TeamTpn>)>,
 }
 
 /// A 310 or 013 record read.
@@ -169,7 +196,7 @@ pub fn read_team(text: &str) -> Result<TeamFile, ReadError> {
     let mut players: Vec<(usize, PlayerLine)> = Vec::new();
     let mut t310: Vec<TeamRecord> = Vec::new();
     let mut t013: Vec<TeamRecord> = Vec::new();
-    let mut byes: Option<(usize, Vec<(usize, Option<TeamTpn>)>)> = None;
+    let mut byes: Option<ByeRecord> = None;
     let mut forfeits: Vec<Forfeit> = Vec::new();
     let mut orders: Vec<OutOfOrder> = Vec::new();
     for (i, raw) in lines.iter().enumerate() {
@@ -297,7 +324,7 @@ pub fn read_team(text: &str) -> Result<TeamFile, ReadError> {
                 if byes.is_some() {
                     r.error(n, 1, &code, "record 320 is given twice");
                 }
-                byes = Some((n, rounds));
+                byes = Some(ByeRecord { line: n, rounds });
             }
             "330" => {
                 let winner = match field(raw, 5, 6).as_str() {
@@ -441,7 +468,7 @@ pub fn read_team(text: &str) -> Result<TeamFile, ReadError> {
             .map(|t| t.roster.len())
             .min()
             .unwrap_or(4);
-        tournament.settings.board_colours = (0..most.min(4).max(1))
+        tournament.settings.board_colours = (0..most.clamp(1, 4))
             .map(|k| {
                 if k % 2 == 0 {
                     Color::White
@@ -507,7 +534,7 @@ fn build_rounds(
     r: &mut Reader,
     t: &mut TeamTournament,
     players: &[(usize, PlayerLine)],
-    byes: Option<(usize, Vec<(usize, Option<TeamTpn>)>)>,
+    byes: Option<ByeRecord>,
     forfeits: &[Forfeit],
     orders: &[OutOfOrder],
 ) {
@@ -609,7 +636,7 @@ fn build_rounds(
             let mut bye = false;
             for (k, p) in lineup.iter().enumerate() {
                 let Some(p) = p else {
-                    boards.push(None);
+                    boards.push(EMPTY);
                     continue;
                 };
                 let Some((line, pl)) = by_number.get(p) else {
@@ -688,9 +715,13 @@ fn build_rounds(
                             }) => s,
                             _ => GameScore::Loss,
                         };
-                        boards.push(Some((Some(*p), Some(o), score, their_score, played)));
+                        boards.push(Board {
+                            players: (Some(*p), Some(o)),
+                            scores: (score, their_score),
+                            played,
+                        });
                     }
-                    _ => boards.push(None),
+                    _ => boards.push(EMPTY),
                 }
             }
             if bye {
@@ -717,30 +748,12 @@ fn build_rounds(
             done[a] = true;
             done[b.index()] = true;
             let a_white = white_team_is_a.unwrap_or(true);
-            let to_board =
-                |x: &Option<(Option<Tpn>, Option<Tpn>, GameScore, GameScore, bool)>| match x {
-                    Some((mine, theirs, ms, ts, played)) => {
-                        if a_white {
-                            Board {
-                                players: (*mine, *theirs),
-                                scores: (*ms, *ts),
-                                played: *played,
-                            }
-                        } else {
-                            Board {
-                                players: (*theirs, *mine),
-                                scores: (*ts, *ms),
-                                played: *played,
-                            }
-                        }
-                    }
-                    None => Board {
-                        players: (None, None),
-                        scores: (GameScore::Loss, GameScore::Loss),
-                        played: false,
-                    },
-                };
-            let boards: Vec<Board> = boards.iter().map(to_board).collect();
+            if !a_white {
+                for x in &mut boards {
+                    x.players = (x.players.1, x.players.0);
+                    x.scores = (x.scores.1, x.scores.0);
+                }
+            }
             let (white, black) = if a_white {
                 (team.tpn, b)
             } else {
@@ -755,7 +768,11 @@ fn build_rounds(
         }
         t.rounds.push(out);
     }
-    if let Some((line, listed)) = byes {
+    if let Some(ByeRecord {
+        line,
+        rounds: listed,
+    }) = byes
+    {
         for (k, (col, team)) in listed.iter().enumerate() {
             let found = t.rounds.get(k).and_then(|x| x.bye);
             if k >= t.rounds.len() {

@@ -84,3 +84,6 @@ pub enum TeamPairingError {
     #[error("a round needs at least two teams")]
     TooFewTeams,
 }
+
+#[cfg(test)]
+mod tests;
