@@ -10,7 +10,8 @@
 //! candidate for the bye and three or four per bracket, each O(n³) operations on weights of
 //! O(n) bits (a tier per potential upfloater, per score level below, per bracket member), so
 //! O(n⁴) word operations for a bracket in the worst case: fine for team fields (the 2,327
-//! reference rounds of 6-30 teams take 2 s in a debug build), slow beyond a few hundred teams.
+//! reference rounds of 6-30 teams take about 10 s in a debug build, reading included), slow
+//! beyond a few hundred teams.
 
 use super::colours::allocate;
 use super::field::{entrants, Entrant};
