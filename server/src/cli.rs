@@ -6,6 +6,7 @@
 use engine::formats::trf::{self, Layout, ReadError};
 use engine::pairing::check::{recheck, RoundCheck};
 use engine::pairing::generate::{generate, GenerateConfig, GenerateError};
+use engine::pairing::team_swiss::{self, TeamPairingError};
 use engine::pairing::validate::validate;
 use engine::pairing::{pair_next_round, PairingError};
 use engine::System;
@@ -58,6 +59,9 @@ pub enum CliError {
     /// An argument that does not parse.
     #[error("{0}")]
     BadArgument(String),
+    /// A team competition's round cannot be paired.
+    #[error("{0}")]
+    Team(TeamPairingError),
     /// A pairing the engine produced breaks the absolute criteria (a bug).
     #[error("the pairing breaks the absolute criteria (please report this): {0}")]
     Invalid(String),
@@ -70,6 +74,8 @@ impl CliError {
             CliError::NoPairing(_) | CliError::Differences { .. } | CliError::Invalid(_) => {
                 Exit::Failed
             }
+            CliError::Team(TeamPairingError::TournamentComplete { .. }) => Exit::NothingToPair,
+            CliError::Team(_) => Exit::Failed,
             CliError::BadArgument(_) => Exit::Usage,
             CliError::BadInput { .. } => Exit::BadInput,
             CliError::Io { .. } => Exit::Io,
@@ -158,6 +164,140 @@ pub fn pair(
         }
     }
     write_out(output, &pairing.to_engine_output())
+}
+
+/// `swiss pair --team`: the next round of a team competition (C.04.6), written as the
+/// reference data of FIDE's calculator writes it (`round`, `system`, `result`, `pairs`, the
+/// pairs white team first, `bye`), to `output` or standard output; with `explain`, the
+/// reasoning on standard error.
+pub fn pair_team(input: &Path, output: Option<&Path>, explain: bool) -> Result<(), CliError> {
+    let file = read_team_file(input)?;
+    let mut err = std::io::stderr();
+    let code = file
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("192 ").map(|c| c.trim().to_string()))
+        .unwrap_or_else(|| "FIDE_TEAM".into());
+    let round = file.tournament.next_round();
+    match team_swiss::pair(&file.tournament) {
+        Ok(p) => {
+            if explain {
+                for step in &p.steps {
+                    let _ = writeln!(err, "{step}");
+                }
+            }
+            let mut out = format!(
+                "round {round}\nsystem {code}\nresult paired\npairs {}\n",
+                p.pairs.len()
+            );
+            for (w, b) in &p.pairs {
+                out.push_str(&format!("{w} {b}\n"));
+            }
+            out.push_str(&format!("bye {}\n", p.bye.map_or(0, |t| t.get())));
+            write_out(output, &out)
+        }
+        Err(e @ TeamPairingError::NoLegalPairing { .. }) => {
+            write_out(
+                output,
+                &format!("round {round}\nsystem {code}\nresult no-legal-pairing\npairs 0\nbye 0\n"),
+            )?;
+            Err(CliError::Team(e))
+        }
+        Err(e) => Err(CliError::Team(e)),
+    }
+}
+
+/// A team competition's file, its warnings written to standard error.
+fn read_team_file(input: &Path) -> Result<trf::TeamFile, CliError> {
+    let bytes = std::fs::read(input).map_err(|source| CliError::Io {
+        path: input.into(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let file = trf::read_team(&text).map_err(|error| CliError::BadInput {
+        path: input.into(),
+        error,
+    })?;
+    let mut err = std::io::stderr();
+    for w in &file.warnings {
+        let _ = writeln!(
+            err,
+            "{}: line {}, column {}: {}",
+            input.display(),
+            w.line,
+            w.column,
+            w.text
+        );
+    }
+    Ok(file)
+}
+
+/// `swiss check --team`: re-pairs every recorded round of a team competition by C.04.6 and
+/// prints each difference (the matches with their colours, and the bye).
+pub fn check_team(input: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let file = read_team_file(input)?;
+    let t = &file.tournament;
+    let io = |source| CliError::Io {
+        path: "<stdout>".into(),
+        source,
+    };
+    let (mut differing, mut unchecked) = (0, 0);
+    let show = |pairs: &[(u32, u32)], bye: u32| {
+        let mut s: Vec<String> = pairs.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+        if bye > 0 {
+            s.push(format!("bye {bye}"));
+        }
+        s.join(" ")
+    };
+    for (r, recorded) in t.rounds.iter().enumerate() {
+        let mut cut = t.clone();
+        cut.rounds.truncate(r);
+        let mut want: Vec<(u32, u32)> = recorded
+            .matches
+            .iter()
+            .map(|m| (m.white.get(), m.black.get()))
+            .collect();
+        want.sort_unstable();
+        let want_bye = recorded.bye.map_or(0, |x| x.get());
+        match team_swiss::pair(&cut) {
+            Ok(p) => {
+                let mut got: Vec<(u32, u32)> =
+                    p.pairs.iter().map(|(w, b)| (w.get(), b.get())).collect();
+                got.sort_unstable();
+                let got_bye = p.bye.map_or(0, |x| x.get());
+                if got == want && got_bye == want_bye {
+                    writeln!(out, "round {}: same", r + 1).map_err(io)?;
+                } else {
+                    differing += 1;
+                    writeln!(
+                        out,
+                        "round {}: recorded {}; C.04.6 pairs {}",
+                        r + 1,
+                        show(&want, want_bye),
+                        show(&got, got_bye)
+                    )
+                    .map_err(io)?;
+                }
+            }
+            Err(e) => {
+                unchecked += 1;
+                writeln!(out, "round {}: not re-paired: {e}", r + 1).map_err(io)?;
+            }
+        }
+    }
+    if differing + unchecked == 0 {
+        return Ok(());
+    }
+    Err(CliError::Differences {
+        rounds: t.rounds.len(),
+        differing,
+        unchecked,
+    })
+}
+
+/// Whether the file at `path` is a team competition (its record 192 names `FIDE_TEAM`).
+pub fn is_team_file(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|b| trf::is_team_file(&String::from_utf8_lossy(&b)))
 }
 
 /// `swiss check`: re-pairs every recorded round and prints each difference.

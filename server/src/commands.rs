@@ -182,6 +182,10 @@ struct SystemFlag {
     /// A double round-robin by the Berger tables.
     #[arg(long = "double-round-robin")]
     double_round_robin: bool,
+    /// The Swiss Team Pairing System (C.04.6, 2026), for a file with TRF-2026's team records
+    /// (record 192 FIDE_TEAM...): `pair` and `check`.
+    #[arg(long, visible_alias = "team-swiss")]
+    team: bool,
 }
 
 impl SystemFlag {
@@ -233,7 +237,40 @@ pub fn run(cli: Cli) -> ExitCode {
             input,
             output,
             explain,
+        } if system.team || cli::is_team_file(&input) => {
+            if system.team {
+                cli::pair_team(&input, output.as_deref(), explain)
+            } else {
+                Err(cli::CliError::BadArgument(format!(
+                    "{}: this is a team competition (record 192 names FIDE_TEAM): pair it with --team",
+                    input.display()
+                )))
+            }
+        }
+        Command::Pair {
+            system,
+            input,
+            output,
+            explain,
         } => cli::pair(system.system(), &input, output.as_deref(), explain),
+        Command::Check { system, input } if system.team || cli::is_team_file(&input) => {
+            if system.team {
+                cli::check_team(&input, &mut std::io::stdout())
+            } else {
+                Err(cli::CliError::BadArgument(format!(
+                    "{}: this is a team competition (record 192 names FIDE_TEAM): check it with --team",
+                    input.display()
+                )))
+            }
+        }
+        Command::Generate { system, .. }
+        | Command::Standings { system, .. }
+            if system.team =>
+        {
+            Err(cli::CliError::BadArgument(
+                "--team pairs and checks team competitions (swiss pair --team, swiss check --team); generating them and their standings are not available yet".into(),
+            ))
+        }
         Command::Check { system, input } => {
             cli::check(system.system(), &input, &mut std::io::stdout())
         }

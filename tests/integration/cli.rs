@@ -354,3 +354,72 @@ fn standings_table_prints_what_fides_calculator_prints() {
     }
     assert!(compared > 2000, "{compared} cells");
 }
+
+/// `swiss pair --team` pairs a team competition's next round by C.04.6 and prints it as the
+/// reference data of FIDE's calculator writes it. `teams-5.trf`, round 2 worked by hand: 3 (0
+/// match points, the lowest) has the bye (3.4.2); 1 (2 MP) alone on top takes one upfloater
+/// of 1 MP ([C4], [C5]), 2 the first in 3.5.4's order, leaving 4-5 ([C6]); 2 has White
+/// against 1 by the lower colour difference (4.3.5), as 5 (not yet played) against 4. Player
+/// 2's birth date is a year only: read with a warning.
+#[test]
+fn pair_team_prints_the_round_as_the_reference_writes_it() {
+    let o = run(&["pair", "--team", &path("teams-5.trf"), "--explain"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "round 2\nsystem FIDE_TEAM\nresult paired\npairs 2\n2 1\n5 4\nbye 3\n"
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 15, column 70: birth date 1978 is a year only"),
+        "{err}"
+    );
+    assert!(
+        ["3.4:", "3.5:", "3.6:", "4.3.5:"]
+            .iter()
+            .all(|a| err.contains(a)),
+        "{err}"
+    );
+    // Another system's flag on a team competition is refused, saying how to pair it.
+    let o = run(&["pair", "--dutch", &path("teams-5.trf")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--team"), "{}", stderr(&o));
+}
+
+/// A team file's problems are named by line and column, and exit 3 as any malformed file.
+#[test]
+fn pair_team_names_a_bad_record_by_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.trf");
+    let text = std::fs::read_to_string(fixture("teams-5.trf")).unwrap();
+    std::fs::write(&bad, text.replace("352 WB", "352 WX")).unwrap();
+    let o = run(&["pair", "--team", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 7, column 6"), "{}", stderr(&o));
+}
+
+/// `swiss check --team` re-pairs each recorded round by C.04.6: round 1 of `teams-5.trf`
+/// (1-3, 4-2, the bye to 5) is what C.04.6 pairs (3.6.3, 4.3.1, 3.4.4); a recorded round
+/// changed is a difference.
+#[test]
+fn check_team_re_pairs_every_recorded_round() {
+    let o = run(&["check", "--team", &path("teams-5.trf")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "round 1: same\n");
+    let dir = tempfile::tempdir().unwrap();
+    let swapped = dir.path().join("swapped.trf");
+    let text = std::fs::read_to_string(fixture("teams-5.trf")).unwrap();
+    // Board 1 of 1-3 with the colours swapped: 3 had White.
+    let text = text
+        .replace("   5 w 1", "   5 b 1")
+        .replace("   1 b 0", "   1 w 0")
+        .replace("   6 b =", "   6 w =")
+        .replace("   2 w =", "   2 b =");
+    std::fs::write(&swapped, text).unwrap();
+    let o = run(&["check", "--team", swapped.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "round 1: recorded 3-1 4-2 bye 5; C.04.6 pairs 1-3 4-2 bye 5\n"
+    );
+}

@@ -14,5 +14,6 @@ pub mod player;
 pub mod points;
 pub mod result;
 pub mod settings;
+pub mod team;
 pub mod tiebreak;
 pub mod tournament;

@@ -28,6 +28,7 @@ mod index;
 mod preface;
 pub mod proposal;
 pub mod round_robin;
+pub mod team_swiss;
 pub mod validate;
 
 pub use explanation::Step;

@@ -20,6 +20,7 @@ mod round_one;
 mod round_robin;
 mod standings;
 mod support;
+mod team_swiss;
 mod trf_errors;
 mod trf_files;
 mod validator;

@@ -35,10 +35,12 @@ mod layout;
 pub(crate) mod line;
 mod read;
 mod record;
+mod team;
 mod write;
 
 pub use error::{ReadError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 pub use header::{info_same_meaning, merge_header};
 pub use layout::{Layout, TrfFile};
 pub use read::{declared_type, read, read_as, read_bytes, read_file, read_with_warnings};
+pub use team::{is_team_file, read_team, team_code, TeamFile, TeamWarning};
 pub use write::{write, write_as, write_with_xxa};
