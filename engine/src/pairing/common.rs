@@ -113,6 +113,21 @@ pub(crate) fn made_in_tpn_order<T>(ranking: &[Tpn], mut make: impl FnMut(Tpn) ->
     made.into_iter().flatten().collect()
 }
 
+/// The names of `players` as the explanations give them (the surname: see
+/// [`explanation::short_name`]), in the order of `players`.
+pub(crate) fn short_names(tournament: &Tournament, players: &[Tpn]) -> IxVec<Box<str>> {
+    players
+        .iter()
+        .map(|&t| {
+            Box::from(
+                tournament
+                    .player(t)
+                    .map_or("", |p| explanation::short_name(&p.name)),
+            )
+        })
+        .collect()
+}
+
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
     explanation::joined(players, " ", |out, p| write!(out, "{p}"))
@@ -141,6 +156,22 @@ pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>
             }
         },
     }
+}
+
+/// Round 1's step saying what the lot drew (5.1 of the 2026 Dutch, Dubov and Burstein texts),
+/// with `parity`, the article that gives it by the TPN's parity; `None` in a later round.
+pub(crate) fn lot_drawn(round: RoundNo, initial: Color, parity: &str) -> Option<Step> {
+    (round.index() == 0).then(|| {
+        Step::new(
+            "5.1",
+            format!(
+                "the lot drawn before round 1 gave {} (the initial colour): in a pair without \
+                 colour preferences, a higher ranked player with an odd TPN gets it, one with \
+                 an even TPN the other colour ({parity}).",
+                initial.name()
+            ),
+        )
+    })
 }
 
 /// The lot for the first colour, when the file does not record it (bbpPairings' generated
