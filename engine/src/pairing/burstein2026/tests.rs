@@ -181,7 +181,7 @@ fn burstein_2026_3_1_5_the_bye_to_the_lowest_ranking() {
     assert_eq!(p.bye, Some(tpn(2)));
     let text = crate::pairing::explanation::to_text(&p.explanation);
     assert!(
-        text.contains("3.1: 2 receives the pairing-allocated bye"),
+        text.contains("3.1: 2 Player 02 receives the pairing-allocated bye"),
         "{text}"
     );
 }

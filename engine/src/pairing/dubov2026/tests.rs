@@ -402,7 +402,7 @@ fn dubov_2026_3_2_4_1_unavoidable_pairs_inside_the_smaller_subgroup() {
         steps
             .iter()
             .any(|s| s.says("3.2.4", "1 shifted from G1 to G2")
-                && s.text.contains("4 5 shifted from G2 to G1")),
+                && s.text.contains("4, 5 shifted from G2 to G1")),
         "{steps:?}"
     );
 }
