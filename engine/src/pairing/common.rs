@@ -113,6 +113,21 @@ pub(crate) fn made_in_tpn_order<T>(ranking: &[Tpn], mut make: impl FnMut(Tpn) ->
     made.into_iter().flatten().collect()
 }
 
+/// The names of `players` as the explanations give them (the surname: see
+/// [`explanation::short_name`]), in the order of `players`.
+pub(crate) fn short_names(tournament: &Tournament, players: &[Tpn]) -> IxVec<Box<str>> {
+    players
+        .iter()
+        .map(|&t| {
+            Box::from(
+                tournament
+                    .player(t)
+                    .map_or("", |p| explanation::short_name(&p.name)),
+            )
+        })
+        .collect()
+}
+
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
     explanation::joined(players, " ", |out, p| write!(out, "{p}"))
@@ -141,6 +156,22 @@ pub(crate) fn initial_color(tournament: &Tournament, explanation: &mut Vec<Step>
             }
         },
     }
+}
+
+/// Round 1's step saying what the lot drew (5.1 of the 2026 Dutch, Dubov and Burstein texts),
+/// with `parity`, the article that gives it by the TPN's parity; `None` in a later round.
+pub(crate) fn lot_drawn(round: RoundNo, initial: Color, parity: &str) -> Option<Step> {
+    (round.index() == 0).then(|| {
+        Step::new(
+            "5.1",
+            format!(
+                "the lot drawn before round 1 gave {} (the initial colour): in a pair without \
+                 colour preferences, a higher ranked player with an odd TPN gets it, one with \
+                 an even TPN the other colour ({parity}).",
+                initial.name()
+            ),
+        )
+    })
 }
 
 /// The lot for the first colour, when the file does not record it (bbpPairings' generated
@@ -330,6 +361,7 @@ pub(crate) fn boards(
     tpn: impl Fn(PlayerIx) -> Tpn,
     higher: impl Fn(PlayerIx, PlayerIx) -> PlayerIx,
     allocate: impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
+    names: &IxVec<Box<str>>,
     explanation: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
     pairs.sort_by_cached_key(|&(a, b)| {
@@ -342,11 +374,15 @@ pub(crate) fn boards(
     let mut out = Vec::with_capacity(pairs.len());
     for (board, &(a, b)) in pairs.iter().enumerate() {
         let ((w, bl), why) = allocate(a, b);
-        let (w, bl) = (tpn(w), tpn(bl));
         if board < 200 {
-            explanation.push(Step::new(why, format!("board {}: {w} - {bl}.", board + 1)));
+            let mut text = format!("board {}: ", board + 1);
+            write_who(&mut text, w, &tpn, names).ok();
+            text.push_str(" - ");
+            write_who(&mut text, bl, &tpn, names).ok();
+            text.push('.');
+            explanation.push(Step::new(why, text));
         }
-        out.push((w, bl));
+        out.push((tpn(w), tpn(bl)));
     }
     out
 }
@@ -400,9 +436,25 @@ pub(crate) fn may_meet(
     }
 }
 
-/// The pairing numbers (`tpn`) of a procedure's `players`, as the explanations list them.
-pub(crate) fn tpns_of(players: &[PlayerIx], tpn: impl Fn(PlayerIx) -> Tpn) -> String {
-    explanation::joined(players, " ", |out, &i| write!(out, "{}", tpn(i)))
+/// A procedure's `players` as the explanations list them, each by pairing number (`tpn`) and
+/// name (`names`, by the procedure's index; the number alone where none is known): "3 Kaya,
+/// 7 Ng".
+pub(crate) fn tpns_of(
+    players: &[PlayerIx],
+    tpn: impl Fn(PlayerIx) -> Tpn,
+    names: &IxVec<Box<str>>,
+) -> String {
+    explanation::joined(players, ", ", |out, &i| write_who(out, i, &tpn, names))
+}
+
+/// One of a procedure's players as the explanations name them: "12 Garcia López".
+pub(crate) fn write_who(
+    out: &mut String,
+    p: PlayerIx,
+    tpn: impl Fn(PlayerIx) -> Tpn,
+    names: &IxVec<Box<str>>,
+) -> std::fmt::Result {
+    explanation::write_player(out, tpn(p), names.get(p).map_or("", |n| n))
 }
 
 /// A player as 5.2 of the 2026 Dubov and Burstein texts sees them.

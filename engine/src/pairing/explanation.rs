@@ -87,3 +87,85 @@ pub(crate) fn joined<T>(
     }
     out
 }
+
+/// A system's criteria with their meanings, in our words from its text: `(code, meaning)`,
+/// such as `("C15", "the fewest opponents of MDPs who upfloated the round before")`.
+pub(crate) type Meanings = &'static [(&'static str, &'static str)];
+
+/// The criteria a bracket's story has named so far: each code is given with its meaning the
+/// first time it appears, and alone after that ("C15 (the fewest ...)", then "C15").
+pub(crate) struct Glossary {
+    meanings: Meanings,
+    said: Vec<bool>,
+}
+
+impl Glossary {
+    /// Nothing said yet, of the criteria `meanings`.
+    pub(crate) fn new(meanings: Meanings) -> Glossary {
+        Glossary {
+            meanings,
+            said: vec![false; meanings.len()],
+        }
+    }
+
+    /// A new bracket's story: every meaning is given again.
+    pub(crate) fn restart(&mut self) {
+        self.said.iter_mut().for_each(|s| *s = false);
+    }
+
+    /// `code`, with its meaning the first time in this story.
+    pub(crate) fn name(&mut self, code: &str) -> String {
+        match self.meanings.iter().position(|(c, _)| *c == code) {
+            Some(k) if !self.said[k] => {
+                self.said[k] = true;
+                format!("{code} ({})", self.meanings[k].1)
+            }
+            _ => code.to_string(),
+        }
+    }
+
+    /// `codes`, each named as [`Glossary::name`] names it, joined by `sep`.
+    pub(crate) fn names<'a>(
+        &mut self,
+        codes: impl IntoIterator<Item = &'a str>,
+        sep: &str,
+    ) -> String {
+        joined(codes, sep, |out, c| {
+            out.push_str(&self.name(c));
+            Ok(())
+        })
+    }
+}
+
+/// A player as the explanation names them: the pairing number, then the name as registered,
+/// shortened to the surname where it is written "Surname, First names": "12 Garcia López".
+/// The number alone when no name is registered.
+pub(crate) fn write_player(out: &mut String, tpn: impl fmt::Display, name: &str) -> fmt::Result {
+    use fmt::Write as _;
+    let short = short_name(name);
+    if short.is_empty() {
+        write!(out, "{tpn}")
+    } else {
+        write!(out, "{tpn} {short}")
+    }
+}
+
+/// The name as the explanation gives it: the surname where the name is written "Surname,
+/// First names" (as a TRF writes it), else the name as registered.
+pub(crate) fn short_name(name: &str) -> &str {
+    name.split(',').next().unwrap_or(name).trim()
+}
+
+/// Colours played, oldest first, as letters: "B W B"; "none" before any game.
+pub(crate) fn colour_letters(colors: &[crate::model::color::Color]) -> String {
+    if colors.is_empty() {
+        return "none".to_string();
+    }
+    joined(colors, " ", |out, c| {
+        out.push_str(match c {
+            crate::model::color::Color::White => "W",
+            crate::model::color::Color::Black => "B",
+        });
+        Ok(())
+    })
+}

@@ -87,7 +87,7 @@ fn kept_apart(
                 .pairs
                 .iter()
                 .filter(|(a, b)| kept_apart(*a, *b))
-                .map(|(a, b)| format!("{a}-{b}"))
+                .map(|(a, b)| format!("{} - {}", named(tournament, *a), named(tournament, *b)))
                 .collect();
             format!(
                 "Players kept apart changed this pairing: without them the system would have paired {}.",
@@ -97,6 +97,14 @@ fn kept_apart(
         Err(_) => "Players kept apart: without them the round could not be paired either.".to_string(),
     };
     Some(Step::new("260", text))
+}
+
+/// A player as the explanation names them: "12 Garcia López".
+fn named(tournament: &Tournament, tpn: Tpn) -> String {
+    let mut out = String::new();
+    let name = tournament.player(tpn).map_or("", |p| p.name.as_str());
+    super::explanation::write_player(&mut out, tpn, name).ok();
+    out
 }
 
 /// C.04.7: the virtual points the pairing scores of `round` were made with; `None` when there

@@ -11,6 +11,7 @@ mod dubov;
 mod dubov2026;
 mod dutch;
 mod dutch2026;
+mod explanation;
 mod generator;
 mod hand_worked;
 mod matching;

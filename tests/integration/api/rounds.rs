@@ -260,7 +260,7 @@ fn players_kept_apart_are_never_paired_in_their_rounds() {
     let (proposal, _) = server.proposal(&id);
     assert!(
         proposal.to_string().contains(
-            "Players kept apart changed this pairing: without them the system would have paired 1-3."
+            "Players kept apart changed this pairing: without them the system would have paired 1 Player - 3 Player."
         ),
         "{proposal}"
     );

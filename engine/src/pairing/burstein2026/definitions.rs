@@ -59,6 +59,8 @@ pub(crate) struct Ctx {
     /// The most players not yet paired the general weighted matching is run for
     /// ([`MATCHING_LIMIT`]; a test lowers it to see the refusal).
     pub(crate) matching_limit: usize,
+    /// The players' names as the explanation gives them (the surname), by rank.
+    pub(crate) names: IxVec<Box<str>>,
 }
 
 /// 1.6.2: the seeding rounds, half the rounds (rounded down) or 4, whichever is lower
@@ -180,6 +182,7 @@ impl Ctx {
             met,
             fast: true,
             matching_limit: MATCHING_LIMIT,
+            names: crate::pairing::common::short_names(t, &ranked),
         }
     }
 
@@ -189,8 +192,15 @@ impl Ctx {
         crate::pairing::common::may_meet(&self.met, a, b, |p| self.players[p].pref)
     }
 
-    /// The players' TPNs, as the explanation lists them.
+    /// The players, as the explanation lists them: "3 Kaya, 7 Ng".
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
-        crate::pairing::common::tpns_of(players, |p| self.players[p].tpn)
+        crate::pairing::common::tpns_of(players, |p| self.players[p].tpn, &self.names)
+    }
+
+    /// A player as the explanation names them: "12 Garcia López".
+    pub(crate) fn who(&self, p: PlayerIx) -> String {
+        let mut out = String::new();
+        crate::pairing::common::write_who(&mut out, p, |p| self.players[p].tpn, &self.names).ok();
+        out
     }
 }

@@ -695,6 +695,7 @@ mod tests {
                 players: players.into_iter().collect(),
                 fast: true,
                 matching_limit: super::super::definitions::MATCHING_LIMIT,
+                names: Default::default(),
             };
             let bracket: Vec<PlayerIx> = (0..m).map(PlayerIx::new).collect();
             let rule = if rng.gen_bool(0.5) {

@@ -50,7 +50,7 @@ pub(crate) fn procedure(
                  complete pairing of the others ([C4]), the lowest score ({}), then the most \
                  games played ({}), then the lowest ranking (1.8: Buchholz {}, \
                  Sonneborn-Berger {}).",
-                p.tpn,
+                cx.who(everyone[b]),
                 p.score,
                 p.games,
                 Points::from_tenths(p.buchholz as i32),
@@ -161,7 +161,7 @@ pub(crate) fn procedure(
                         "no pair".to_string()
                     } else {
                         made.iter()
-                            .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
+                            .map(|&(a, b)| format!("{} - {}", cx.who(a), cx.who(b)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     },
@@ -202,6 +202,7 @@ pub(crate) fn procedure(
             }
         },
         |a, b| allocate(cx, a, b, initial),
+        &cx.names,
         explanation,
     );
     Ok((out, bye.map(|b| cx.players[b].tpn)))

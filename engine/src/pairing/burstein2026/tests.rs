@@ -146,6 +146,7 @@ fn burstein_2026_c6_the_incoming_floater_is_paired_before_article_4_s_order() {
         players: players.into_iter().collect(),
         fast: true,
         matching_limit: super::MATCHING_LIMIT,
+        names: Default::default(),
     };
     let mut steps = Vec::new();
     let (pairs, _) = super::procedure::procedure(&cx, Color::White, &mut steps).unwrap();
@@ -154,7 +155,7 @@ fn burstein_2026_c6_the_incoming_floater_is_paired_before_article_4_s_order() {
         pairs.contains(&(tpn(1), tpn(2))) || pairs.contains(&(tpn(2), tpn(1))),
         "{pairs:?}\n{text}"
     );
-    assert!(text.contains("2-1; outgoing floaters 3"), "{text}");
+    assert!(text.contains("2 - 1; outgoing floaters 3"), "{text}");
 }
 
 /// 3.1: the bye to the lowest score, then the most games, then the lowest ranking by 1.8 (the
@@ -180,7 +181,7 @@ fn burstein_2026_3_1_5_the_bye_to_the_lowest_ranking() {
     assert_eq!(p.bye, Some(tpn(2)));
     let text = crate::pairing::explanation::to_text(&p.explanation);
     assert!(
-        text.contains("3.1: 2 receives the pairing-allocated bye"),
+        text.contains("3.1: 2 Player 02 receives the pairing-allocated bye"),
         "{text}"
     );
 }
@@ -321,6 +322,7 @@ fn built(
             .collect(),
         fast: true,
         matching_limit: super::MATCHING_LIMIT,
+        names: Default::default(),
     }
 }
 
@@ -364,7 +366,7 @@ fn burstein_2026_4_3_the_notes_example_of_six_with_two_floaters() {
         met_in(&pairs, 1, 6) && met_in(&pairs, 2, 5),
         "{pairs:?}\n{text}"
     );
-    assert!(text.contains("outgoing floaters 3 4"), "{text}");
+    assert!(text.contains("outgoing floaters 3, 4"), "{text}");
     met.push((1, 6));
     let (pairs, text) = paired_both_ways(built(&players, &met));
     assert!(
@@ -496,7 +498,7 @@ fn burstein_2026_c3_absolute_preferences_of_one_colour_do_not_meet() {
     ];
     let (pairs, text) = paired_both_ways(built(&players, &[]));
     assert!(!met_in(&pairs, 1, 2), "{pairs:?}\n{text}");
-    assert!(text.contains("outgoing floaters 1 2"), "{text}");
+    assert!(text.contains("outgoing floaters 1, 2"), "{text}");
 }
 
 /// [C4]: 1 and 2, alone on 2.0, could meet, but 3 and 4 below have met: the pairing 1-2 would

@@ -228,7 +228,7 @@ pub(super) fn groups(
                 cx.tpns(&t2.iter().map(|&j| g2[j]).collect::<Vec<_>>()),
                 pairs
                     .iter()
-                    .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
+                    .map(|&(a, b)| format!("{} - {}", cx.who(a), cx.who(b)))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

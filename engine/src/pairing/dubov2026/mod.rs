@@ -120,6 +120,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
         }
     ))];
     let initial = initial_color(tournament, &mut explanation);
+    explanation.extend(crate::pairing::common::lot_drawn(round, initial, "5.2.1"));
     let outcome = procedure::procedure(&cx, initial, &mut explanation);
     RoundPairing::from_procedure(round, outcome, explanation)
 }

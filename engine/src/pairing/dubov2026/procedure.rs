@@ -40,7 +40,9 @@ pub(crate) fn procedure(
                 "{} receives the pairing-allocated bye: of those who may ([C2]) and leave a \
                  complete pairing of the others ([C4]), the lowest score ({}), then the most \
                  games played ({}), then the largest TPN.",
-                cx.players[b].tpn, cx.players[b].score, cx.players[b].games
+                cx.who(b),
+                cx.players[b].score,
+                cx.players[b].games
             ),
         ));
         alive[b.get()] = false;
@@ -91,6 +93,7 @@ pub(crate) fn procedure(
         |p| cx.players[p].tpn,
         |a, b| a.min(b),
         |a, b| allocate(cx, a, b, initial),
+        &cx.names,
         explanation,
     );
     Ok((out, bye.map(|b| cx.players[b].tpn)))

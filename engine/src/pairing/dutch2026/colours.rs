@@ -62,3 +62,71 @@ pub(crate) fn allocate(
     let (c, why) = colour_of_higher(cx, h, l, initial);
     (if c == Color::White { (h, l) } else { (l, h) }, why)
 }
+
+/// Why `h` (the higher ranked of the pair) gets `c` against `l` by article `why`, in facts:
+/// each player's preference and the colours played that made it.
+pub(crate) fn colour_story(
+    cx: &Ctx,
+    h: PlayerIx,
+    l: PlayerIx,
+    c: Color,
+    why: &str,
+    initial: Color,
+) -> String {
+    let (ph, pl) = (&cx.players[h], &cx.players[l]);
+    let (hw, lw) = (cx.who(h), cx.who(l));
+    let gets = format!("{hw} gets {}", c.name());
+    let both = || format!("{}; {}", preference(cx, h), preference(cx, l));
+    match why {
+        "5.2.1" => format!("{gets}: both preferences are granted: {}", both()),
+        "5.2.2" if ph.pref.strength() == 3 && pl.pref.strength() == 3 => format!(
+            "{gets}: both preferences are absolute and the same; the wider colour difference \
+             is granted ({hw} {:+}, {lw} {:+}): {}",
+            ph.diff,
+            pl.diff,
+            both()
+        ),
+        "5.2.2" => format!("{gets}: the stronger preference is granted: {}", both()),
+        "5.2.3" => format!(
+            "{gets}: the preferences are the same and as strong ({}); the colours alternate \
+             from their latest games with different colours, counted back from each one's \
+             last game, where {hw} had {}",
+            both(),
+            c.opposite().name()
+        ),
+        "5.2.4" => format!(
+            "{gets}: the preferences are the same and as strong, and their colours never \
+             differed ({}); the higher ranked player's preference is granted",
+            both()
+        ),
+        _ => {
+            format!(
+            "{gets}: neither has played a game, so neither has a colour preference; the higher \
+             ranked player has an {} TPN, so {} the lot's colour ({})",
+            if ph.parity_tpn % 2 == 1 { "odd" } else { "even" },
+            if c == initial { "gets" } else { "gets the opposite of" },
+            initial.name()
+        )
+        }
+    }
+}
+
+/// A player's colour preference (1.7) with the colours played that made it: "12 Garcia
+/// López prefers White (strong; colours B W B)".
+pub(crate) fn preference(cx: &Ctx, p: PlayerIx) -> String {
+    format!("{} {}", cx.who(p), preference_words(cx, p))
+}
+
+/// [`preference`] without the player: "prefers White (strong; colours B W B)".
+pub(crate) fn preference_words(cx: &Ctx, p: PlayerIx) -> String {
+    use crate::model::history::ColorPreference as P;
+    let pl = &cx.players[p];
+    let colours = crate::pairing::explanation::colour_letters(&pl.colors);
+    let (strength, c) = match pl.pref {
+        P::None => return "has no preference (no game played)".to_string(),
+        P::Mild(c) => ("mild", c),
+        P::Strong(c) => ("strong", c),
+        P::Absolute(c) => ("absolute", c),
+    };
+    format!("prefers {} ({strength}; colours {colours})", c.name())
+}

@@ -88,20 +88,18 @@ impl Quality {
     }
 
     /// The criteria [C10]-[C21] this candidate does not fulfil (those with a count or a score
-    /// difference above none).
-    pub(crate) fn unfulfilled(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for (k, &n) in self.counts.iter().enumerate() {
-            if n > 0 {
-                out.push(format!("C{} ({n})", k + 10));
-            }
-        }
-        for (k, d) in self.diffs.iter().enumerate() {
-            if !d.is_empty() {
-                out.push(format!("C{} ({})", k + 18, d.len()));
-            }
-        }
-        out
+    /// difference above none), each with how many players it counts.
+    pub(crate) fn unfulfilled(&self) -> Vec<(&'static str, usize)> {
+        const CODES: [&str; 12] = [
+            "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21",
+        ];
+        let counts = self.counts.iter().copied();
+        let diffs = self.diffs.iter().map(Vec::len);
+        CODES
+            .into_iter()
+            .zip(counts.chain(diffs))
+            .filter(|&(_, n)| n > 0)
+            .collect()
     }
 }
 

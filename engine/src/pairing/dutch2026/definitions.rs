@@ -68,6 +68,10 @@ pub(crate) struct Ctx {
     /// The largest remainder whose costs of every pair are formed
     /// ([`DENSE_LIMIT`]; a test walks every remainder the classes cannot show).
     pub(crate) dense_limit: usize,
+    /// The players' names as the explanation gives them (the surname), by rank.
+    pub(crate) names: IxVec<Box<str>>,
+    /// The round being paired: the explanation dates the floats of the two rounds before.
+    pub(crate) round: RoundNo,
 }
 
 /// See [`Ctx::rest_pairable`].
@@ -186,6 +190,7 @@ impl Ctx {
             }
         });
         let met = crate::pairing::common::barred_pairs(t, round, &states, &available);
+        let names = crate::pairing::common::short_names(t, &available);
         Ctx {
             players,
             met,
@@ -193,6 +198,8 @@ impl Ctx {
             by_classes: true,
             witnesses: true,
             dense_limit: DENSE_LIMIT,
+            names,
+            round,
         }
     }
 
@@ -395,10 +402,22 @@ impl Ctx {
         Some((left.len(), left))
     }
 
-    /// Pairing numbers as the explanation lists them.
+    /// Players as the explanation lists them, each by pairing number and name: "3 Kaya, 7 Ng".
     pub(crate) fn tpns(&self, players: &[PlayerIx]) -> String {
-        let t: Vec<Tpn> = players.iter().map(|&p| self.players[p].tpn).collect();
-        crate::pairing::common::tpn_list(&t)
+        crate::pairing::explanation::joined(players, ", ", |out, &p| self.write_who(out, p))
+    }
+
+    /// `p` as the explanation names them: "12 Garcia López".
+    pub(crate) fn who(&self, p: PlayerIx) -> String {
+        let mut out = String::new();
+        self.write_who(&mut out, p).ok();
+        out
+    }
+
+    /// [`Ctx::who`], written into `out`.
+    pub(crate) fn write_who(&self, out: &mut String, p: PlayerIx) -> std::fmt::Result {
+        let name = self.names.get(p).map_or("", |n| n);
+        crate::pairing::explanation::write_player(out, self.players[p].tpn, name)
     }
 }
 

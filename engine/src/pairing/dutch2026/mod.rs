@@ -54,6 +54,8 @@
 //! - `remainder.rs`: 3.6-3.8, a remainder's best known before its candidates are built.
 //! - `sequence.rs`: Article 4, the order of transpositions, exchanges and MDP sets.
 //! - `colours.rs`: Article 5.
+//! - `story.rs`: what the explanation says of each bracket and board, in an arbiter's words,
+//!   with `meanings.rs`, Article 2's criteria in our words.
 //!
 //! # Readings
 //! Where the text is silent or unclear, the choice made (and cited where the code makes it):
@@ -125,11 +127,13 @@
 mod colours;
 mod criteria;
 pub(crate) mod definitions;
+mod meanings;
 pub(crate) mod procedure;
 mod remainder;
 mod search;
 mod sequence;
 pub(crate) mod several;
+mod story;
 mod walk;
 
 use crate::model::ids::RoundNo;
@@ -165,6 +169,7 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
         cx.players.len()
     ))];
     let initial = initial_color(tournament, &mut explanation);
+    explanation.extend(crate::pairing::common::lot_drawn(round, initial, "5.2.5"));
     let outcome = procedure(&cx, initial, Way::Directed, &mut explanation);
     RoundPairing::from_procedure(round, outcome, explanation)
 }

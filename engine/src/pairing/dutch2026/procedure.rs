@@ -366,7 +366,9 @@ fn chosen(s: Search) -> Option<Chosen> {
     let first = s
         .first
         .filter(|(f, _)| f.pairs != cand.pairs || f.floaters != cand.floaters);
+    let short_of = s.ideal.short_of(&quality);
     Some(Chosen {
+        short_of,
         cand,
         quality,
         perfect: s.perfect,
@@ -404,6 +406,7 @@ pub(crate) fn procedure(
     }
     let mut pairs: Vec<(PlayerIx, PlayerIx)> = Vec::new();
     let mut mdps: Vec<PlayerIx> = Vec::new();
+    let mut glossary = super::story::glossary();
     for (g, residents) in groups.iter().enumerate() {
         let b = Bracket {
             mdps: std::mem::take(&mut mdps),
@@ -412,30 +415,21 @@ pub(crate) fn procedure(
             next: groups.get(g + 1).cloned().unwrap_or_default(),
             initial,
         };
-        explanation.push(Step::heading(format!(
-            "Bracket {} ({}): residents {}{}.",
-            g + 1,
-            cx.players[residents[0]].score,
-            cx.tpns(&b.residents),
-            if b.mdps.is_empty() {
-                String::new()
-            } else {
-                format!("; MDPs {}", cx.tpns(&b.mdps))
-            }
-        )));
+        explanation.push(super::story::heading(cx, g + 1, &b));
         let chosen = pair_bracket(cx, &b, way).ok_or_else(|| {
             format!(
                 "bracket {} cannot be paired so that the rest can be completed ([C4])",
                 g + 1
             )
         })?;
-        describe(cx, &chosen, explanation);
+        glossary.restart();
+        super::story::describe(cx, &b, &chosen, &mut glossary, explanation);
         pairs.extend(chosen.cand.pairs.iter().copied());
         mdps = chosen.cand.floaters.clone();
     }
     let bye = match mdps.as_slice() {
         [] => None,
-        [one] => Some(cx.players[*one].tpn),
+        [one] => Some(*one),
         more => {
             return Err(format!(
                 "{} players are left unpaired after the last bracket",
@@ -444,11 +438,18 @@ pub(crate) fn procedure(
         }
     };
     if let Some(b) = bye {
+        let pl = &cx.players[b];
         explanation.push(Step::new(
             "1.5",
-            format!("{b} downfloats from the last bracket and receives the pairing-allocated bye."),
+            format!(
+                "{} (score {}) downfloats from the last bracket and receives the \
+                 pairing-allocated bye.",
+                cx.who(b),
+                pl.score
+            ),
         ));
     }
+    let bye = bye.map(|b| cx.players[b].tpn);
     // C.04.2 3.6: boards by the higher score of the pair, the sum, the higher-ranked's TPN
     // (each pair's key once: a large field's players lie far apart). Under acceleration the
     // scores are the pairing scores (C.04.7 1.5 as its readers summarise it; see `Readings`
@@ -465,108 +466,10 @@ pub(crate) fn procedure(
     let mut out = Vec::with_capacity(pairs.len());
     for (board, &(a, b)) in pairs.iter().enumerate() {
         let ((w, bl), why) = allocate(cx, a, b, initial);
-        let higher = &cx.players[a.min(b)];
-        let (w, bl) = (cx.players[w].tpn, cx.players[bl].tpn);
         if board < 200 {
-            // 5.2.5 by a TPN that players never paired have moved up: say so.
-            let parity = if why == "5.2.5" && higher.parity_tpn != higher.tpn.get() {
-                format!(
-                    " ({} counts as TPN {}: players above it who have never been paired have no TPN yet)",
-                    higher.tpn, higher.parity_tpn
-                )
-            } else {
-                String::new()
-            };
-            explanation.push(Step::new(
-                why,
-                format!("board {}: {w} - {bl}{parity}.", board + 1),
-            ));
+            explanation.push(super::story::board(cx, board + 1, (w, bl), why, initial));
         }
-        out.push((w, bl));
+        out.push((cx.players[w].tpn, cx.players[bl].tpn));
     }
     Ok((out, bye))
-}
-
-/// What the explanation says of a bracket's accepted candidate.
-fn describe(cx: &Ctx, c: &Chosen, explanation: &mut Vec<Step>) {
-    let pairs = c
-        .cand
-        .pairs
-        .iter()
-        .map(|&(a, b)| format!("{}-{}", cx.players[a].tpn, cx.players[b].tpn))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let pairs = if pairs.is_empty() {
-        "no pair".to_string()
-    } else {
-        pairs
-    };
-    let floaters = if c.cand.floaters.is_empty() {
-        "no downfloater".to_string()
-    } else {
-        format!("downfloaters {}", cx.tpns(&c.cand.floaters))
-    };
-    let fails = c.quality.unfulfilled();
-    if c.perfect && !fails.is_empty() {
-        // 3.8: no candidate complies with every criterion; this one reaches the least that
-        // the players' colour preferences leave possible, so no later one is better.
-        explanation.push(
-            Step::new(
-                "3.8",
-                format!(
-                    "no perfect candidate (the players' colour preferences cannot all be met); \
-                     the first reaching the fewest unmet that they allow ({} judged in full): \
-                     {pairs}; {floaters}; it does not fulfil {}.",
-                    c.tried,
-                    fails.join(", ")
-                ),
-            )
-            .inner(),
-        );
-    } else if c.perfect {
-        explanation.push(
-            Step::new(
-                "3.4",
-                format!(
-                    "the first perfect candidate of the sequence ({} judged in full): {pairs}; \
-                     {floaters}.",
-                    c.tried
-                ),
-            )
-            .inner(),
-        );
-    } else {
-        explanation.push(
-            Step::new(
-                "3.8",
-                format!(
-                    "no perfect candidate ({}); the best: {pairs}; {floaters}{}.",
-                    if let Some(why) = &c.reached {
-                        format!("{} judged in full; {why}", c.tried)
-                    } else {
-                        format!(
-                            "{} judged in full, every other one ruled out by a part of its \
-                             pairs no better than the best",
-                            c.tried
-                        )
-                    },
-                    if fails.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; it does not fulfil {}", fails.join(", "))
-                    }
-                ),
-            )
-            .inner(),
-        );
-    }
-    // Why the sequence's first candidate (3.3) was not the one taken.
-    if let Some((_, q)) = &c.first {
-        let why = match q {
-            None => "it leaves the rest unpairable ([C4])".to_string(),
-            Some(q) => format!("it is worse on {}", q.worse_than(&c.quality).join(", ")),
-        };
-        explanation
-            .push(Step::new("3.8", format!("the first candidate was not taken: {why}.")).inner());
-    }
 }

@@ -42,6 +42,9 @@ pub(crate) struct Chosen {
     /// Why no earlier candidate is better, when the directed search knew the least any
     /// candidate reaches and took the first that reaches it.
     pub(crate) reached: Option<String>,
+    /// The criteria of [C5]-[C9] on which it falls short of the bracket's ideal (what keeps
+    /// a candidate that meets [C10]-[C21] from being perfect).
+    pub(crate) short_of: Vec<&'static str>,
 }
 
 /// The best any candidate could reach on each criterion: a candidate that reaches all of them
@@ -97,6 +100,22 @@ pub(crate) fn forced_denials(
 }
 
 impl Ideal {
+    /// The criteria of [C5]-[C9] on which `q` falls short of the ideal.
+    pub(super) fn short_of(&self, q: &Quality) -> Vec<&'static str> {
+        let short = [
+            ("C5", q.c5 > self.c5),
+            ("C6", q.c6 > self.c6),
+            ("C7", q.c7 > self.c7),
+            ("C8", q.c8 > self.c8),
+            ("C9", q.c9 > 0),
+        ];
+        short
+            .into_iter()
+            .filter(|&(_, s)| s)
+            .map(|(c, _)| c)
+            .collect()
+    }
+
     pub(super) fn reached_by(&self, q: &Quality) -> bool {
         q.c5 <= self.c5
             && q.c6 <= self.c6
@@ -282,38 +301,43 @@ pub(super) struct Reached {
 
 impl Reached {
     pub(super) fn words(&self, cx: &Ctx) -> String {
+        let whole = if self.remainder {
+            "the remainder"
+        } else {
+            "the bracket"
+        };
+        let (criteria, shown) = if self.several {
+            (
+                "C5-C16 (the bye, the downfloaters, the colours and the floats)",
+                "several players are left over, and a weighted matching of them with everyone \
+                 not yet paired, each criterion weighed before the next, gives the best",
+            )
+        } else if self.by_colours {
+            (
+                "C10-C16 (the colours and the floats)",
+                "it denies only the colour preferences that the players' own colours make \
+                 impossible to grant",
+            )
+        } else {
+            (
+                "C10-C16 (the colours and the floats)",
+                "a weighted matching of all of them gives the least",
+            )
+        };
+        let exchange = match &self.exchange {
+            None => "S1 and S2 as they were first formed allow it".to_string(),
+            Some((to_s2, to_s1)) => format!(
+                "the first exchange of residents that allows it moves {} to S2 and {} to S1",
+                cx.tpns(to_s2),
+                cx.tpns(to_s1)
+            ),
+        };
         format!(
-            "no pairing of {} ({}) does better on {} ({}), and this is the first \
-             candidate to reach it: {} (4.3.2), and in it each player of S1 has the first \
-             player of S2 that still allows it (4.2.2), so every earlier one is worse (3.8.1)",
-            if self.remainder {
-                "the remainder"
-            } else {
-                "the bracket"
-            },
+            "no earlier candidate is better: no pairing of {whole} ({}) does better on \
+             {criteria}: {shown}; and this is the first candidate of the sequence to do as \
+             well: {exchange}, and each player of S1 meets the first player of S2 that still \
+             allows it",
             cx.tpns(&self.players),
-            if self.several {
-                "[C5]-[C16]"
-            } else {
-                "[C10]-[C16]"
-            },
-            if self.several {
-                "several players are left over: a weighted matching of them with everyone \
-                 not yet paired, every criterion a field of its weight, gives the best"
-            } else if self.by_colours {
-                "it denies only the colour preferences that the players' colours force to be \
-                 denied"
-            } else {
-                "a weighted matching of all of them gives the least"
-            },
-            match &self.exchange {
-                None => "the original S1 and S2 admit it".to_string(),
-                Some((to_s2, to_s1)) => format!(
-                    "no resident-exchange before the one moving {} to S2 and {} to S1 admits it",
-                    cx.tpns(to_s2),
-                    cx.tpns(to_s1)
-                ),
-            },
         )
     }
 }

@@ -145,6 +145,8 @@ fn ctx(players: Vec<Player>) -> Ctx {
         witnesses: true,
         dense_limit: DENSE_LIMIT,
         met: Barred::from_pairs(players.len(), &[]),
+        names: players.iter().map(|_| Box::from("")).collect(),
+        round: crate::model::ids::RoundNo::new(2).unwrap(),
         players: players.into_iter().collect(),
     }
 }

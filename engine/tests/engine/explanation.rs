@@ -1,0 +1,152 @@
+//! The explanation in an arbiter's words (issue #59): the players named beside their pairing
+//! numbers, each criterion's meaning beside its code the first time a bracket names it, the
+//! colours and floats that decided a colour or a float, round 1's lot, and one story per
+//! bracket (the sequence's first candidate set aside before the one taken is named).
+use engine::pairing::explanation::Step;
+use engine::System;
+
+/// Six players after round 1 (the lot gave White to TPN 1): 1 beat 4 with White, 2 beat 5 with
+/// Black, 3 and 6 drew (3 White). Round 2: 1 and 2 on 1.0, 3 and 6 (who met) on 0.5, 4 and 5
+/// on 0.0.
+const AFTER_ROUND_ONE: &str = "012 Explained\n\
+XXR 5\n\
+XXC white1\n\
+001    1      Garcia López,Juan                 2400                             1.0          4 w 1\n\
+001    2      Ng,Wei                            2390                             1.0          5 b 1\n\
+001    3      Kaya,Eva                          2380                             0.5          6 w =\n\
+001    4      Marin,Oskar                       2370                             0.0          1 b 0\n\
+001    5      Jensen,Chen                       2360                             0.0          2 w 0\n\
+001    6      Bauer,Hanna                       2350                             0.5          3 b =\n";
+
+/// The same six players before round 1, the lot having drawn Black.
+const BEFORE_ROUND_ONE: &str = "012 Explained\n\
+XXR 5\n\
+XXC black1\n\
+001    1      Garcia López,Juan                 2400                             0.0\n\
+001    2      Ng,Wei                            2390                             0.0\n\
+001    3      Kaya,Eva                          2380                             0.0\n\
+001    4      Marin,Oskar                       2370                             0.0\n\
+001    5      Jensen,Chen                       2360                             0.0\n\
+001    6      Bauer,Hanna                       2350                             0.0\n";
+
+/// The Dutch 2026 explanation of the next round of `text`.
+fn explained(text: &str) -> Vec<Step> {
+    let t = engine::formats::trf::read_as(text, Some(System::Dutch2026)).unwrap();
+    engine::pairing::pair_next_round(&t, System::Dutch2026)
+        .unwrap()
+        .explanation
+}
+
+/// Whether a step under `article` says `said`, the steps shown otherwise.
+fn says(steps: &[Step], article: &str, said: &str) {
+    assert!(
+        steps.iter().any(|s| s.says(article, said)),
+        "no step under {article} says {said:?}:\n{}",
+        engine::pairing::explanation::to_text(steps)
+    );
+}
+
+#[test]
+fn dutch_2026_the_explanation_names_each_player_beside_the_pairing_number() {
+    let steps = explained(AFTER_ROUND_ONE);
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.article.is_none() && s.text.contains("residents 1 Garcia López, 2 Ng")),
+        "{}",
+        engine::pairing::explanation::to_text(&steps)
+    );
+    says(&steps, "3.4", "3 Kaya - 4 Marin, 6 Bauer - 5 Jensen");
+    says(&steps, "5.2.1", "board 1: 2 Ng - 1 Garcia López:");
+}
+
+/// [C8] decides the top bracket (3 and 6 have met, so the next bracket must float both): its
+/// meaning comes with its code, once in the bracket's story.
+#[test]
+fn dutch_2026_a_criterion_is_given_with_its_meaning_the_first_time_a_bracket_names_it() {
+    let steps = explained(AFTER_ROUND_ONE);
+    says(
+        &steps,
+        "3.8",
+        "it leaves unmet C8 (downfloaters that let the next bracket meet C1-C7 as well as it \
+         can): the next bracket must then leave 2 players unpaired",
+    );
+    let meanings = steps
+        .iter()
+        .filter(|s| s.text.contains("C8 (downfloaters"))
+        .count();
+    assert_eq!(meanings, 1);
+}
+
+/// 5.2.1: each preference with the colours played that made it.
+#[test]
+fn dutch_2026_a_colour_decision_gives_the_preferences_and_the_colours_played() {
+    let steps = explained(AFTER_ROUND_ONE);
+    says(
+        &steps,
+        "5.2.1",
+        "board 1: 2 Ng - 1 Garcia López: 1 Garcia López gets Black: both preferences are \
+         granted: 1 Garcia López prefers Black (strong; colours W); 2 Ng prefers White \
+         (strong; colours B).",
+    );
+}
+
+/// 5.1 and 5.2.5: round 1 says what the lot drew, and each board that the lot's colour
+/// decided says so.
+#[test]
+fn dutch_2026_round_one_says_the_colour_the_lot_drew() {
+    let steps = explained(BEFORE_ROUND_ONE);
+    says(&steps, "5.1", "the lot drawn before round 1 gave Black");
+    says(
+        &steps,
+        "5.2.5",
+        "board 1: 4 Marin - 1 Garcia López: 1 Garcia López gets Black: neither has played a \
+         game, so neither has a colour preference; the higher ranked player has an odd TPN, so \
+         gets the lot's colour (Black)",
+    );
+}
+
+/// [C14]: the downfloaters who floated down the round before are named with that round.
+#[test]
+fn dutch_2026_a_float_criterion_names_the_float_history_that_decided_it() {
+    let t = crate::support::hand_worked(
+        "dutch_2026_c3_the_same_absolute_colour_before_the_final_round",
+    );
+    let steps = engine::pairing::pair_next_round(&t, System::Dutch2026)
+        .unwrap()
+        .explanation;
+    says(
+        &steps,
+        "3.8",
+        "C14 (the fewest resident downfloaters who downfloated the round before): 1 Aa, who \
+         downfloated in round 2, floats down again, 2 Bb, who downfloated in round 2, floats \
+         down again",
+    );
+}
+
+/// One story per bracket: the sequence's first candidate is set aside, with why, before the
+/// candidate taken is named; the taken one is never called the first candidate.
+#[test]
+fn dutch_2026_a_bracket_sets_the_first_candidate_aside_before_naming_the_one_taken() {
+    let name = "dutch_2026_3_7_2_the_mdp_meets_the_next_resident_when_the_first_is_not_perfect";
+    let t = crate::support::hand_worked(name);
+    let steps = engine::pairing::pair_next_round(&t, System::Dutch2026)
+        .unwrap()
+        .explanation;
+    let at = |article: &str, said: &str| {
+        steps
+            .iter()
+            .position(|s| s.says(article, said))
+            .unwrap_or_else(|| panic!("{said}: {}", engine::pairing::explanation::to_text(&steps)))
+    };
+    let set_aside = at(
+        "3.5",
+        "the first candidate of the sequence, 1 Aa - 3 Cc; downfloater 4 Dd, is not taken",
+    );
+    let taken = at(
+        "3.4",
+        "taken: the first candidate of the sequence that fulfils every criterion (2 judged in \
+         full): 1 Aa - 4 Dd",
+    );
+    assert_eq!(taken, set_aside + 1);
+}
