@@ -1,6 +1,7 @@
 //! The pages in a real browser: Debian's headless Chromium, driven over the DevTools protocol
 //! by the driver (`driver.rs`: `Browser`, `Page`), and the tests by page and task: live updates,
-//! the hall display, the public pages, the requests a page makes per live message, printouts, the index page, the console (its views and
+//! the hall display, the public pages (and on a phone: a card in play, the search by name, the
+//! standings' marks), the requests a page makes per live message, printouts, the index page, the console (its views and
 //! setup, players, rounds), whole events, acceleration, the hall's players. Screenshots go to
 //! `artifacts/` (not committed) for a reviewer.
 
@@ -18,4 +19,5 @@ mod index;
 mod live;
 mod printouts;
 mod public;
+mod public_phone;
 mod requests;
