@@ -189,13 +189,6 @@ fn the_printed_round_robin_cross_table_keeps_federation_rating_and_the_rounds_da
         json!({ "method": "lots", "seed": 5 }),
     );
     assert_eq!(r.status, 201, "{}", r.body);
-    let r = server.chief(
-        "PUT",
-        &format!("/api/tournaments/{id}/details"),
-        json!({ "details": { "city": "Bergen", "federation": "NOR", "start_date": "2025-03-01", "end_date": "2025-03-07",
-            "chief_arbiter": "Hansen, Kari", "round_dates": ["2025-03-01", "2025-03-02"] } }),
-    );
-    assert_eq!(r.status, 201, "{}", r.body);
     for round in 1..=2 {
         server.publish_proposal(&id);
         for (board, result) in [(1, "1-0"), (2, "1/2-1/2"), (3, "0-1"), (4, "1-0")] {
@@ -207,6 +200,14 @@ fn the_printed_round_robin_cross_table_keeps_federation_rating_and_the_rounds_da
             assert_eq!(r.status, 201, "{}", r.body);
         }
     }
+    // The details, once the rounds are known: the round-robin's come with its numbers.
+    let r = server.chief(
+        "PUT",
+        &format!("/api/tournaments/{id}/details"),
+        json!({ "details": { "city": "Bergen", "federation": "NOR", "start_date": "2025-03-01", "end_date": "2025-03-07",
+            "chief_arbiter": "Hansen, Kari", "round_dates": ["2025-03-01", "2025-03-02"] } }),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
     let s = server
         .public(&format!("/api/tournaments/{id}/standings"))
         .json();
