@@ -7,9 +7,9 @@
 import { html } from "./html.js";
 import { get } from "./api.js";
 import { applyResult, isResult } from "./rounds.js";
-import { roundRobinTable } from "./standings.js";
+import { roundRobinTable, standingsLegend } from "./standings.js";
 import { byeName, isRoundRobin, mine, standingsState, who } from "./words.js";
-import { printButton, printTitle } from "./public-parts.js";
+import { printButton, printTitle, tournamentDates } from "./public-parts.js";
 
 const standings = (ctx) => get(`/api/tournaments/${ctx.id}/standings`);
 
@@ -57,13 +57,18 @@ ${cells.get(r.player).map((c) => html`<td class="num"${c && html` title="${c.tit
 function roundRobinCross(ctx, { s, rounds, players }) {
   const info = ctx.info;
   const t = roundRobinTable(players, rounds, s, (p) => html`<button class="link" data-card="${p.player}">${p.name}</button>`);
-  const cols = 6 + players.length + s.tiebreaks.length;
   const total = info.settings.rounds;
   const state = s.in_progress ? standingsState(s) : s.after_round < total ? `after round ${s.after_round} of ${total}` : "final";
   const notCounted = s.rows.some((r) => r.counted === false);
-  return html`<p class="noprint">${printButton}</p><div class="scroll"><table class="cross rr"><thead>${printTitle(ctx, `Cross table (${state})`, null, cols, s.after_round)}${t.head}</thead><tbody>${t.rows}</tbody></table></div>\
+  // The sheet's second line: where, when and under whom it was played.
+  const d = info.details || {};
+  const dates = tournamentDates(ctx);
+  const facts = [d.city && `${d.city}${d.federation ? ` (${d.federation})` : ""}`, dates && `${dates}`, d.chief_arbiter && `Chief arbiter: ${d.chief_arbiter}`].filter(Boolean).join(" · ");
+  const legend = standingsLegend(s);
+  return html`${facts && html`<p class="muted noprint">${facts}</p>`}<p class="noprint">${printButton}</p><div class="scroll"><table class="cross rr"><thead>${printTitle(ctx, `Cross table (${state})`, null, t.cols, s.after_round, facts)}${t.head}</thead><tbody>${t.rows}</tbody></table></div>\
 <p class="muted">Each cell: the result of the player on the row against the player of the column (${info.settings.system === "double-round-robin" ? "two results, in the order played" : "1, ½, 0"}; + and − a forfeit).\
-${notCounted && " A greyed row: a player who withdrew having played fewer than half of the games; the results stay in the table but do not count in the standings (FIDE C.05)."}</p>`;
+${notCounted && " A greyed row: a player who withdrew having played fewer than half of the games; the results stay in the table but do not count in the standings (FIDE C.05)."}\
+${s.rows.some((r) => r.performance) && " Perf: the performance rating, the opponents' average rating plus FIDE's difference for the percentage scored."}${legend && ` ${legend}`}</p>`;
 }
 
 /** A result: applied to its round kept here; the standings read again (one request). */

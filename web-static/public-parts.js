@@ -10,17 +10,27 @@ import { who } from "./words.js";
  * Printing: every view prints from the browser (A4 or Letter, portrait). A table's head
  * repeats on every printed page, so its first row carries the title a sheet on the wall needs:
  * the tournament, what the sheet is, the round and its date (the round's date as recorded,
- * else the day it is printed). Rows are never split across pages (app.css). Standings and
- * cross tables are dated by the round they are after (`datedBy`).
+ * else the tournament's dates; never the day it is printed, which dates nothing played). Rows
+ * are never split across pages (app.css). Standings and cross tables are dated by the round
+ * they are after (`datedBy`). `more`, a second line (a cross table's place, dates and
+ * arbiter).
  */
-export function printTitle(ctx, what, roundNo, cols, datedBy) {
+export function printTitle(ctx, what, roundNo, cols, datedBy, more) {
   const dateRound = roundNo || datedBy;
   const recorded = dateRound ? ctx.info.details?.round_dates?.[dateRound - 1] : null;
-  const date = recorded || new Date().toISOString().slice(0, 10);
+  const date = recorded || tournamentDates(ctx);
   const text = [ctx.info.name, what, roundNo ? `Round ${roundNo}` : null, date].filter(Boolean).join(" · ");
   // The QR code of these pages beside it, for a reader of the wall to follow the event live.
   const qr = `/api/tournaments/${encodeURIComponent(ctx.id)}/qr.svg`;
-  return html`<tr class="printhead"><th colspan="${cols}"><div class="ph"><span>${text}</span><img class="qr" src="${qr}" alt="QR code of the live pages"></div></th></tr>`;
+  return html`<tr class="printhead"><th colspan="${cols}"><div class="ph"><span>${text}${more && html`<br><small>${more}</small>`}</span><img class="qr" src="${qr}" alt="QR code of the live pages"></div></th></tr>`;
+}
+
+/** The tournament's dates as recorded: "2026-11-20 – 2026-11-28", one day, or nothing. */
+export function tournamentDates(ctx) {
+  const d = ctx.info.details || {};
+  const [from, to] = [d.start_date, d.end_date];
+  if (from && to && from !== to) return `${from} – ${to}`;
+  return from || to || "";
 }
 
 export const printButton = html`<button type="button" class="noprint" data-print>Print</button>`;

@@ -3,7 +3,7 @@
 
 import { html } from "./html.js";
 import { get } from "./api.js";
-import { standingsTable } from "./standings.js";
+import { standingsLegend, standingsTable } from "./standings.js";
 import { capital, standingsState, who } from "./words.js";
 import { printButton, printTitle } from "./public-parts.js";
 
@@ -22,7 +22,7 @@ export function draw(ctx, s) {
   });
   return html`<p class="muted">${capital(state)}${s.in_progress && " (provisional: players tied share their place)"}. Tie-breaks: ${s.tiebreaks.join(", ")}. ${printButton}</p>\
 <table class="standings"><thead>${printTitle(ctx, `Standings ${state}`, null, cols, s.after_round)}${table.head}</thead><tbody>${s.rows.map(table.row)}</tbody></table>\
-<p class="muted">${s.rows.some((r) => r.counted === false) && "A player with no place (–) withdrew having played fewer than half of the games: the results stay in the cross table but count for nobody (FIDE C.05). "}* separated by the drawing of lots. A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>\
+<p class="muted legend">${s.rows.some((r) => r.counted === false) && "A player with no place (–) withdrew having played fewer than half of the games: the results stay in the cross table but count for nobody (FIDE C.05). "}${standingsLegend(s)} A "-" is a value that cannot be computed (a rating-based tie-break while a player is unrated and the tournament gives them no rating).</p>\
 <details class="legend noprint"><summary>What the tie-breaks mean</summary><dl>${s.tiebreaks.map((t, i) => html`<dt>${t}</dt><dd>${meaning(i)}</dd>`)}</dl></details>\
 <p class="printonly muted">${s.tiebreaks.map((t, i) => `${t}: ${meaning(i)}.`).join(" ")}</p>`;
 }

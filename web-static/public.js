@@ -29,8 +29,8 @@ const VIEWS = { pairings, byname, slips, standings, crosstable, players, aro, au
 const TABS = ["pairings", "byname", "slips", "standings", "crosstable", "players", "aro", "audit"];
 
 /** What the views read: the tournament, the round chosen (0: the latest, following new
- * ones), the player whose card is shown. */
-const ctx = { id: tournamentId(), info: null, round: 0, cardOf: 0 };
+ * ones), the player whose card is shown, the name searched for. */
+const ctx = { id: tournamentId(), info: null, round: 0, cardOf: 0, search: "" };
 let tab = "pairings";
 let shown = null; // { tab, data }: the view drawn and its data, for live events to apply to
 const main = document.getElementById("main");
@@ -98,7 +98,14 @@ async function show(data) {
     shown = null;
     markup = html`<div class="banner bad">${e.message}</div>`;
   }
+  // A field being typed in (the search by name) keeps the focus and the caret across a
+  // redraw, and what it filters is applied again.
+  const typing = document.activeElement && main.contains(document.activeElement) && document.activeElement.id;
+  const caret = typing && document.activeElement.selectionStart;
   render(main, markup);
+  if (view.filter) view.filter(ctx, main);
+  const field = typing && document.getElementById(typing);
+  if (field) { field.focus(); if (caret !== null && field.setSelectionRange) field.setSelectionRange(caret, caret); }
   window.scrollTo(0, y);
 }
 
@@ -109,6 +116,9 @@ document.getElementById("tabs").addEventListener("click", (e) => {
 main.addEventListener("click", (e) => {
   if (e.target.dataset.card) { const k = Number(e.target.dataset.card); go(() => { tab = "card"; ctx.cardOf = k; }); window.scrollTo(0, 0); }
   if (e.target.dataset.print !== undefined) window.print();
+});
+main.addEventListener("input", (e) => {
+  if (e.target.id === "namesearch") { ctx.search = e.target.value; if (VIEWS[tab].filter) VIEWS[tab].filter(ctx, main); }
 });
 main.addEventListener("change", (e) => {
   if (e.target.id === "roundsel") { const n = Number(e.target.value); go(() => { ctx.round = n === ctx.info.rounds_published ? 0 : n; }); }

@@ -1,5 +1,6 @@
 // The standings as every page shows them: one table (rank, player, points, tie-breaks), the
-// console's, the public page's and the hall display's differing only in the options below;
+// console's, the public page's and the hall display's differing only in the options below,
+// a withdrawn player marked and a place drawn by lot starred, with the legend of those marks;
 // and a round-robin's cross table (C.05), the public page's and the display's.
 
 import { html } from "./html.js";
@@ -18,9 +19,11 @@ export function standingsTable(s, options = {}) {
   const player = options.player || who;
   const hall = !!options.hall;
   const fed = options.federation;
-  const head = html`<tr><th class="num">Rank</th><th>Player</th>${fed && html`<th>Fed</th>`}${hall ? html`<th class="res">Points</th>` : html`<th class="num">Pts</th>`}${codes.map((t, i) => (hall
+  // A tie-break's cells say which it is, so that a narrow screen keeps the first ones (app.css).
+  const tb = (i) => ["num tb", "num tb tb-second"][i] || "num tb tb-rest";
+  const head = html`<tr><th class="num">Rank</th><th class="player">Player</th>${fed && html`<th class="fed">Fed</th>`}${hall ? html`<th class="res">Points</th>` : html`<th class="num">Pts</th>`}${codes.map((t, i) => (hall
     ? html`<th class="num">${t}</th>`
-    : html`<th class="num"><abbr title="${s.tiebreak_meanings[i] || ""}">${t}</abbr></th>`))}</tr>`;
+    : html`<th class="${tb(i)}"><abbr title="${s.tiebreak_meanings[i] || ""}">${t}</abbr></th>`))}</tr>`;
   const values = (r) => r.tiebreaks.slice(0, k);
   const row = (r) => {
     if (hall) {
@@ -28,18 +31,42 @@ export function standingsTable(s, options = {}) {
     }
     const out = r.counted === false;
     const cls = out && (options.notCounted ? html` class="notcounted" title="${options.notCounted}"` : html` class="notcounted"`);
-    return html`<tr${cls}><td class="num">${out ? "–" : r.rank}${r.by_lot && "*"}</td><td>${player(r)}</td>${fed && html`<td>${r.federation || ""}</td>`}<td class="num">${r.score}</td>${values(r).map((v) => html`<td class="num">${v}</td>`)}</tr>`;
+    const left = withdrawal(s, r);
+    return html`<tr${cls}><td class="num">${out ? "–" : r.rank}${r.by_lot && html`<span title="placed by the drawing of lots">*</span>`}</td><td class="player">${player(r)}${left && html` <small class="withdrawn">(${left})</small>`}</td>${fed && html`<td class="fed">${r.federation || ""}</td>`}<td class="num">${r.score}</td>${values(r).map((v, i) => html`<td class="${tb(i)}">${v}</td>`)}</tr>`;
   };
   return { head, row };
+}
+
+/**
+ * A withdrawn player's mark in the standings `s`: "withdrawn from round 5" once the round is
+ * reached, "withdrawing from round 6" while it is still to come; nothing for a player still in.
+ */
+export function withdrawal(s, r) {
+  const from = r.withdrawn_from;
+  if (!from) return "";
+  return from <= s.after_round + 1 ? `withdrawn from round ${from}` : `withdrawing from round ${from}`;
+}
+
+/**
+ * What the marks of a standings table mean, as sentences to put under it: the `*` of a place
+ * decided by lot, and the withdrawn players' mark; empty when the table shows neither.
+ */
+export function standingsLegend(s) {
+  const notes = [];
+  if (s.rows.some((r) => r.by_lot)) notes.push("* placed by the drawing of lots: points and every tie-break left the players tied.");
+  if (s.rows.some((r) => withdrawal(s, r))) notes.push("A player marked withdrawn plays no round from the one named.");
+  return notes.join(" ");
 }
 
 /**
  * The classic round-robin cross table (C.05): players by number down and across, each cell
  * the row player's results against the column's (two in a double round-robin, in the order
  * played; White's game first shown in the cell's title), the diagonal shaded; then points,
- * place and tie-breaks. `players` by pairing number, `rounds` the published rounds, `s` the
- * standings; `link(p)` the name's cell (the name by default); `compact` (the hall display)
- * leaves out federation and rating. Returns { head, rows } as markup, rows in number order.
+ * place, tie-breaks and each player's performance rating (when the standings give it).
+ * `players` by pairing number, `rounds` the published rounds, `s` the standings; `link(p)` the
+ * name's cell (the name by default); `compact` (the hall display) leaves out federation,
+ * rating and performance. Returns { head, rows, cols } as markup, rows in number order, and
+ * how many columns the table has.
  */
 export function roundRobinTable(players, rounds, s, link, compact) {
   const n = players.length;
@@ -58,13 +85,14 @@ export function roundRobinTable(players, rounds, s, link, compact) {
   });
   const row = new Map(s.rows.map((r) => [r.player, r]));
   const name = link || ((p) => p.name);
-  const head = html`<tr><th class="num">No</th><th class="sticky">Name</th>${!compact && html`<th class="fed">Fed</th><th class="num rtg">Rating</th>`}${players.map((_, i) => html`<th class="num rrcol">${i + 1}</th>`)}<th class="num">Pts</th><th class="num">Place</th>${s.tiebreaks.map((t, i) => html`<th class="num"><abbr title="${s.tiebreak_meanings[i] || ""}">${t}</abbr></th>`)}</tr>`;
+  const perf = !compact && s.rows.some((r) => r.performance);
+  const head = html`<tr><th class="num">No</th><th class="sticky">Name</th>${!compact && html`<th class="fed">Fed</th><th class="num rtg">Rating</th>`}${players.map((_, i) => html`<th class="num rrcol">${i + 1}</th>`)}<th class="num">Pts</th><th class="num">Place</th>${s.tiebreaks.map((t, i) => html`<th class="num"><abbr title="${s.tiebreak_meanings[i] || ""}">${t}</abbr></th>`)}${perf && html`<th class="num"><abbr title="Performance rating: the opponents' average rating plus FIDE's difference for the percentage scored">Perf</abbr></th>`}</tr>`;
   const rows = players.map((p, i) => {
     const r = row.get(p.player);
     const counted = !r || r.counted !== false;
     return html`<tr${!counted && html` class="notcounted"`}><td class="num">${i + 1}</td><td class="sticky">${p.title && `${p.title} `}${name(p)}</td>${!compact && html`<td class="fed">${p.federation || ""}</td><td class="num rtg">${p.rating || ""}</td>`}${cells[i].map((c, j) => (i === j
       ? html`<td class="self"></td>`
-      : html`<td class="num rrcell" title="${c.map((x) => x.title).join("; ")}">${c.map((x) => x.text).join(" ")}</td>`))}<td class="num"><strong>${r ? r.score : ""}</strong></td><td class="num">${r ? (counted ? r.rank : "–") : ""}</td>${r ? r.tiebreaks.map((v) => html`<td class="num">${v}</td>`) : ""}</tr>`;
+      : html`<td class="num rrcell" title="${c.map((x) => x.title).join("; ")}">${c.map((x) => x.text).join(" ")}</td>`))}<td class="num"><strong>${r ? r.score : ""}</strong></td><td class="num">${r ? (counted ? r.rank : "–") : ""}${!compact && r && counted && r.by_lot && "*"}</td>${r ? r.tiebreaks.map((v) => html`<td class="num">${v}</td>`) : ""}${perf && html`<td class="num">${(r && r.performance) || ""}</td>`}</tr>`;
   });
-  return { head, rows };
+  return { head, rows, cols: (compact ? 4 : 6) + n + s.tiebreaks.length + (perf ? 1 : 0) };
 }

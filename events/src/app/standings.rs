@@ -43,6 +43,9 @@ pub struct StandingsRow {
     /// Whether the player's results count: not for a round-robin player who withdrew having
     /// played fewer than half of their games (C.05), listed last without a place.
     pub counted: bool,
+    /// A round-robin's performance rating (the tournament performance rating, C.07's TPR, as
+    /// its cross table shows it); `None` in other systems or where it cannot be computed.
+    pub performance: Option<String>,
 }
 
 /// One round of a player's card.
@@ -90,8 +93,10 @@ pub struct CardView {
     pub score: Points,
     /// Round by round.
     pub rounds: Vec<CardRound>,
-    /// Round by round: the points the round gave the player, and their score after it.
-    pub points: Vec<(Points, Points)>,
+    /// Round by round: the points the round gave the player (`None` for a game whose result
+    /// is not in yet: not played yet, so not a loss), and their score after it (which counts
+    /// only the results in).
+    pub points: Vec<(Option<Points>, Points)>,
     /// Dubov 9: the ARO after each round (Dubov tournaments only).
     pub aro_after_round: Option<Vec<Aro>>,
     /// Whether the AROs are shown as Dubov 2026 1.7.1 rounds them (else exactly, Dubov 1997).
@@ -113,7 +118,8 @@ impl App {
     /// The standings after round `after` (the last round if `None`).
     pub fn standings(&self, t: TournamentId, after: Option<u16>) -> Result<StandingsView> {
         let s = self.state(t)?;
-        let (_, st) = computed_standings(&s, after);
+        let (tournament, st) = computed_standings(&s, after);
+        let performance = round_robin_performances(tournament, &st);
         // A round with results missing: provisional standings, said so, with no lots drawn.
         let in_progress = s
             .rounds()
@@ -150,6 +156,7 @@ impl App {
                         tiebreaks: r.tiebreaks.iter().map(ToString::to_string).collect(),
                         by_lot: r.by_lot && in_progress.is_none(),
                         counted: r.counted,
+                        performance: performance.get(r.tpn.index()).cloned().flatten(),
                     })
                 })
                 .collect(),
@@ -228,7 +235,10 @@ impl App {
                 engine::model::history::add_gains(&tournament.settings.points, r, &mut gained);
                 let got = gained[tpn.index()];
                 running += got;
-                (got, running)
+                let waiting = r
+                    .pairing_of(tpn)
+                    .is_some_and(|(p, _)| p.games.iter().any(Option::is_none));
+                ((!waiting).then_some(got), running)
             })
             .collect();
         let system = tournament.settings.system;
@@ -292,6 +302,36 @@ fn aro_after_each_round(tournament: &engine::Tournament, entries: &[RoundEntry])
             aro
         })
         .collect()
+}
+
+/// A round-robin's performance ratings by pairing number (C.07's TPR, worked out once more
+/// for the few players of a round-robin unless it is already a tie-break), for its cross
+/// table; none for other systems, whose cross tables do not show them.
+fn round_robin_performances(t: &engine::Tournament, st: &Standings) -> Vec<Option<String>> {
+    if !matches!(
+        t.settings.system,
+        Some(engine::System::RoundRobin | engine::System::DoubleRoundRobin)
+    ) {
+        return Vec::new();
+    }
+    let tpr = engine::model::tiebreak::Kind::PerformanceRating;
+    let (order, rows) = match st.order.iter().position(|x| x.kind == tpr) {
+        Some(at) => (at, std::borrow::Cow::Borrowed(&st.rows)),
+        None => {
+            let Some(code) = engine::model::tiebreak::Tiebreak::from_code("TPR") else {
+                return Vec::new();
+            };
+            let own = standings(t, Some(st.after), &[code], t.settings.lot_seed);
+            (0, std::borrow::Cow::Owned(own.rows))
+        }
+    };
+    let mut out = vec![None; t.players().len()];
+    for r in rows.iter() {
+        if let (Some(slot), Some(v)) = (out.get_mut(r.tpn.index()), r.tiebreaks.get(order)) {
+            *slot = v.is_some().then(|| v.to_string());
+        }
+    }
+    out
 }
 
 /// The standings after round `after` (the last if `None`): those of the last round are

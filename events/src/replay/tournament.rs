@@ -149,7 +149,12 @@ impl State {
         if let Some(name) = name {
             text("name", name, MAX_NAME, false)?;
         }
-        let rounds = self.settings.as_ref().map_or(MAX_ROUNDS, |s| s.rounds);
+        // A round-robin's rounds come from its field (its settings say none): its round
+        // dates are held only to the most any tournament may have.
+        let rounds = match self.settings.as_ref() {
+            Some(s) if !self.is_round_robin() => s.rounds,
+            _ => MAX_ROUNDS,
+        };
         admit_details(details, rounds)
     }
 

@@ -1,9 +1,10 @@
 //! The pages in a real browser: Debian's headless Chromium, driven over the DevTools protocol
 //! by the driver (`driver.rs`: `Browser`, `Page`), and the tests by page and task: live updates,
-//! the hall display, the public pages, the requests a page makes per live message, printouts, the index page, the console (its views and
-//! setup, players, rounds, results, the next round's check-ins and swaps), whole events,
-//! acceleration, the hall's players, the hall terminal as a player uses it, the address players
-//! reach the server by. Screenshots go to
+//! the hall display, the public pages (and on a phone: a card in play, the search by name, the
+//! standings' marks), the requests a page makes per live message, printouts, the index page,
+//! the console (its views and setup, players, rounds, results, the next round's check-ins and
+//! swaps), whole events, acceleration, the hall's players, the hall terminal as a player uses
+//! it, the address players reach the server by. Screenshots go to
 //! `artifacts/` (not committed) for a reviewer.
 
 mod driver;
@@ -23,5 +24,6 @@ mod index;
 mod live;
 mod printouts;
 mod public;
+mod public_phone;
 mod public_url;
 mod requests;

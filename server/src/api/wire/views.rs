@@ -423,6 +423,11 @@ pub struct StandingsRow {
     /// who withdrew having played fewer than half of their games (C.05), listed last, their
     /// games counted for nobody.
     pub counted: bool,
+    /// In a round-robin, the player's performance rating (C.07's TPR: the opponents' average
+    /// rating plus FIDE's difference for the percentage scored), as its cross table shows it;
+    /// left out in other systems and where no rated game was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub performance: Option<String>,
 }
 
 /// The standings.
@@ -474,6 +479,7 @@ impl From<app::StandingsView> for Standings {
                     tiebreaks: r.tiebreaks,
                     by_lot: r.by_lot,
                     counted: r.counted,
+                    performance: r.performance,
                 })
                 .collect(),
         }
@@ -530,7 +536,8 @@ pub struct Card {
     /// Round by round.
     pub rounds: Vec<CardRound>,
     /// Round by round, from the player's own side: the points the round gave (`"1"`, `"0.5"`,
-    /// a Double-Swiss match's `"1.5"`) and the score after it.
+    /// a Double-Swiss match's `"1.5"`; `null` while the game's result is not in) and the score
+    /// after it (counting only the results in).
     pub points: Vec<CardPoints>,
     /// Dubov 9: the average rating of the opponents played after each round (Dubov
     /// tournaments only).
@@ -541,8 +548,12 @@ pub struct Card {
 /// What one round gave a player.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct CardPoints {
-    /// The points the round gave.
-    pub points: String,
+    /// The points the round gave; `null` for a game not played yet (its result not in): not a
+    /// loss.
+    pub points: Option<String>,
+    /// Whether the round's game is still to be played or its result still to come (then
+    /// `points` is `null`).
+    pub pending: bool,
     /// The score after the round.
     pub score_after: String,
 }
@@ -556,7 +567,8 @@ impl From<app::CardView> for Card {
                 .points
                 .iter()
                 .map(|(p, after)| CardPoints {
-                    points: p.to_string(),
+                    points: p.map(|p| p.to_string()),
+                    pending: p.is_none(),
                     score_after: after.to_string(),
                 })
                 .collect(),
