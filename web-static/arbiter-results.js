@@ -10,7 +10,7 @@ import { get, send } from "./api.js";
 import { applyResult, caughtUp, mark } from "./rounds.js";
 import { resultText, who } from "./words.js";
 import { $, api, byTpn, done, games, isRR, say, st } from "./arbiter-state.js";
-import { drawComing } from "./arbiter-round.js";
+import { drawComingNow } from "./arbiter-round.js";
 
 let picked = {};         // board -> [game results]
 let correcting = {};     // board -> true
@@ -102,7 +102,7 @@ export function drawBoards(flashBoard) {
   if (!st.shownRound || !r) { st.missingNow = []; $("#missing").textContent = ""; $("#unpublishbox").hidden = true; render($("#boards"), html`<tr><td class="muted">No round published yet.</td></tr>`); render($("#notplaying"), ""); return; }
   drawUnpublish(r);
   const missing = r.pairs.filter((p) => !p.games).map((p) => p.board);
-  if (st.shownRound === st.tournament.rounds_published) { st.missingNow = missing; drawComing(); }
+  if (st.shownRound === st.tournament.rounds_published) { st.missingNow = missing; drawComingNow(); }
   $("#missing").textContent = `${r.pairs.length - missing.length} of ${r.pairs.length} results in` +
     (missing.length ? `; missing: board${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.` : ": the round is complete.");
   const n = games();

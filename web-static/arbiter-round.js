@@ -77,8 +77,9 @@ function outBlock(round, field, id) {
  */
 export function drawComing() {
   drawComingNow();
-  // Who has checked in is the hall's: read it, then draw again.
-  if (st.isChief && st.tournament) {
+  // Who has checked in is the hall's: read it, then draw again, when the view is open (a
+  // check-in heard, or the view opened, reads it again).
+  if (st.isChief && st.tournament && st.currentView === "round") {
     send("GET", api("/hall"), undefined, st.token).then((r) => {
       if (r.status !== 200) return;
       hall = r.body;
@@ -88,7 +89,8 @@ export function drawComing() {
   }
 }
 
-function drawComingNow() {
+/** The round being prepared drawn again from what is known, reading nothing (a result heard). */
+export function drawComingNow() {
   const t = st.tournament;
   const next = t.rounds_published + 1;
   if (next > t.settings.rounds) { render($("#coming"), html`<p class="muted">All ${t.settings.rounds} rounds are published.</p>`); return; }

@@ -78,6 +78,7 @@ function show(view, push) {
   document.title = `${st.tournament?.name || "Arbiter console"} · ${label}`;
   if (view === "standings") drawStandings().catch((e) => say(e.message, "bad"));
   if (view === "hall") drawHall().catch((e) => say(e.message, "bad"));
+  if (view === "round" && st.tournament) drawComing();
   if (view === "results") $("#quick").focus({ preventScroll: true });
 }
 st.show = show;

@@ -272,6 +272,11 @@ impl Page {
         self.wait_for("the proposal", "document.querySelector('#publish')");
         self.click("#publish");
         self.click("#publishconfirm");
+        // Players not checked in are recorded absent: the console asks once more, and the
+        // chief arbiter confirms.
+        if self.eval("!!document.querySelector('#absentask') && !document.querySelector('#absentask').hidden") == Value::Bool(true) {
+            self.click("#absentconfirm");
+        }
         self.wait_for(
             "published",
             &format!(
