@@ -331,7 +331,7 @@ impl From<Round> for RoundByName {
         for b in r.requested_byes {
             rows.push(line(b.player, None, None, None, Some(b.kind)));
         }
-        rows.sort_by_cached_key(|x| (x.player.name.to_lowercase(), x.player.tpn, x.player.player));
+        rows.sort_by_cached_key(|x| (alphabetical(&x.player.name), x.player.tpn, x.player.player));
         RoundByName {
             round: r.round,
             total_rows: rows.len() as u32,
@@ -658,4 +658,61 @@ pub struct PublishedPair {
     pub white: Registered,
     /// Black.
     pub black: Registered,
+}
+
+/// A name as a list by name orders it: accents folded ("Álvarez" beside "Alvarez", not after
+/// "Zhang"), the letters that carry no accent mark to fold written as they are read in an
+/// international list (ø as o, æ as ae, ß as ss, ł as l), and case ignored.
+fn alphabetical(name: &str) -> String {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    let mut out = String::with_capacity(name.len());
+    for c in name.nfd().filter(|c| !is_combining_mark(*c)) {
+        match c {
+            'ø' | 'Ø' => out.push('o'),
+            'æ' | 'Æ' => out.push_str("ae"),
+            'œ' | 'Œ' => out.push_str("oe"),
+            'ß' => out.push_str("ss"),
+            'ł' | 'Ł' => out.push('l'),
+            'đ' | 'Đ' => out.push('d'),
+            'þ' | 'Þ' => out.push_str("th"),
+            'ı' => out.push('i'),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::alphabetical;
+
+    #[test]
+    fn a_list_by_name_orders_accented_names_with_their_letters() {
+        let mut names = vec![
+            "Zhang, Wei",
+            "Álvarez, Ana",
+            "Øberg, Lars",
+            "Alvarez, Bea",
+            "Oakes, Tom",
+            "Łukasz, Jan",
+            "Müller, Max",
+            "Lopez, Eva",
+            "Mueller, Udo",
+        ];
+        names.sort_by_cached_key(|n| alphabetical(n));
+        assert_eq!(
+            names,
+            [
+                "Álvarez, Ana",
+                "Alvarez, Bea",
+                "Lopez, Eva",
+                "Łukasz, Jan",
+                "Mueller, Udo",
+                "Müller, Max",
+                "Oakes, Tom",
+                "Øberg, Lars",
+                "Zhang, Wei",
+            ]
+        );
+    }
 }
