@@ -23,8 +23,9 @@
 //! score is the team's own, but no more than the scheduled opponent's (16.4.1, a forfeit) or
 //! than a draw in every round (16.4.2, the bye); the team's own points in that round are those
 //! it was given ("points" meaning match points and game points). A forfeit lost or no pairing
-//! is a voluntary unplayed round, which a cut removes first when it contributes no more than
-//! the lowest. A match forfeited as a whole is no encounter for `EDE`.
+//! is a voluntary unplayed round, which a cut removes first, unless the contribution of the
+//! lowest-scored opponent is smaller still. A match forfeited as a whole is no encounter for
+//! `EDE`.
 //!
 //! FIDE's calculator (Gacrux) computes these the same way; `engine/tests/engine/team_standings.rs`
 //! holds us to its values on 300 tournaments.
