@@ -110,15 +110,14 @@ use engine::model::team::{
     Board, Match, MatchKind, Team, TeamRound, TeamSettings, TeamTournament, TeamTpn,
 };
 
+/// One hand-worked round: its matches (white team, black team, results) and the bye.
+type HandRound<'a> = (&'a [(u32, u32, &'a str)], Option<u32>);
+
 /// A hand-worked competition of `teams` teams on `boards` boards (team `k` fields players
 /// `k*10+1`...): each round lists its matches as (white team, black team, the white team's
 /// results board by board: `1`, `=`, `0`; or `+`/`-` for a match forfeited as a whole, won or
 /// lost by the white team) and the team with the pairing-allocated bye.
-fn event(
-    teams: u32,
-    boards: usize,
-    rounds: &[(&[(u32, u32, &str)], Option<u32>)],
-) -> TeamTournament {
+fn event(teams: u32, boards: usize, rounds: &[HandRound]) -> TeamTournament {
     let colours = (0..boards)
         .map(|b| {
             if b % 2 == 0 {
