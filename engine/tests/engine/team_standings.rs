@@ -278,3 +278,23 @@ fn c07_16_a_forfeited_match_and_the_bye_in_buchholz_and_emmsb() {
     assert_eq!(v[2].2, vec!["4.0", "11.0", "8.0", "15.0", "12.0"]);
     assert_eq!(v[4].2[..3], ["1.0", "7.0", "6.0"]);
 }
+
+/// 12.1-12.3 on three boards: 1-3 drawn 1, =, 0 and 2-4 drawn 0, 1, =; every team has 1 MP
+/// and 1.5 GP. Board points: 1: (1, ½, 0), 2: (0, 1, ½), 3: (0, ½, 1), 4: (1, 0, ½).
+/// - BC (12.1, lower first): 1 x board 1 + 2 x board 2 + 3 x board 3: 2, 3.5, 4, 2.5.
+/// - TBR (12.2): board 1 puts 1 and 4 ahead of 2 and 3; board 2 then puts 1 before 4 and 2
+///   before 3: places 1, 3, 4, 2.
+/// - BBE (12.3): all boards but the bottom one: 1.5, 1, 0.5, 1; then 2 and 4 without the two
+///   bottom boards: 0 and 1: places 1, 3, 4, 2.
+#[test]
+fn c07_12_board_count_top_board_results_and_bottom_board_elimination() {
+    let t = event(4, 3, &[(&[(1, 3, "1=0"), (2, 4, "01=")], None)]);
+    let v = values(&t, "PTS MPVGP BC");
+    let bc: Vec<&str> = v.iter().map(|r| r.2[2].as_str()).collect();
+    assert_eq!(bc, ["2.0", "3.5", "4.0", "2.5"]);
+    for code in ["TBR", "BBE"] {
+        let v = values(&t, &format!("PTS MPVGP {code}"));
+        let places: Vec<(u32, &str)> = v.iter().map(|r| (r.1, r.2[2].as_str())).collect();
+        assert_eq!(places, [(1, "1"), (3, "3"), (4, "4"), (2, "2")], "{code}");
+    }
+}
