@@ -450,3 +450,48 @@ pub fn standings(
     }
     Ok(())
 }
+
+/// `swiss standings --team`: the team standings after the recorded rounds (C.07, 2026,
+/// articles 11-16): place, team number and name, match points, game points and each
+/// tie-break of `tiebreaks` (codes separated by spaces or commas; `PTS MPVGP EDE EMMSB/C1
+/// BH/C1` if `None`), one team a line, tab-separated, best first.
+pub fn standings_team(
+    input: &Path,
+    tiebreaks: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use engine::standings::{default_team_tiebreaks, parse_team_tiebreaks, team_standings};
+    let file = read_team_file(input)?;
+    let order = match tiebreaks {
+        None => default_team_tiebreaks(),
+        Some(list) => parse_team_tiebreaks(list).map_err(|code| {
+            CliError::BadArgument(format!(
+                "--tiebreaks: {code} is not a team tie-break (PTS, MPVGP, EDE, EDET, EDEB, EDEBT, EDEBB, EMMSB, EMGSB, EGMSB, EGGSB with /C1, SSSC, BC, TBR, BBE, BH or SB with :MP or :GP and /Cn or /Mn)"
+            ))
+        })?,
+    };
+    let t = &file.tournament;
+    let s = team_standings(t, &order);
+    let mut text = String::from("Rank\tTeam\tName\tMP\tGP");
+    for tb in &s.order {
+        text.push('\t');
+        text.push_str(&tb.code());
+    }
+    text.push('\n');
+    for r in &s.rows {
+        let name = &t.teams[r.team.index()].name;
+        text.push_str(&format!(
+            "{}\t{}\t{name}\t{}\t{}",
+            r.rank, r.team, r.mp, r.gp
+        ));
+        for v in &r.tiebreaks {
+            text.push_str(&format!("\t{v}"));
+        }
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())
+        .map_err(|source| CliError::Io {
+            path: "<stdout>".into(),
+            source,
+        })
+}

@@ -183,7 +183,8 @@ struct SystemFlag {
     #[arg(long = "double-round-robin")]
     double_round_robin: bool,
     /// The Swiss Team Pairing System (C.04.6, 2026), for a file with TRF-2026's team records
-    /// (record 192 FIDE_TEAM...): `pair` and `check`.
+    /// (record 192 FIDE_TEAM...): `pair`, `check` and `standings` (team tie-breaks such as
+    /// `PTS MPVGP EDE EMMSB/C1 BH:MP/C1`).
     #[arg(long, visible_alias = "team-swiss")]
     team: bool,
 }
@@ -263,14 +264,15 @@ pub fn run(cli: Cli) -> ExitCode {
                 )))
             }
         }
-        Command::Generate { system, .. }
-        | Command::Standings { system, .. }
-            if system.team =>
-        {
-            Err(cli::CliError::BadArgument(
-                "--team pairs and checks team competitions (swiss pair --team, swiss check --team); generating them and their standings are not available yet".into(),
-            ))
-        }
+        Command::Standings {
+            system,
+            input,
+            tiebreaks,
+            ..
+        } if system.team || cli::is_team_file(&input) => cli::standings_team(&input, tiebreaks.as_deref(), &mut std::io::stdout()),
+        Command::Generate { system, .. } if system.team => Err(cli::CliError::BadArgument(
+            "--team pairs, checks and ranks team competitions (swiss pair --team, swiss check --team, swiss standings --team); generating them is not available yet".into(),
+        )),
         Command::Check { system, input } => {
             cli::check(system.system(), &input, &mut std::io::stdout())
         }

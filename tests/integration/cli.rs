@@ -423,3 +423,53 @@ fn check_team_re_pairs_every_recorded_round() {
         "round 1: recorded 3-1 4-2 bye 5; C.04.6 pairs 1-3 4-2 bye 5\n"
     );
 }
+
+/// `swiss standings --team` ranks a team competition by C.07's team tie-breaks. `teams-5.trf`
+/// after round 1, worked by hand: 1 beat 3 1.5-0.5, 2 and 4 drew 1-1, 5 had the bye (1 MP,
+/// 1 GP by record 320). 2, 4 and 5 are tied on 1 MP; 5 met neither, so the direct encounter
+/// (13.3) separates nobody; Board Count (12.1, lower first) does: 4 won on board 1 (1), 2 on
+/// board 2 (2), 5's bye counts a win on both boards (1 + 2 = 3). 5's Buchholz is its dummy
+/// opponent's score (16.4.2: its own 1 MP, no more than a draw a round); SSSC (13.4) is the
+/// game points plus the Buchholz over the factor 2 x 1 round / 2 boards = 1.
+#[test]
+fn standings_team_prints_places_scores_and_team_tiebreaks() {
+    let o = run(&[
+        "standings",
+        "--team",
+        &path("teams-5.trf"),
+        "--tiebreaks",
+        "PTS,EDE,BH:MP,BH:GP,SSSC,BC,EGGSB",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Rank\tTeam\tName\tMP\tGP\tPTS\tEDE\tBH:MP\tBH:GP\tSSSC\tBC\tEGGSB\n\
+         1\t1\tAshford\t2.0\t1.5\t2.0\t0\t0.0\t0.5\t1.5\t2.0\t0.75\n\
+         2\t4\tDunmore\t1.0\t1.0\t1.0\t0\t1.0\t1.0\t2.0\t1.0\t1.0\n\
+         3\t2\tBexley\t1.0\t1.0\t1.0\t0\t1.0\t1.0\t2.0\t2.0\t1.0\n\
+         4\t5\tElmwood\t1.0\t1.0\t1.0\t0\t1.0\t1.0\t2.0\t3.0\t1.0\n\
+         5\t3\tCarlow\t0.0\t0.5\t0.0\t0\t2.0\t1.5\t2.5\t1.0\t0.75\n"
+    );
+    // Without --tiebreaks: the primary score, the other score, EDE, EMMSB Cut-1, Buchholz Cut-1.
+    let o = run(&["standings", "--team", &path("teams-5.trf")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("Rank\tTeam\tName\tMP\tGP\tPTS\tMPVGP\tEDE\tEMMSB/C1\tBH/C1\n"),
+        "{}",
+        stdout(&o)
+    );
+    // A code that is no team tie-break is named, with exit 2.
+    let o = run(&[
+        "standings",
+        "--team",
+        &path("teams-5.trf"),
+        "--tiebreaks",
+        "PTS XYZ",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("XYZ is not a team tie-break"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -97,6 +97,7 @@
 //!   by code: `buchholz.rs` (the opponents' scores), `ratings.rs` (the rating-based ones and
 //!   FIDE's conversion tables), `encounter.rs` (direct encounter).
 //! - `cross_table.rs`: the cross table.
+//! - `team/`: the standings of team competitions and their tie-breaks (articles 11-16).
 
 mod buchholz;
 mod context;
@@ -106,8 +107,13 @@ mod facts;
 mod ranks;
 mod ratings;
 mod table;
+mod team;
 mod values;
 
 pub use cross_table::{cross_table, cross_table_rows};
 pub use ranks::{annulled, apply_ranks, standings, standings_of_table};
 pub use table::{Row, Standings, Value};
+pub use team::{
+    default_team_tiebreaks, parse_team_tiebreaks, team_standings, TeamRow, TeamStandings,
+    TeamTiebreak,
+};

@@ -265,22 +265,6 @@ fn none_differ(differences: &[String], what: &str) {
     );
 }
 
-/// A value of the calculator's JSON in hundredths: a number, or a string of one ("31.75");
-/// `None` for null.
-fn json_hundredths(v: &serde_json::Value) -> Option<i64> {
-    let x = match v {
-        serde_json::Value::Null => return None,
-        serde_json::Value::String(s) => s
-            .trim()
-            .parse::<f64>()
-            .unwrap_or_else(|_| panic!("a number: {s:?}")),
-        other => other
-            .as_f64()
-            .unwrap_or_else(|| panic!("a number: {other}")),
-    };
-    Some((x * 100.0).round() as i64)
-}
-
 /// C.07 (2026) as FIDE's calculator (Gacrux 1.9.57, Swiss) computed it on the 600 tournaments of
 /// `../shared/reference/tiebreaks/gacrux.tar.xz` (8-40 players, 5-9 rounds, forfeits, half-point
 /// byes, zero-point absences, players retiring for good, two players unrated in every third):
@@ -328,7 +312,7 @@ fn c07_2026_tiebreaks_equal_the_calculators_on_the_reference_tournaments() {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(json_hundredths)
+                    .map(crate::support::json_hundredths)
                     .collect();
                 let mut mine = vec![Some(i64::from(row.score.tenths()) * 10)];
                 mine.extend(row.tiebreaks.iter().map(|v| hundredths(&v.to_string())));

@@ -21,6 +21,7 @@ mod round_one;
 mod round_robin;
 mod standings;
 mod support;
+mod team_standings;
 mod team_swiss;
 mod trf_errors;
 mod trf_files;

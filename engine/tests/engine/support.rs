@@ -600,3 +600,19 @@ pub fn reference_archive(path: &str) -> Option<Vec<(String, Vec<u8>)>> {
     }
     Some(files)
 }
+
+/// A value of the calculator's JSON in hundredths: a number, or a string of one ("31.75");
+/// `None` for null.
+pub fn json_hundredths(v: &serde_json::Value) -> Option<i64> {
+    let x = match v {
+        serde_json::Value::Null => return None,
+        serde_json::Value::String(s) => s
+            .trim()
+            .parse::<f64>()
+            .unwrap_or_else(|_| panic!("a number: {s:?}")),
+        other => other
+            .as_f64()
+            .unwrap_or_else(|| panic!("a number: {other}")),
+    };
+    Some((x * 100.0).round() as i64)
+}
