@@ -202,6 +202,7 @@ pub(crate) fn procedure(
             }
         },
         |a, b| allocate(cx, a, b, initial),
+        |a, b| super::colours::facts(cx, a, b, initial),
         &cx.names,
         explanation,
     );

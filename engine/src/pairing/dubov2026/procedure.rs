@@ -93,6 +93,7 @@ pub(crate) fn procedure(
         |p| cx.players[p].tpn,
         |a, b| a.min(b),
         |a, b| allocate(cx, a, b, initial),
+        |a, b| super::colours::facts(cx, a, b, initial),
         &cx.names,
         explanation,
     );
