@@ -128,6 +128,14 @@ pub(crate) fn short_names(tournament: &Tournament, players: &[Tpn]) -> IxVec<Box
         .collect()
 }
 
+/// Player `t` of `tournament` as the explanations name them: "12 Garcia López".
+pub(crate) fn player_named(tournament: &Tournament, t: Tpn) -> String {
+    let mut out = String::new();
+    let name = tournament.player(t).map_or("", |p| p.name.as_str());
+    explanation::write_player(&mut out, t, name).ok();
+    out
+}
+
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
     explanation::joined(players, " ", |out, p| write!(out, "{p}"))

@@ -282,3 +282,39 @@ fn burstein_2026_round_one_says_the_colour_the_lot_drew() {
     says(&steps, "1.6", "Round 1 is a seeding round");
     says(&steps, "5.1", "the lot drawn before round 1 gave Black");
 }
+
+#[test]
+fn dubov_1997_the_explanation_names_each_player_beside_the_pairing_number() {
+    let steps = explained_by(System::Dubov, AFTER_ROUND_ONE);
+    says(
+        &steps,
+        "7.1",
+        "3 Kaya can play no one in the group; 4 Marin is transferred up to play him.",
+    );
+    says(&steps, "6.2", "white (ARO): 2 Ng (2360.000).");
+}
+
+/// 3: a board's line gives each player's due colour and the colours played.
+#[test]
+fn dubov_1997_a_colour_decision_gives_the_due_colours_and_the_colours_played() {
+    let steps = explained_by(System::Dubov, AFTER_ROUND_ONE);
+    says(
+        &steps,
+        "3",
+        "board 2: 4 Marin - 3 Kaya (both due colours: 4 Marin is due White, colours B; 3 Kaya \
+         is due Black, colours W).",
+    );
+}
+
+/// 5: round 1 says what the lot drew, and each board how it gave its colours.
+#[test]
+fn dubov_1997_round_one_says_the_colour_the_lot_drew() {
+    let steps = explained_by(System::Dubov, BEFORE_ROUND_ONE);
+    says(&steps, "5", "the lot drawn before round 1 gave Black");
+    says(
+        &steps,
+        "5",
+        "board 2: 2 Ng - 5 Jensen: 2 Ng of the upper half gets White, the other colour in an \
+         even-numbered pair.",
+    );
+}
