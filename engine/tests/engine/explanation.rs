@@ -318,3 +318,38 @@ fn dubov_1997_round_one_says_the_colour_the_lot_drew() {
          even-numbered pair.",
     );
 }
+
+/// E.1: a board's line names both players and gives each preference with the colours
+/// played.
+#[test]
+fn dutch_1992_a_colour_decision_gives_the_preferences_and_the_colours_played() {
+    let steps = explained_by(System::Dutch1992, AFTER_ROUND_ONE);
+    says(
+        &steps,
+        "E.1",
+        "board 1: 2 Ng - 1 Garcia López: 1 Garcia López prefers Black (strong; colours W); 2 Ng \
+         prefers White (strong; colours B).",
+    );
+}
+
+/// A.7 and E.5: round 1 says what the lot drew, names S1 and S2, and says how each board got
+/// its colours.
+#[test]
+fn dutch_1992_round_one_names_the_players_and_says_the_colour_the_lot_drew() {
+    let steps = explained_by(System::Dutch1992, BEFORE_ROUND_ONE);
+    says(
+        &steps,
+        "A.6",
+        "S1 = 1 Garcia López, 2 Ng, 3 Kaya; S2 = 4 Marin",
+    );
+    says(
+        &steps,
+        "E.5",
+        "the lot drawn before round 1 gave Black (A.7)",
+    );
+    says(
+        &steps,
+        "E.5",
+        "board 2: 2 Ng - 5 Jensen: 2 Ng, an even-numbered player of S1, gets White.",
+    );
+}
