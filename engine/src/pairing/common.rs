@@ -369,8 +369,10 @@ pub(crate) fn boards(
     score: impl Fn(PlayerIx) -> Points,
     tpn: impl Fn(PlayerIx) -> Tpn,
     higher: impl Fn(PlayerIx, PlayerIx) -> PlayerIx,
-    allocate: impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
-    facts: impl Fn(PlayerIx, PlayerIx) -> String,
+    (allocate, facts): (
+        impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
+        impl Fn(PlayerIx, PlayerIx) -> String,
+    ),
     names: &IxVec<Box<str>>,
     explanation: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
