@@ -128,6 +128,14 @@ pub(crate) fn short_names(tournament: &Tournament, players: &[Tpn]) -> IxVec<Box
         .collect()
 }
 
+/// Player `t` of `tournament` as the explanations name them: "12 Garcia López".
+pub(crate) fn player_named(tournament: &Tournament, t: Tpn) -> String {
+    let mut out = String::new();
+    let name = tournament.player(t).map_or("", |p| p.name.as_str());
+    explanation::write_player(&mut out, t, name).ok();
+    out
+}
+
 /// Pairing numbers as the explanations list them: "3 7 12".
 pub(crate) fn tpn_list(players: &[Tpn]) -> String {
     explanation::joined(players, " ", |out, p| write!(out, "{p}"))
@@ -354,13 +362,17 @@ impl Untaken {
 
 /// C.04.2 3.6: the pairs in board order (the higher score of the pair, the sum, then the TPN
 /// of the player `higher` names), each as `(white, black)` by `allocate` (which says the
-/// article that decided), the first 200 boards in the explanation.
+/// article that decided), the first 200 boards in the explanation, each with `facts`, the
+/// facts that decided its colours.
 pub(crate) fn boards(
     mut pairs: Vec<(PlayerIx, PlayerIx)>,
     score: impl Fn(PlayerIx) -> Points,
     tpn: impl Fn(PlayerIx) -> Tpn,
     higher: impl Fn(PlayerIx, PlayerIx) -> PlayerIx,
-    allocate: impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
+    (allocate, facts): (
+        impl Fn(PlayerIx, PlayerIx) -> ((PlayerIx, PlayerIx), &'static str),
+        impl Fn(PlayerIx, PlayerIx) -> String,
+    ),
     names: &IxVec<Box<str>>,
     explanation: &mut Vec<Step>,
 ) -> Vec<(Tpn, Tpn)> {
@@ -379,6 +391,8 @@ pub(crate) fn boards(
             write_who(&mut text, w, &tpn, names).ok();
             text.push_str(" - ");
             write_who(&mut text, bl, &tpn, names).ok();
+            text.push_str(": ");
+            text.push_str(&facts(a, b));
             text.push('.');
             explanation.push(Step::new(why, text));
         }
@@ -458,6 +472,7 @@ pub(crate) fn write_who(
 }
 
 /// A player as 5.2 of the 2026 Dubov and Burstein texts sees them.
+#[derive(Clone, Copy)]
 pub(crate) struct Seen<'a> {
     pub(crate) tpn: Tpn,
     /// Yet to play a game (5.2.1).
@@ -517,6 +532,63 @@ pub(crate) fn allocate_5_2<'a>(
 ) -> ((PlayerIx, PlayerIx), &'static str) {
     let (c, why) = by_rules_5_2(seen(h), seen(l), initial);
     (if c == Color::White { (h, l) } else { (l, h) }, why)
+}
+
+/// Why 5.2 of both 2026 texts gives `h` (the higher ranked, named `hw`) and `l` (named `lw`)
+/// their colours, in facts: who gets which colour, the article's reason, and both players'
+/// preferences with their strength and the colours they played.
+pub(crate) fn facts_5_2(h: Seen, l: Seen, hw: &str, lw: &str, initial: Color) -> String {
+    let (c, why) = by_rules_5_2(h, l, initial);
+    let gets = format!("{hw} gets {}", c.name());
+    let both = format!(
+        "{hw} {}; {lw} {}",
+        preference_words(h.pref, h.colors),
+        preference_words(l.pref, l.colors)
+    );
+    match why {
+        "5.2.1" => format!(
+            "{gets}: neither has played a game; the higher ranked player has an {} TPN, so {} \
+             the lot's colour ({})",
+            if h.tpn.get() % 2 == 1 { "odd" } else { "even" },
+            if c == initial {
+                "gets"
+            } else {
+                "gets the opposite of"
+            },
+            initial.name()
+        ),
+        "5.2.2" => format!("{gets}: both preferences are granted: {both}"),
+        "5.2.3" => format!("{gets}: the stronger preference is granted: {both}"),
+        "5.2.4" => format!(
+            "{gets}: the preferences are the same and as strong ({both}); the colours \
+             alternate from their latest games with different colours, counted back from each \
+             one's last game, where {hw} had {}",
+            c.opposite().name()
+        ),
+        _ if h.pref.color().is_none() && l.pref.color().is_none() => format!(
+            "{gets}: neither has a colour preference ({both}); the higher ranked player gets \
+             the lot's colour"
+        ),
+        _ => format!(
+            "{gets}: the preferences are the same and as strong, and their colours never \
+             differed ({both}); the higher ranked player's preference is granted"
+        ),
+    }
+}
+
+/// A colour preference with the colours played that made it: "prefers White (strong; colours
+/// B W B)"; "has no preference (no game played)".
+pub(crate) fn preference_words(pref: ColorPreference, colors: &[Color]) -> String {
+    use ColorPreference as P;
+    let colours = explanation::colour_letters(colors);
+    let (strength, c) = match pref {
+        P::None if colors.is_empty() => return "has no preference (no game played)".to_string(),
+        P::None => return format!("has no preference (colours {colours})"),
+        P::Mild(c) => ("mild", c),
+        P::Strong(c) => ("strong", c),
+        P::Absolute(c) => ("absolute", c),
+    };
+    format!("prefers {} ({strength}; colours {colours})", c.name())
 }
 
 /// A round refused for the general method's limit says so in words: the limit, and the players

@@ -169,3 +169,96 @@ pub(crate) fn colour_letters(colors: &[crate::model::color::Color]) -> String {
         Ok(())
     })
 }
+
+/// Gives each criterion that `steps` write in brackets, as the 2026 Dubov and Burstein texts
+/// do ("[C4]", a range "[C5]-[C10]"), its meaning the first time a score group's story names
+/// it: the story restarts at each heading (the round, a bracket), so that every score group
+/// reads on its own. One pass over each step's text.
+pub(crate) fn gloss_bracketed(steps: &mut [Step], meanings: Meanings) {
+    let mut g = Glossary::new(meanings);
+    for step in steps.iter_mut() {
+        if step.article.is_none() {
+            g.restart();
+        }
+        if step.text.contains("[C") {
+            step.text = g.bracketed_in(&step.text);
+        }
+    }
+}
+
+/// The code at the start of `s` written "[C12]": the code ("C12") and the length it takes.
+fn bracketed_code(s: &str) -> Option<(&str, usize)> {
+    let rest = s.strip_prefix('[')?;
+    let end = rest.find(']')?;
+    let code = &rest[..end];
+    (code.len() > 1 && code.starts_with('C') && code[1..].bytes().all(|b| b.is_ascii_digit()))
+        .then_some((code, end + 2))
+}
+
+impl Glossary {
+    /// The meaning of `code` if this story has not given it yet (and it is now given).
+    fn first_meaning(&mut self, code: &str) -> Option<&'static str> {
+        let k = self.meanings.iter().position(|(c, _)| *c == code)?;
+        (!self.said[k]).then(|| {
+            self.said[k] = true;
+            self.meanings[k].1
+        })
+    }
+
+    /// `text` with each criterion written in brackets followed by its meaning the first time:
+    /// "[C4] (the players not yet paired can all still be paired)"; a range "[C5]-[C7]"
+    /// followed by the meanings not yet given of the criteria in it.
+    fn bracketed_in(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + 64);
+        let mut rest = text;
+        while let Some(at) = rest.find("[C") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at..];
+            let Some((first, len)) = bracketed_code(rest) else {
+                out.push('[');
+                rest = &rest[1..];
+                continue;
+            };
+            out.push_str(&rest[..len]);
+            rest = &rest[len..];
+            // A range: "[C5]-[C10]".
+            let last = rest
+                .strip_prefix('-')
+                .and_then(bracketed_code)
+                .map(|(code, l)| (code, l + 1));
+            let codes: Vec<String> = match last {
+                Some((code, l)) => {
+                    out.push_str(&rest[..l]);
+                    rest = &rest[l..];
+                    let number = |c: &str| c[1..].parse::<usize>().unwrap_or(0);
+                    (number(first)..=number(code))
+                        .map(|k| format!("C{k}"))
+                        .collect()
+                }
+                None => vec![first.to_string()],
+            };
+            let single = codes.len() == 1;
+            let said = joined(
+                codes
+                    .iter()
+                    .filter_map(|c| self.first_meaning(c).map(|m| (c, m))),
+                "; ",
+                |out, (c, m)| {
+                    if single {
+                        out.push_str(m);
+                    } else {
+                        fmt::Write::write_fmt(out, format_args!("[{c}] {m}"))?;
+                    }
+                    Ok(())
+                },
+            );
+            if !said.is_empty() {
+                out.push_str(" (");
+                out.push_str(&said);
+                out.push(')');
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}

@@ -80,6 +80,7 @@ pub use definitions::MATCHING_LIMIT;
 mod colours;
 mod definitions;
 mod fast;
+mod meanings;
 mod procedure;
 #[cfg(test)]
 mod tests;
@@ -128,5 +129,6 @@ fn pair_reading(
     let initial = initial_color(tournament, &mut explanation);
     explanation.extend(crate::pairing::common::lot_drawn(round, initial, "5.2.1"));
     let outcome = procedure::procedure(&cx, initial, &mut explanation);
+    crate::pairing::explanation::gloss_bracketed(&mut explanation, meanings::CRITERIA);
     RoundPairing::from_procedure(round, outcome, explanation)
 }

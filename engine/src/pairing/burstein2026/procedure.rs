@@ -201,7 +201,10 @@ pub(crate) fn procedure(
                 b
             }
         },
-        |a, b| allocate(cx, a, b, initial),
+        (
+            |a, b| allocate(cx, a, b, initial),
+            |a, b| super::colours::facts(cx, a, b, initial),
+        ),
         &cx.names,
         explanation,
     );

@@ -41,16 +41,34 @@ pub(super) fn boards(
                 lines.push(Step::new(
                     article,
                     format!(
-                        "board {}: {} - {} ({why}).",
+                        "board {}: {} - {} ({why}: {}; {}).",
                         board + 1,
                         cx.tpn(w),
-                        cx.tpn(bl)
+                        cx.tpn(bl),
+                        colour_facts(cx, w),
+                        colour_facts(cx, bl)
                     ),
                 ));
             }
             (cx.players[w].tpn, cx.players[bl].tpn)
         })
         .collect()
+}
+
+/// What decided a player's colour, in facts: the colour due (1), the colour 2.3 or 2.4 leaves,
+/// and the colours played: "3 Kaya is due White, colours B W B".
+fn colour_facts(cx: &Ctx, p: PlayerIx) -> String {
+    let pl = &cx.players[p];
+    let colours = crate::pairing::explanation::colour_letters(&pl.colors);
+    let due = match pl.due {
+        Some(c) => format!("is due {}", c.name()),
+        None => "is due no colour".to_string(),
+    };
+    let must = match pl.must {
+        Some(c) => format!(", may only have {}", c.name()),
+        None => String::new(),
+    };
+    format!("{} {due}{must}, colours {colours}", cx.tpn(p))
 }
 
 /// Why a colour was given: the article and its words.

@@ -260,38 +260,52 @@ impl<'t> Ctx<'t> {
         }
     }
 
+    /// Player `i` as the explanation names them: "12 Garcia López".
     pub(super) fn tpn(&self, i: PlayerIx) -> String {
-        self.players[i].tpn.to_string()
+        let mut out = String::new();
+        self.write_who(&mut out, i).ok();
+        out
     }
 
+    /// [`Ctx::tpn`], written into `out`.
+    fn write_who(&self, out: &mut String, i: PlayerIx) -> std::fmt::Result {
+        let p = &self.players[i];
+        crate::pairing::explanation::write_player(out, p.tpn, p.name)
+    }
+
+    /// Players as the explanation lists them: "3 Kaya, 7 Ng"; "none" for no one.
     pub(super) fn list(&self, v: &[PlayerIx]) -> String {
         if v.is_empty() {
             return "none".into();
         }
-        joined(v, " ", |out, &i| write!(out, "{}", self.players[i].tpn))
+        joined(v, ", ", |out, &i| self.write_who(out, i))
     }
 
+    /// Players with their ARO: "3 Kaya (1850), 7 Ng (1790)".
     pub(super) fn list_aro(&self, v: &[PlayerIx]) -> String {
         joined(v, ", ", |out, &i| {
-            let p = &self.players[i];
-            write!(out, "{} ({})", p.tpn, p.aro)
+            self.write_who(out, i)?;
+            write!(out, " ({})", self.players[i].aro)
         })
     }
 
+    /// Players with their rating: "3 Kaya (2010), 7 Ng (1995)".
     pub(super) fn list_r(&self, v: &[PlayerIx]) -> String {
         joined(v, ", ", |out, &i| {
-            let p = &self.players[i];
-            write!(out, "{} ({})", p.tpn, p.rating)
+            self.write_who(out, i)?;
+            write!(out, " ({})", self.players[i].rating)
         })
     }
 
-    /// Pairs as the explanation lists them: "3-7, 12-5".
+    /// Pairs as the explanation lists them: "3 Kaya - 7 Ng, 12 Bauer - 5 Jensen".
     pub(super) fn list_pairs(
         &self,
         pairs: impl IntoIterator<Item = (PlayerIx, PlayerIx)>,
     ) -> String {
         joined(pairs, ", ", |out, (a, b)| {
-            write!(out, "{}-{}", self.players[a].tpn, self.players[b].tpn)
+            self.write_who(out, a)?;
+            out.push_str(" - ");
+            self.write_who(out, b)
         })
     }
 }

@@ -4,6 +4,7 @@ use crate::model::settings::System;
 use crate::model::tournament::Tournament;
 use crate::pairing::common::check_no_forbidden;
 use crate::pairing::common::half_against_half;
+use crate::pairing::common::player_named;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::RoundPairing;
 
@@ -26,12 +27,39 @@ pub(super) fn round_one(tournament: &Tournament, round: RoundNo) -> Option<Round
     if let Some(b) = r.bye {
         explanation.push(Step::new(
             "5",
-            format!("the number of players is odd; the last in the list, {b}, gets the bye."),
+            format!(
+                "the number of players is odd; the last in the list, {}, gets the bye.",
+                player_named(tournament, b)
+            ),
         ));
     }
-    explanation.push(Step::new("5", format!("the lot gives the first pair's left-hand player {}; odd pairs alike, even pairs the other way.",
-        r.first.name()
-    )));
+    explanation.push(Step::new(
+        "5",
+        format!(
+            "the lot drawn before round 1 gave {}: the first pair's left-hand player gets it; odd \
+             pairs alike, even pairs the other way.",
+            r.first.name()
+        ),
+    ));
+    for (k, &(w, b)) in r.pairs.iter().enumerate().take(200) {
+        let upper_white = r.upper.get(k) == Some(&w);
+        explanation.push(Step::new(
+            "5",
+            format!(
+                "board {}: {} - {}: {} of the upper half gets {}, {}.",
+                k + 1,
+                player_named(tournament, w),
+                player_named(tournament, b),
+                player_named(tournament, if upper_white { w } else { b }),
+                if upper_white { "White" } else { "Black" },
+                if k % 2 == 0 {
+                    "the lot's colour in an odd-numbered pair"
+                } else {
+                    "the other colour in an even-numbered pair"
+                }
+            ),
+        ));
+    }
     Some(RoundPairing {
         round,
         pairs: r.pairs,

@@ -128,13 +128,13 @@ fn dubov_6_2_the_two_columns() {
     );
     let text = crate::pairing::explanation::to_text(&lines);
     assert!(
-        lines.iter().any(|l| l.says("6.2", "white (ARO): 4 (2310.000), 8 (2318.400), 12 (2322.300), 2 (2333.700), 10 (2340.500), 6 (2344.600)")),
+        lines.iter().any(|l| l.says("6.2", "white (ARO): 4 Player 03 (2310.000), 8 Player 07 (2318.400), 12 Player 11 (2322.300), 2 Player 01 (2333.700), 10 Player 09 (2340.500), 6 Player 05 (2344.600)")),
         "{text}"
     );
     assert!(
         lines.iter().any(|l| l.says(
             "6.2",
-            "black (R): 7 (2380), 3 (2365), 11 (2300), 5 (2280), 9 (2260), 1 (2250)"
+            "black (R): 7 Player 06 (2380), 3 Player 02 (2365), 11 Player 10 (2300), 5 Player 04 (2280), 9 Player 08 (2260), 1 Player 00 (2250)"
         )),
         "{text}"
     );
@@ -215,9 +215,10 @@ fn dubov_7_3_whites_with_the_lowest_aro_become_black() {
     let mut lines = Vec::new();
     let (pairs, _) = pair_group(&cx, &first(8), &[], &mut lines);
     assert!(
-        lines
-            .iter()
-            .any(|l| l.says("7.3", "moved to the black subgroup (lowest ARO): 1 2")),
+        lines.iter().any(|l| l.says(
+            "7.3",
+            "moved to the black subgroup (lowest ARO): 1 Player 00, 2 Player 01"
+        )),
         "{lines:?}"
     );
     assert_eq!(numbered(&pairs), vec![(3, 7), (4, 8), (5, 2), (6, 1)]);
@@ -255,9 +256,10 @@ fn dubov_2_6_no_transfer_against_2_3_or_2_4() {
     let mut lines = Vec::new();
     let (pairs, _) = pair_group(&cx, &first(4), &[], &mut lines);
     assert!(
-        lines
-            .iter()
-            .any(|l| l.says("7.3", "moved to the black subgroup (lowest ARO): 2.")),
+        lines.iter().any(|l| l.says(
+            "7.3",
+            "moved to the black subgroup (lowest ARO): 2 Player 01."
+        )),
         "{lines:?}"
     );
     assert_eq!(numbered(&pairs), vec![(1, 4), (3, 2)]);
@@ -330,7 +332,9 @@ fn dubov_7_1_a_player_who_has_met_his_whole_group() {
     let groups = vec![ids(&[0, 1, 2]), ids(&[3, 4, 5, 6, 7])];
     let (pairs, _, lines) = procedure(&mut ctx(&players, &[(1, 2), (1, 3)]), &groups).unwrap();
     assert!(
-        lines.iter().any(|l| l.says("7.1", "1 can play no one")),
+        lines
+            .iter()
+            .any(|l| l.says("7.1", "1 Player 00 can play no one")),
         "{lines:?}"
     );
     assert!(numbered(&pairs).contains(&(1, 5)), "{pairs:?}");
@@ -362,7 +366,10 @@ fn dubov_6_4_8_1_8_2_floaters_are_paired_first() {
     let groups = vec![ids(&[0, 1, 2, 3]), ids(&[4, 5, 6, 7])];
     let (pairs, _, lines) = procedure(&mut cx, &groups).unwrap();
     let text = crate::pairing::explanation::to_text(&lines);
-    assert!(text.contains("6.4: floating down: 2 1."), "{text}");
+    assert!(
+        text.contains("6.4: floating down: 2 Player 01, 1 Player 00."),
+        "{text}"
+    );
     assert_eq!(
         numbered(&pairs),
         vec![(3, 4), (2, 5), (1, 7), (8, 6)],

@@ -40,3 +40,10 @@ pub(crate) fn allocate(
     let (h, l) = if a < b { (a, b) } else { (b, a) };
     allocate_5_2(h, l, |p| seen(cx, p), initial)
 }
+
+/// Why the pair `a`-`b` gets its colours (5.2), in facts: the preferences with their strength
+/// and the colours played.
+pub(crate) fn facts(cx: &Ctx, a: PlayerIx, b: PlayerIx, initial: Color) -> String {
+    let (h, l) = if a < b { (a, b) } else { (b, a) };
+    crate::pairing::common::facts_5_2(seen(cx, h), seen(cx, l), &cx.who(h), &cx.who(l), initial)
+}

@@ -91,6 +91,7 @@ pub use definitions::MATCHING_LIMIT;
 mod colours;
 mod definitions;
 mod groups;
+mod meanings;
 mod procedure;
 mod sequence;
 #[cfg(test)]
@@ -122,5 +123,6 @@ pub fn pair(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, Pai
     let initial = initial_color(tournament, &mut explanation);
     explanation.extend(crate::pairing::common::lot_drawn(round, initial, "5.2.1"));
     let outcome = procedure::procedure(&cx, initial, &mut explanation);
+    crate::pairing::explanation::gloss_bracketed(&mut explanation, meanings::CRITERIA);
     RoundPairing::from_procedure(round, outcome, explanation)
 }

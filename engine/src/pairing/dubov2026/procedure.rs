@@ -92,7 +92,10 @@ pub(crate) fn procedure(
         |p| cx.players[p].score,
         |p| cx.players[p].tpn,
         |a, b| a.min(b),
-        |a, b| allocate(cx, a, b, initial),
+        (
+            |a, b| allocate(cx, a, b, initial),
+            |a, b| super::colours::facts(cx, a, b, initial),
+        ),
         &cx.names,
         explanation,
     );

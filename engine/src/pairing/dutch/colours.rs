@@ -36,13 +36,16 @@ pub(super) fn allocate(
                 } else {
                     ""
                 };
+                let (w, bl) = if c == Color::White { (h, l) } else { (l, h) };
                 lines.push(Step::new(
                     why,
                     format!(
-                        "board {}: {} - {}{reading}.",
+                        "board {}: {} - {}{reading}: {}; {}.",
                         board + 1,
-                        cx.players[if c == Color::White { h } else { l }].tpn,
-                        cx.players[if c == Color::White { l } else { h }].tpn
+                        cx.who(w),
+                        cx.who(bl),
+                        preference(cx, h),
+                        preference(cx, l)
                     ),
                 ));
             }
@@ -53,6 +56,17 @@ pub(super) fn allocate(
         })
         .collect();
     (out, lines)
+}
+
+/// A player's colour preference with the colours played that made it: "12 Garcia López
+/// prefers White (strong; colours B W B)".
+fn preference(cx: &Ctx, p: PlayerIx) -> String {
+    let pl = &cx.players[p];
+    format!(
+        "{} {}",
+        cx.who(p),
+        crate::pairing::common::preference_words(pl.pref, &pl.colors)
+    )
 }
 
 /// The colour of the higher-ranked player `h` against `l`, and the article deciding it.

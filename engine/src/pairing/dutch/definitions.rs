@@ -80,6 +80,8 @@ pub(crate) struct Ctx {
     /// `met[i]` holds the ranks of the players `i` may not meet again (B.1 a, and forbidden
     /// pairs), sorted.
     pub(super) met: crate::pairing::index::Barred,
+    /// The players' names as the explanation gives them, by rank (none in a unit test).
+    pub(super) names: IxVec<Box<str>>,
 }
 
 impl Ctx {
@@ -134,7 +136,20 @@ impl Ctx {
             }
         });
         let met = crate::pairing::common::barred_pairs(tournament, round, &states, &available);
-        Ctx { players, met }
+        let names = crate::pairing::common::short_names(tournament, &available);
+        Ctx {
+            players,
+            met,
+            names,
+        }
+    }
+
+    /// Player `i` as the explanation names them: "12 Garcia López".
+    pub(crate) fn who(&self, i: PlayerIx) -> String {
+        let mut out = String::new();
+        let name = self.names.get(i).map_or("", |n| n);
+        crate::pairing::explanation::write_player(&mut out, self.players[i].tpn, name).ok();
+        out
     }
 
     /// The colour B.2 (and A.7 c, when in force) leaves player `i`.

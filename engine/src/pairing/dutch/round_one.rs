@@ -4,9 +4,17 @@ use crate::model::settings::System;
 use crate::model::tournament::Tournament;
 use crate::pairing::common::check_no_forbidden;
 use crate::pairing::common::half_against_half;
-use crate::pairing::common::tpn_list as list_tpn;
+use crate::pairing::common::player_named;
 use crate::pairing::explanation::Step;
 use crate::pairing::proposal::RoundPairing;
+
+/// Players as the explanation lists them: "1 Garcia López, 2 Ng".
+fn named(tournament: &Tournament, players: &[crate::model::ids::Tpn]) -> String {
+    crate::pairing::explanation::joined(players, ", ", |out, &t| {
+        out.push_str(&player_named(tournament, t));
+        Ok(())
+    })
+}
 
 /// Dutch F.4: all players form one homogeneous bracket ordered by A.2; if the number is odd the
 /// lowest ranked gets the bye; the highest of S1 plays the highest of S2, and so on.
@@ -27,7 +35,10 @@ pub(super) fn round_one(tournament: &Tournament, round: RoundNo) -> Option<Round
     if let Some(b) = r.bye {
         explanation.push(Step::new(
             "F.4",
-            format!("the number of players is odd; the lowest ranked, {b}, gets the bye (A.5)."),
+            format!(
+                "the number of players is odd; the lowest ranked, {}, gets the bye (A.5).",
+                player_named(tournament, b)
+            ),
         ));
     }
     explanation.push(Step::new(
@@ -35,17 +46,37 @@ pub(super) fn round_one(tournament: &Tournament, round: RoundNo) -> Option<Round
         format!(
             "p = {}; S1 = {}; S2 = {}.",
             r.upper.len(),
-            list_tpn(&r.upper),
-            list_tpn(&r.lower)
+            named(tournament, &r.upper),
+            named(tournament, &r.lower)
         ),
     ));
     explanation.push(Step::new(
         "E.5",
         format!(
-            "S1's odd-numbered players get {} (the lot, A.7), its even-numbered ones the other colour.",
+            "the lot drawn before round 1 gave {} (A.7): S1's odd-numbered players get it, \
+             its even-numbered ones the other colour.",
             r.first.name()
         ),
     ));
+    for (k, &(w, b)) in r.pairs.iter().enumerate().take(200) {
+        let upper_white = r.upper.get(k) == Some(&w);
+        explanation.push(Step::new(
+            "E.5",
+            format!(
+                "board {}: {} - {}: {}, {} of S1, gets {}.",
+                k + 1,
+                player_named(tournament, w),
+                player_named(tournament, b),
+                player_named(tournament, if upper_white { w } else { b }),
+                if k % 2 == 0 {
+                    "an odd-numbered player"
+                } else {
+                    "an even-numbered player"
+                },
+                if upper_white { "White" } else { "Black" }
+            ),
+        ));
+    }
     Some(RoundPairing {
         round,
         pairs: r.pairs,

@@ -47,6 +47,7 @@ fn ctx(players: Vec<Pl>) -> Ctx {
     Ctx {
         players: players.into_iter().collect(),
         met,
+        names: std::iter::empty().collect(),
     }
 }
 

@@ -119,14 +119,6 @@ pub(crate) fn preference(cx: &Ctx, p: PlayerIx) -> String {
 
 /// [`preference`] without the player: "prefers White (strong; colours B W B)".
 pub(crate) fn preference_words(cx: &Ctx, p: PlayerIx) -> String {
-    use crate::model::history::ColorPreference as P;
     let pl = &cx.players[p];
-    let colours = crate::pairing::explanation::colour_letters(&pl.colors);
-    let (strength, c) = match pl.pref {
-        P::None => return "has no preference (no game played)".to_string(),
-        P::Mild(c) => ("mild", c),
-        P::Strong(c) => ("strong", c),
-        P::Absolute(c) => ("absolute", c),
-    };
-    format!("prefers {} ({strength}; colours {colours})", c.name())
+    crate::pairing::common::preference_words(pl.pref, &pl.colors)
 }
