@@ -115,7 +115,11 @@ fn every_changed_view_reads_at_phone_tablet_and_desktop_widths() {
     let rr = server.create_tournament("Club Championship Round-Robin", "round-robin", 5);
     let rr_body = |i: usize| json!({ "name": NAMES[i], "rating": 2200 - 40 * i as u32 });
     for i in 0..6 {
-        let r = server.chief("POST", &format!("/api/tournaments/{rr}/players"), rr_body(i));
+        let r = server.chief(
+            "POST",
+            &format!("/api/tournaments/{rr}/players"),
+            rr_body(i),
+        );
         assert_eq!(r.status, 201, "{}", r.body);
     }
     let r = server.chief(
@@ -170,7 +174,11 @@ fn every_changed_view_reads_at_phone_tablet_and_desktop_widths() {
     );
     at_every_size(&mut console, "console-standings");
     console.task("hall");
-    console.fill("#terminalform", &[("name", "Terminal 1 (entrance)")], "button");
+    console.fill(
+        "#terminalform",
+        &[("name", "Terminal 1 (entrance)")],
+        "button",
+    );
     console.wait_for(
         "the terminal's link",
         "document.querySelector('#terminallink')",
