@@ -27,3 +27,4 @@ mod public;
 mod public_phone;
 mod public_url;
 mod requests;
+mod tour;
