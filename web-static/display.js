@@ -226,11 +226,8 @@ async function draw() {
 
 // The rows' type: at the usual size a page holds what fits, and the display pages beyond
 // that; a round of fewer boards is shown larger, up to the largest size, filling the screen.
-// On a narrow screen (a phone opening the display) the floor and the usual size follow the
-// width, so that the five columns keep room for names; from about 540 px wide they are 24 and
-// at least 32 px.
-const FLOOR = () => Math.min(24, 0.045 * window.innerWidth);
-const baseSize = () => Math.max(Math.min(32, 0.06 * window.innerWidth), Math.min(0.04 * window.innerHeight, 0.034 * window.innerWidth));
+const FLOOR = 24;
+const baseSize = () => Math.max(32, Math.min(0.04 * window.innerHeight, 0.034 * window.innerWidth));
 // On a portrait screen the columns are narrow: larger type is tried, and kept where the
 // results and numbers still fit whole.
 const largest = () => Math.min(0.075 * window.innerHeight, (window.innerWidth < window.innerHeight ? 0.06 : 0.04) * window.innerWidth);
@@ -267,7 +264,7 @@ function fitType() {
   size(top);
   if (fits()) return;
   // By halves between a size that fits (the floor, at worst) and one that does not.
-  let low = FLOOR();
+  let low = FLOOR;
   while (top - low > 1) {
     const mid = Math.floor((low + top) / 2);
     size(mid);
