@@ -381,6 +381,29 @@ impl Server {
         self.request("GET", path, None, &[], None)
     }
 
+    /// The players' hall codes as the chief arbiter reads them: registration number -> code.
+    pub fn player_codes(&self, id: &str) -> std::collections::HashMap<u64, String> {
+        let chief = self.chief.clone();
+        self.request(
+            "GET",
+            &format!("/api/tournaments/{id}/hall/codes"),
+            Some(&chief),
+            &[],
+            None,
+        )
+        .json()
+        .as_array()
+        .expect("codes")
+        .iter()
+        .map(|c| {
+            (
+                c["player"].as_u64().expect("a player"),
+                c["code"].as_str().expect("a code").to_string(),
+            )
+        })
+        .collect()
+    }
+
     /// How many tournaments the public list shows.
     pub fn tournament_count(&self) -> usize {
         self.public("/api/tournaments")

@@ -184,25 +184,8 @@ fn twelve_players_check_in_and_report_at_a_terminal_and_on_their_phones() {
         link.contains("/terminal/") && link.contains("#key="),
         "{link}"
     );
-    let codes = server
-        .request(
-            "GET",
-            &format!("/api/tournaments/{id}/hall/codes"),
-            Some(&server.chief),
-            &[],
-            None,
-        )
-        .json();
-    let code_of = |p: u64| -> String {
-        codes
-            .as_array()
-            .expect("codes")
-            .iter()
-            .find(|c| c["player"] == p)
-            .and_then(|c| c["code"].as_str())
-            .expect("a code")
-            .to_string()
-    };
+    let codes = server.player_codes(&id);
+    let code_of = |p: u64| -> String { codes[&p].clone() };
 
     // Players 1-6 check in at the terminal (a tablet on a stand), 7-10 on their phones;
     // 11 and 12 do not come.

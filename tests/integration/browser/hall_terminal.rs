@@ -72,25 +72,8 @@ fn a_player_checks_in_then_reports_at_the_terminal_signed_in_once_and_reads_the_
         json!({}),
     );
     assert_eq!(r.status, 201, "{}", r.body);
-    let codes = server
-        .request(
-            "GET",
-            &format!("/api/tournaments/{id}/hall/codes"),
-            Some(&server.chief),
-            &[],
-            None,
-        )
-        .json();
-    let code_of = |p: u64| -> String {
-        codes
-            .as_array()
-            .expect("codes")
-            .iter()
-            .find(|c| c["player"] == p)
-            .and_then(|c| c["code"].as_str())
-            .expect("a code")
-            .to_string()
-    };
+    let codes = server.player_codes(&id);
+    let code_of = |p: u64| -> String { codes[&p].clone() };
     let ana = 1u64;
     let round = server
         .public(&format!("/api/tournaments/{id}/rounds/1"))
